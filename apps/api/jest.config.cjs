@@ -1,0 +1,17 @@
+// Unit tests sit beside the code (src/**/*.spec.ts); integration tests boot the app against real
+// PostgreSQL and Redis (test/**/*.int-spec.ts). Each test file gets a database of its own.
+const swc = require('../../tools/jest/swc.config.cjs');
+
+module.exports = {
+  displayName: 'api',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/src', '<rootDir>/test'],
+  testRegex: '\\.(spec|int-spec)\\.ts$',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  moduleNameMapper: { '^@food-link/contracts$': '<rootDir>/../../libs/contracts/src/index.ts' },
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  testTimeout: 30000,
+  reporters: ['default', ['<rootDir>/../../tools/jest/summary-reporter.cjs', { project: 'api' }]],
+};

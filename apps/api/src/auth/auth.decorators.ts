@@ -1,0 +1,22 @@
+import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { UserType } from '@food-link/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { AuthUser } from './auth-user';
+
+export const PUBLIC_KEY = 'foodlink:public';
+export const ROLES_KEY = 'foodlink:roles';
+
+/** The call needs no session token. Every other call does. */
+export const Public = () => SetMetadata(PUBLIC_KEY, true);
+
+/** Only these user types may make the call (403 for the others). */
+export const Roles = (...roles: UserType[]) => SetMetadata(ROLES_KEY, roles);
+
+export type AuthenticatedRequest = FastifyRequest & { user?: AuthUser };
+
+/** The signed-in user of this request; only on calls that are not @Public(). */
+export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext): AuthUser => {
+  const user = context.switchToHttp().getRequest<AuthenticatedRequest>().user;
+  if (!user) throw new Error('CurrentUser used on a public route');
+  return user;
+});

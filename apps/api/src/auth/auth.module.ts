@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '../config/app-config';
+import { AuthController } from './auth.controller';
+import { AuthGuard } from './auth.guard';
+import { AuthService } from './auth.service';
+import { Charity } from './charity.entity';
+import { LoginLimiterService } from './login-limiter.service';
+import { PasswordService } from './password.service';
+import { TokenService } from './token.service';
+import { User } from './user.entity';
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([User, Charity]),
+    JwtModule.registerAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        secret: config.jwtSecret,
+        signOptions: { algorithm: 'HS256', expiresIn: config.JWT_TTL_SECONDS },
+      }),
+    }),
+  ],
+  controllers: [AuthController],
+  providers: [
+    AuthService,
+    PasswordService,
+    TokenService,
+    LoginLimiterService,
+    { provide: APP_GUARD, useClass: AuthGuard },
+  ],
+  exports: [TokenService, PasswordService],
+})
+export class AuthModule {}

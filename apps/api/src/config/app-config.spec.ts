@@ -1,0 +1,46 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from './app-config';
+
+describe('loadConfig', () => {
+  const dataDir = () => mkdtempSync(join(tmpdir(), 'foodlink-config-'));
+
+  it('applies defaults and converts types', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), PORT: '4100', TRUST_PROXY: 'true' });
+    expect(config.PORT).toBe(4100);
+    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.JWT_TTL_SECONDS).toBe(43200);
+    expect(config.REDIS_PREFIX).toBe('foodlink:');
+  });
+
+  it('names every invalid variable', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL must be a postgres:\/\/ URL|DATABASE_URL must be a postgres:\/\/ URL[\s\S]*PORT/,
+    );
+  });
+
+  it('requires JWT_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(
+      'JWT_SECRET is required in production',
+    );
+  });
+
+  it('refuses a short JWT_SECRET', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'short', DATA_DIR: dataDir() })).toThrow('at least 32 characters');
+  });
+
+  it('generates a development secret once and keeps it', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    const second = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    expect(first).toHaveLength(64);
+    expect(second).toBe(first);
+    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(first);
+  });
+
+  it('splits the allowed web origins', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), WEB_ORIGIN: 'http://a.test, https://b.test' });
+    expect(config.webOrigins).toEqual(['http://a.test', 'https://b.test']);
+  });
+});

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { plainToInstance, Transform, Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+} from 'class-validator';
+
+const toBoolean = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()) : value;
+
+/** Every setting the API reads from its environment, validated once at boot. */
+export class AppConfig {
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/foodlink';
+
+  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  REDIS_URL = 'redis://127.0.0.1:6379';
+
+  /** Prefix of every Redis key this process writes, so several deployments or test runs can share a server. */
+  @IsString()
+  @MinLength(1)
+  REDIS_PREFIX = 'foodlink:';
+
+  /** Signs session tokens. Required in production; generated and kept in DATA_DIR for development. */
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
+  JWT_SECRET?: string;
+
+  /** Session token lifetime in seconds (default 12 hours). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(60)
+  @Max(30 * 24 * 3600)
+  JWT_TTL_SECONDS = 12 * 3600;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  @IsString()
+  HOST = '0.0.0.0';
+
+  /** Origins allowed by CORS, comma-separated. */
+  @IsString()
+  WEB_ORIGIN = 'http://localhost:3000';
+
+  /** Trust X-Forwarded-* headers (set when running behind a load balancer). */
+  @Transform(toBoolean)
+  @IsBoolean()
+  TRUST_PROXY = false;
+
+  /** Failed logins allowed per account, and per client address, in each LOGIN_WINDOW_SECONDS. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  LOGIN_MAX_FAILS_PER_ACCOUNT = 10;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  LOGIN_MAX_FAILS_PER_ADDRESS = 50;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  LOGIN_WINDOW_SECONDS = 15 * 60;
+
+  /** Seed Egyptian demo data when the database is empty (what `npm start` asks for). */
+  @Transform(toBoolean)
+  @IsBoolean()
+  SEED_DEMO = false;
+
+  /** Where development-only state (the generated JWT secret) is kept; git-ignored. */
+  @IsString()
+  DATA_DIR = resolve(process.cwd(), '.data');
+
+  get jwtSecret(): string {
+    if (!this.JWT_SECRET) throw new Error('JWT_SECRET was not resolved at boot');
+    return this.JWT_SECRET;
+  }
+
+  get webOrigins(): string[] {
+    return this.WEB_ORIGIN.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean);
+  }
+}
+
+/**
+ * Builds the configuration from an environment, failing with a message that names every bad variable.
+ * Empty strings count as unset, so `PORT=` in a shell falls back to the default.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const config = plainToInstance(AppConfig, present, { exposeDefaultValues: true });
+  const errors = validateSync(config, { skipMissingProperties: false });
+  if (errors.length > 0) {
+    const problems = errors.flatMap((error) => Object.values(error.constraints ?? {}));
+    throw new Error(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+  if (!config.JWT_SECRET) {
+    if (config.NODE_ENV === 'production') {
+      throw new Error('Invalid configuration:\n  - JWT_SECRET is required in production');
+    }
+    config.JWT_SECRET = developmentSecret(resolve(config.DATA_DIR, 'jwt-secret'));
+  }
+  return config;
+}
+
+/** A random secret made once per checkout and kept on disk, so sessions survive restarts in development. */
+function developmentSecret(file: string): string {
+  try {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

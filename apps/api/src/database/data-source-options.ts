@@ -1,0 +1,23 @@
+import type { DataSourceOptions } from 'typeorm';
+import { Charity } from '../auth/charity.entity';
+import { User } from '../auth/user.entity';
+import { FoodItem } from '../food/food-item.entity';
+import { PickupRequest } from '../requests/pickup-request.entity';
+import { InitialSchema1763769600000 } from './migrations/1763769600000-initial-schema';
+
+export const ENTITIES = [User, Charity, FoodItem, PickupRequest];
+export const MIGRATIONS = [InitialSchema1763769600000];
+
+/** TypeORM settings: the schema comes only from migrations, never from `synchronize`. */
+export function dataSourceOptions(url: string): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTransactionMode: 'all',
+    synchronize: false,
+    // Pool sized for a 2-core machine; a claim holds a connection only for its short transaction.
+    extra: { max: 20, connectionTimeoutMillis: 5000 },
+  };
+}

@@ -1,0 +1,30 @@
+import { Logger, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { AuthModule } from '../auth/auth.module';
+import { AppConfig } from '../config/app-config';
+import { dataSourceOptions } from './data-source-options';
+import { DemoSeedService } from './demo-seed.service';
+import { migrate } from './migrate';
+
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => dataSourceOptions(config.DATABASE_URL),
+      // Migrate before any module can touch the database.
+      dataSourceFactory: async (options) => {
+        if (!options) throw new Error('TypeORM options are missing');
+        const dataSource = await new DataSource(options).initialize();
+        const applied = await migrate(dataSource);
+        if (applied.length > 0) new Logger('Database').log(`Applied migrations: ${applied.join(', ')}`);
+        return dataSource;
+      },
+    }),
+  ],
+})
+export class DatabaseModule {}
+
+/** Demo data for `npm start`; separate so the database module does not depend on auth. */
+@Module({ imports: [AuthModule], providers: [DemoSeedService] })
+export class DemoSeedModule {}

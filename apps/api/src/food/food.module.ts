@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { FoodController } from './food.controller';
+import { FoodService } from './food.service';
+
+@Module({
+  controllers: [FoodController],
+  providers: [FoodService],
+})
+export class FoodModule {}

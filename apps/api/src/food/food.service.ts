@@ -1,0 +1,99 @@
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  cairoDate,
+  type AddedFoodItem,
+  type DonorFoodItem,
+  type FoodItemView,
+  type RequestStatus,
+  type UserIdResponse,
+} from '@food-link/contracts';
+import { DataSource } from 'typeorm';
+import type { AuthUser } from '../auth/auth-user';
+import { AddFoodDto } from './dto/add-food.dto';
+import { AvailableQueryDto } from './dto/available-query.dto';
+import { FOOD_VIEW_COLUMNS, ownerFoodView, publicFoodView, type FoodRow } from './food-views';
+
+interface DonorFoodRow extends FoodRow {
+  created_at: Date;
+  request_id: number | null;
+  request_status: RequestStatus | null;
+  charity_name: string | null;
+  charity_email: string | null;
+}
+
+@Injectable()
+export class FoodService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async add(donor: AuthUser, body: AddFoodDto): Promise<AddedFoodItem> {
+    const [row] = await this.db.query<FoodRow[]>(
+      `INSERT INTO food_items AS f (donor_id, food_name, quantity, description, expiration_date)
+       VALUES ($2, $3, $4, $5, $6)
+       RETURNING ${FOOD_VIEW_COLUMNS}`,
+      [cairoDate(), donor.id, body.food_name, body.quantity, body.description, body.expiration_date],
+    );
+    return ownerFoodView(row);
+  }
+
+  /** A donor's items, newest first, each with the request that holds it and the claiming charity. */
+  async listForDonor(viewer: AuthUser, donorId: number): Promise<DonorFoodItem[]> {
+    const isOwner = viewer.userType === 'donor' && viewer.id === donorId;
+    if (!isOwner && viewer.userType !== 'operator') {
+      throw new ForbiddenException("You may only see your own donations");
+    }
+    const rows = await this.db.query<DonorFoodRow[]>(
+      `SELECT ${FOOD_VIEW_COLUMNS}, f.created_at,
+              r.id AS request_id, r.status AS request_status, c.name AS charity_name, c.email AS charity_email
+         FROM food_items f
+         LEFT JOIN pickup_requests r ON r.food_id = f.id AND r.status IN ('pending', 'fulfilled')
+         LEFT JOIN users c ON c.id = r.charity_id
+        WHERE f.donor_id = $2
+        ORDER BY f.created_at DESC, f.id DESC`,
+      [cairoDate(), donorId],
+    );
+    return rows.map((row) => ({
+      ...ownerFoodView(row),
+      created_at: row.created_at.toISOString(),
+      request:
+        row.request_id === null
+          ? null
+          : {
+              request_id: row.request_id,
+              status: row.request_status as RequestStatus,
+              name: row.charity_name as string,
+              email: row.charity_email as string,
+            },
+    }));
+  }
+
+  /** Food anyone may claim now: available and not past its date in Cairo, soonest expiry first. */
+  async listAvailable({ limit, offset }: AvailableQueryDto): Promise<FoodItemView[]> {
+    const rows = await this.db.query<FoodRow[]>(
+      `SELECT ${FOOD_VIEW_COLUMNS}
+         FROM food_items f
+        WHERE f.status = 'available' AND f.expiration_date >= $1::date
+        ORDER BY f.expiration_date, f.id
+        LIMIT $2 OFFSET $3`,
+      [cairoDate(), limit, offset],
+    );
+    return rows.map(publicFoodView);
+  }
+
+  async findOne(foodId: number): Promise<FoodItemView> {
+    return publicFoodView(await this.findRow(foodId));
+  }
+
+  async donorOf(foodId: number): Promise<UserIdResponse> {
+    return { user_id: (await this.findRow(foodId)).donor_id };
+  }
+
+  private async findRow(foodId: number): Promise<FoodRow> {
+    const [row] = await this.db.query<FoodRow[]>(`SELECT ${FOOD_VIEW_COLUMNS} FROM food_items f WHERE f.id = $2`, [
+      cairoDate(),
+      foodId,
+    ]);
+    if (!row) throw new NotFoundException('Food item not found');
+    return row;
+  }
+}

@@ -1,0 +1,212 @@
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  cairoDate,
+  type CharityInfo,
+  type CharityRequestItem,
+  type DonorInfoResponse,
+  type FulfilResponse,
+  type MessageResponse,
+  type PickupRequestResponse,
+  type RequestIdResponse,
+  type RequestStatus,
+  type RequestStatusResponse,
+} from '@food-link/contracts';
+import { DataSource, EntityManager } from 'typeorm';
+import type { AuthUser } from '../auth/auth-user';
+import { isUniqueViolation } from '../common/errors';
+import { returningRows } from '../common/sql';
+
+/** A request with the item it concerns, as the ownership checks need it. */
+interface RequestRow {
+  id: number;
+  food_id: number;
+  charity_id: number;
+  donor_id: number;
+  status: RequestStatus;
+}
+
+interface CharityRequestRow extends Omit<CharityRequestItem, 'requestId' | 'created_at'> {
+  created_at: Date;
+}
+
+@Injectable()
+export class RequestsService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /**
+   * Claims an item for a charity. The conditional update takes the item's row lock, so of many
+   * simultaneous claims exactly one sees it available; the partial unique index backs this up.
+   */
+  async requestPickup(charity: AuthUser, foodId: number): Promise<PickupRequestResponse> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const claimed = await returningRows<{ id: number }>(
+          tx,
+          `UPDATE food_items SET status = 'claimed', updated_at = now()
+            WHERE id = $1 AND status = 'available' AND expiration_date >= $2::date
+            RETURNING id`,
+          [foodId, cairoDate()],
+        );
+        if (claimed.length === 0) await this.explainUnclaimable(tx, foodId);
+        const [request] = await tx.query<{ id: number }[]>(
+          `INSERT INTO pickup_requests (food_id, charity_id) VALUES ($1, $2) RETURNING id`,
+          [foodId, charity.id],
+        );
+        return { message: 'Pickup request submitted successfully', request_id: request.id, status: 'pending' as const };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'pickup_requests_one_active_per_food')) throw alreadyClaimed();
+      throw error;
+    }
+  }
+
+  /** The charity withdraws its pending request; the item goes back on offer (or expires, if its date passed). */
+  async cancel(charity: AuthUser, requestId: number): Promise<MessageResponse> {
+    await this.db.transaction(async (tx) => {
+      const request = await this.lockRequest(tx, requestId);
+      if (request.charity_id !== charity.id) throw new ForbiddenException('This request belongs to another charity');
+      assertPending(request);
+      await tx.query(`UPDATE pickup_requests SET status = 'cancelled', updated_at = now() WHERE id = $1`, [requestId]);
+      await tx.query(
+        `UPDATE food_items
+            SET status = CASE WHEN expiration_date < $2::date THEN 'expired' ELSE 'available' END::food_status,
+                updated_at = now()
+          WHERE id = $1`,
+        [request.food_id, cairoDate()],
+      );
+    });
+    return { message: 'Request cancelled successfully' };
+  }
+
+  /** The donor hands the food over: the request ends fulfilled and counts towards the impact totals. */
+  async fulfil(donor: AuthUser, requestId: number): Promise<FulfilResponse> {
+    await this.db.transaction(async (tx) => {
+      const request = await this.lockRequest(tx, requestId);
+      if (request.donor_id !== donor.id) throw new ForbiddenException('This request is for another donor\'s food');
+      assertPending(request);
+      await tx.query(`UPDATE pickup_requests SET status = 'fulfilled', updated_at = now() WHERE id = $1`, [requestId]);
+    });
+    return { message: 'Donation marked as fulfilled', status: 'fulfilled' };
+  }
+
+  async listForCharity(viewer: AuthUser, charityId: number): Promise<CharityRequestItem[]> {
+    const isOwner = viewer.userType === 'charity' && viewer.id === charityId;
+    if (!isOwner && viewer.userType !== 'operator') throw new ForbiddenException('You may only see your own requests');
+    const rows = await this.db.query<CharityRequestRow[]>(
+      `SELECT r.id AS request_id, r.food_id, r.status, r.created_at,
+              f.food_name, f.quantity, to_char(f.expiration_date, 'YYYY-MM-DD') AS expiration_date,
+              d.id AS donor_user_id, d.name, d.email
+         FROM pickup_requests r
+         JOIN food_items f ON f.id = r.food_id
+         JOIN users d ON d.id = f.donor_id
+        WHERE r.charity_id = $1
+        ORDER BY r.created_at DESC, r.id DESC`,
+      [charityId],
+    );
+    return rows.map((row) => ({ ...row, requestId: row.request_id, created_at: row.created_at.toISOString() }));
+  }
+
+  /** The charity holding an item's current request, for the item's donor. */
+  async charityInfoForFood(viewer: AuthUser, foodId: number): Promise<CharityInfo[]> {
+    const food = await this.findFood(foodId);
+    if (food.donor_id !== viewer.id && viewer.userType !== 'operator') {
+      throw new ForbiddenException("Only the item's donor may see who claimed it");
+    }
+    const rows = await this.db.query<CharityInfo[]>(
+      `SELECT c.name, c.email
+         FROM pickup_requests r JOIN users c ON c.id = r.charity_id
+        WHERE r.food_id = $1 AND r.status IN ('pending', 'fulfilled')`,
+      [foodId],
+    );
+    if (rows.length === 0) throw new NotFoundException('No charity has claimed this item');
+    return rows;
+  }
+
+  /** The item's current (pending or fulfilled) request, for its donor or the charity that made it. */
+  async requestIdForFood(viewer: AuthUser, foodId: number): Promise<RequestIdResponse> {
+    const food = await this.findFood(foodId);
+    const [request] = await this.db.query<{ id: number; charity_id: number }[]>(
+      `SELECT id, charity_id FROM pickup_requests WHERE food_id = $1 AND status IN ('pending', 'fulfilled')`,
+      [foodId],
+    );
+    const entitled = food.donor_id === viewer.id || viewer.userType === 'operator';
+    if (!entitled && request?.charity_id !== viewer.id) {
+      throw new ForbiddenException("Only the item's donor or the requesting charity may see its request");
+    }
+    if (!request) throw new NotFoundException('This item has no current request');
+    return { requestId: request.id };
+  }
+
+  async status(viewer: AuthUser, requestId: number): Promise<RequestStatusResponse> {
+    const request = await this.findRequest(this.db.manager, requestId);
+    assertParty(viewer, request);
+    return { status: request.status };
+  }
+
+  /** A donor's name and e-mail: for the donor, operators, and charities that asked for the donor's food. */
+  async donorInfo(viewer: AuthUser, donorId: number): Promise<DonorInfoResponse> {
+    if (viewer.userType === 'charity') {
+      const [link] = await this.db.query(
+        `SELECT 1 FROM pickup_requests r JOIN food_items f ON f.id = r.food_id
+          WHERE r.charity_id = $1 AND f.donor_id = $2 LIMIT 1`,
+        [viewer.id, donorId],
+      );
+      if (!link) throw new ForbiddenException('You have no request for this donor\'s food');
+    } else if (viewer.id !== donorId && viewer.userType !== 'operator') {
+      throw new ForbiddenException('You may only see your own details');
+    }
+    const [donor] = await this.db.query<DonorInfoResponse[]>(
+      `SELECT name, email FROM users WHERE id = $1 AND user_type = 'donor'`,
+      [donorId],
+    );
+    if (!donor) throw new NotFoundException('Donor not found');
+    return donor;
+  }
+
+  private async findFood(foodId: number): Promise<{ donor_id: number }> {
+    const [food] = await this.db.query<{ donor_id: number }[]>(`SELECT donor_id FROM food_items WHERE id = $1`, [foodId]);
+    if (!food) throw new NotFoundException('Food item not found');
+    return food;
+  }
+
+  private async findRequest(manager: EntityManager, requestId: number, lock = false): Promise<RequestRow> {
+    const [request] = await manager.query<RequestRow[]>(
+      `SELECT r.id, r.food_id, r.charity_id, r.status, f.donor_id
+         FROM pickup_requests r JOIN food_items f ON f.id = r.food_id
+        WHERE r.id = $1 ${lock ? 'FOR UPDATE OF r, f' : ''}`,
+      [requestId],
+    );
+    if (!request) throw new NotFoundException('Pickup request not found');
+    return request;
+  }
+
+  /** Locks the request and its item for the rest of the transaction, so two changes cannot interleave. */
+  private lockRequest(tx: EntityManager, requestId: number): Promise<RequestRow> {
+    return this.findRequest(tx, requestId, true);
+  }
+
+  /** Works out why an item could not be claimed: it does not exist (404) or is not on offer (409). */
+  private async explainUnclaimable(tx: EntityManager, foodId: number): Promise<never> {
+    const [food] = await tx.query<{ status: string; expired: boolean }[]>(
+      `SELECT status, expiration_date < $2::date AS expired FROM food_items WHERE id = $1`,
+      [foodId, cairoDate()],
+    );
+    if (!food) throw new NotFoundException('Food item not found');
+    if (food.status === 'expired' || food.expired) throw new ConflictException('This food item has expired');
+    throw alreadyClaimed();
+  }
+}
+
+function alreadyClaimed(): ConflictException {
+  return new ConflictException('This food item has already been claimed');
+}
+
+function assertPending(request: RequestRow): void {
+  if (request.status !== 'pending') throw new ConflictException(`This request is already ${request.status}`);
+}
+
+function assertParty(viewer: AuthUser, request: RequestRow): void {
+  const isParty = viewer.id === request.charity_id || viewer.id === request.donor_id;
+  if (!isParty && viewer.userType !== 'operator') throw new ForbiddenException('This request is not yours');
+}

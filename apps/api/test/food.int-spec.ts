@@ -1,0 +1,168 @@
+import { addFood, cairoDateIn, createCharity, createDonor, requestPickup, type TestUser } from './support/factories';
+import { startTestApp, type TestApp } from './support/test-app';
+
+describe('food: listing, the donor list, the available board and details', () => {
+  let t: TestApp;
+  let donor: TestUser;
+  beforeAll(async () => {
+    t = await startTestApp();
+    donor = await createDonor(t.http);
+  });
+  afterAll(() => t.close());
+
+  /** An item whose date passed without the expiry job having marked it yet. */
+  async function pastDateItem(owner: TestUser, status: 'available' | 'expired' = 'available'): Promise<number> {
+    const [row] = await t.db.query(
+      `INSERT INTO food_items (donor_id, food_name, quantity, description, expiration_date, status)
+       VALUES ($1, 'Old bread', 5, 'Yesterday''s bake', $2, $3) RETURNING id`,
+      [owner.id, cairoDateIn(-1), status],
+    );
+    return row.id;
+  }
+
+  describe('POST /api/add', () => {
+    it('lists food for the donor and returns the new item', async () => {
+      const response = await t.http.post(
+        '/api/add',
+        { food_name: '  Mahshi  ', quantity: 12, description: 'Stuffed vine leaves', expiration_date: cairoDateIn(0) },
+        { token: donor.token, bareToken: true },
+      );
+      expect(response.status).toBe(201);
+      expect(response.body).toEqual({
+        id: expect.any(Number),
+        food_id: response.body.id,
+        food_name: 'Mahshi',
+        quantity: 12,
+        description: 'Stuffed vine leaves',
+        expiration_date: cairoDateIn(0),
+        status: 'available',
+        user_id: donor.id,
+      });
+    });
+
+    it.each([
+      [{ quantity: 0 }, 'quantity must be a positive number'],
+      [{ quantity: -3 }, 'quantity must be a positive number'],
+      [{ quantity: 1.5 }, 'quantity must be a whole number of portions'],
+      [{ quantity: '7' }, 'quantity must be a whole number of portions'],
+      [{ quantity: 100001 }, 'quantity must not exceed 100000'],
+      [{ food_name: '' }, 'food_name should not be empty'],
+      [{ description: '   ' }, 'description should not be empty'],
+      [{ expiration_date: '2026-02-30' }, 'expiration_date must be a date written YYYY-MM-DD'],
+      [{ expiration_date: '22/11/2026' }, 'expiration_date must be a date written YYYY-MM-DD'],
+      [{ expiration_date: cairoDateIn(-1) }, 'expiration_date must not be in the past'],
+    ])('refuses %j with 400: %s', async (override, message) => {
+      const body = { food_name: 'Rice', quantity: 3, description: 'Boxes', expiration_date: cairoDateIn(1), ...override };
+      const response = await t.http.post('/api/add', body, { token: donor.token });
+      expect(response.status).toBe(400);
+      expect(response.body.message.some((line: string) => line.startsWith(message))).toBe(true);
+    });
+
+    it('names every missing field at once', async () => {
+      const response = await t.http.post('/api/add', {}, { token: donor.token });
+      expect(response.status).toBe(400);
+      for (const field of ['food_name', 'quantity', 'description', 'expiration_date']) {
+        expect(response.body.message.some((line: string) => line.startsWith(field))).toBe(true);
+      }
+    });
+
+    it('needs a donor: 401 without a token, 403 for a charity', async () => {
+      const charity = await createCharity(t.http);
+      const body = { food_name: 'Rice', quantity: 3, description: 'Boxes', expiration_date: cairoDateIn(1) };
+      expect((await t.http.post('/api/add', body)).status).toBe(401);
+      expect((await t.http.post('/api/add', body, { token: charity.token })).status).toBe(403);
+    });
+  });
+
+  describe('GET /api/donor/{userId}', () => {
+    it("lists the donor's items newest first, with the claiming charity and request for claimed ones", async () => {
+      const owner = await createDonor(t.http);
+      const charity = await createCharity(t.http);
+      const first = await addFood(t.http, owner, { food_name: 'First' });
+      const second = await addFood(t.http, owner, { food_name: 'Second' });
+      const requestId = await requestPickup(t.http, charity, first.id);
+
+      const response = await t.http.get(`/api/donor/${owner.id}`, { token: owner.token });
+      expect(response.status).toBe(200);
+      expect(response.body.map((item: { food_name: string }) => item.food_name)).toEqual(['Second', 'First']);
+      expect(response.body[0]).toMatchObject({ id: second.id, status: 'available', request: null, user_id: owner.id });
+      expect(response.body[1]).toMatchObject({
+        id: first.id,
+        food_id: first.id,
+        status: 'claimed',
+        request: { request_id: requestId, status: 'pending', name: charity.name, email: charity.email },
+      });
+    });
+
+    it('shows an unmarked past-date item as expired', async () => {
+      const owner = await createDonor(t.http);
+      const id = await pastDateItem(owner);
+      const response = await t.http.get(`/api/donor/${owner.id}`, { token: owner.token });
+      expect(response.body).toEqual([expect.objectContaining({ id, status: 'expired' })]);
+    });
+  });
+
+  describe('GET /api/available', () => {
+    it('lists only available, unexpired items, soonest expiry first, without owner details', async () => {
+      const owner = await createDonor(t.http);
+      const charity = await createCharity(t.http);
+      const later = await addFood(t.http, owner, { expiration_date: cairoDateIn(5) });
+      const today = await addFood(t.http, owner, { expiration_date: cairoDateIn(0) });
+      const claimed = await addFood(t.http, owner, { expiration_date: cairoDateIn(1) });
+      await requestPickup(t.http, charity, claimed.id);
+      const pastAvailable = await pastDateItem(owner, 'available');
+      const markedExpired = await pastDateItem(owner, 'expired');
+
+      const response = await t.http.get('/api/available');
+      expect(response.status).toBe(200);
+      const ids = response.body.map((item: { id: number }) => item.id);
+      expect(ids).toEqual(expect.arrayContaining([later.id, today.id]));
+      expect(ids.indexOf(today.id)).toBeLessThan(ids.indexOf(later.id));
+      for (const hidden of [claimed.id, pastAvailable, markedExpired]) expect(ids).not.toContain(hidden);
+      for (const item of response.body) {
+        expect(Object.keys(item).sort()).toEqual(
+          ['description', 'expiration_date', 'food_id', 'food_name', 'id', 'quantity', 'status'].sort(),
+        );
+        expect(item.status).toBe('available');
+      }
+    });
+
+    it('pages with limit and offset, and names a bad one', async () => {
+      const all = (await t.http.get('/api/available')).body;
+      expect(all.length).toBeGreaterThan(2);
+      const page = await t.http.get('/api/available?limit=2&offset=1');
+      expect(page.body).toEqual(all.slice(1, 3));
+      for (const query of ['limit=0', 'limit=abc', 'limit=100000', 'offset=-1']) {
+        const response = await t.http.get(`/api/available?${query}`);
+        expect(response.status).toBe(400);
+        expect(response.body.message[0]).toMatch(/^(limit|offset) /);
+      }
+    });
+  });
+
+  describe('GET /api/food/{id} and GET /api/userID/{foodId}', () => {
+    it('shows the public view of an item to anyone', async () => {
+      const item = await addFood(t.http, donor, { food_name: 'Molokhia' });
+      const response = await t.http.get(`/api/food/${item.id}`);
+      expect(response.status).toBe(200);
+      const { user_id: _owner, ...publicView } = item;
+      expect(response.body).toEqual(publicView);
+    });
+
+    it("gives a signed-in user the item's donor id", async () => {
+      const item = await addFood(t.http, donor);
+      const charity = await createCharity(t.http);
+      const response = await t.http.get(`/api/userID/${item.id}`, { token: charity.token });
+      expect(response).toMatchObject({ status: 200, body: { user_id: donor.id } });
+      expect((await t.http.get(`/api/userID/${item.id}`)).status).toBe(401);
+    });
+
+    it('answers 404 for an unknown item and 400 for a malformed id', async () => {
+      expect((await t.http.get('/api/food/99999999')).status).toBe(404);
+      expect((await t.http.get('/api/userID/99999999', { token: donor.token })).status).toBe(404);
+      const malformed = await t.http.get('/api/food/abc');
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.message).toEqual(['id must be a positive integer']);
+    });
+  });
+});

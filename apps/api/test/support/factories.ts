@@ -1,0 +1,73 @@
+import { cairoDate, type AddedFoodItem, type UserType } from '@food-link/contracts';
+import type { HttpClient } from './http-client';
+
+export interface TestUser {
+  id: number;
+  name: string;
+  email: string;
+  password: string;
+  token: string;
+  type: UserType;
+  /** The charity's public number; charities only. */
+  charityId?: number;
+}
+
+let sequence = 0;
+const unique = () => `${process.pid}-${Date.now().toString(36)}-${++sequence}`;
+
+export const PASSWORD = 'correct horse battery';
+
+/** A calendar date `days` after today in Cairo. */
+export function cairoDateIn(days: number): string {
+  const today = new Date(`${cairoDate()}T12:00:00Z`);
+  return new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export async function createDonor(http: HttpClient, overrides: Partial<{ name: string; email: string }> = {}) {
+  return createUser(http, 'donor', overrides);
+}
+
+export async function createCharity(http: HttpClient, overrides: Partial<{ name: string; email: string }> = {}) {
+  return createUser(http, 'charity', overrides);
+}
+
+async function createUser(
+  http: HttpClient,
+  type: 'donor' | 'charity',
+  overrides: Partial<{ name: string; email: string }>,
+): Promise<TestUser> {
+  const id = unique();
+  const name = overrides.name ?? (type === 'donor' ? `Donor ${id}` : `Charity ${id}`);
+  const email = overrides.email ?? `${type}-${id}@example.eg`;
+  const path = type === 'donor' ? '/api/registerdonor' : '/api/registercharity';
+  const registered = await http.post(path, { name, email, password: PASSWORD });
+  if (registered.status !== 201) throw new Error(`register ${type} failed: ${JSON.stringify(registered.body)}`);
+  const token = await loginAs(http, email);
+  return { id: registered.body.user_id, name, email: email.toLowerCase(), password: PASSWORD, token, type, charityId: registered.body.charity_id };
+}
+
+export async function loginAs(http: HttpClient, email: string, password = PASSWORD): Promise<string> {
+  const login = await http.post('/api/login', { email, password });
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  return login.body.token;
+}
+
+export async function addFood(
+  http: HttpClient,
+  donor: TestUser,
+  overrides: Partial<{ food_name: string; quantity: number; description: string; expiration_date: string }> = {},
+): Promise<AddedFoodItem> {
+  const response = await http.post(
+    '/api/add',
+    { food_name: 'Koshary', quantity: 10, description: 'Fresh koshary boxes', expiration_date: cairoDateIn(2), ...overrides },
+    { token: donor.token },
+  );
+  if (response.status !== 201) throw new Error(`add food failed: ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+export async function requestPickup(http: HttpClient, charity: TestUser, foodId: number): Promise<number> {
+  const response = await http.post('/api/request', { food_id: foodId }, { token: charity.token });
+  if (response.status !== 201) throw new Error(`pickup request failed: ${JSON.stringify(response.body)}`);
+  return response.body.request_id;
+}

@@ -1,0 +1,4 @@
+export * from './domain';
+export * from './dates';
+export * from './routes';
+export * from './http';

@@ -1,0 +1,37 @@
+/**
+ * HTTP paths of the call table, as the product specification fixes them. `:name` marks a path parameter.
+ * The string values never change once shipped: old clients depend on them.
+ */
+export const API_ROUTES = {
+  registerDonor: '/api/registerdonor',
+  registerCharity: '/api/registercharity',
+  login: '/api/login',
+  me: '/api/auth/me',
+  charityIdByName: '/api/charityid/:charityName',
+  addFood: '/api/add',
+  donorFood: '/api/donor/:userId',
+  charityInfoForFood: '/charityinfo/food/:foodId',
+  requestIdForFood: '/getrequestid/:foodId',
+  requestStatus: '/requeststatus/:requestId',
+  fulfilRequest: '/updaterequeststatus/:requestId',
+  available: '/api/available',
+  food: '/api/food/:id',
+  requestPickup: '/api/request',
+  charityRequests: '/api/charity/:charityUserId',
+  foodDonorId: '/api/userID/:foodId',
+  donorInfo: '/api/donorinfo/:donorUserId',
+  cancelRequest: '/api/updaterequest/:requestId',
+  totalMeals: '/api/request/totalmeals',
+  totalCharities: '/api/request/totalcharities',
+} as const;
+
+export type ApiRouteName = keyof typeof API_ROUTES;
+
+/** Fills a route's `:params`, URI-encoding each value. */
+export function apiPath(route: string, params: Record<string, string | number> = {}): string {
+  return route.replace(/:([A-Za-z]+)/g, (_whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${route}`);
+    return encodeURIComponent(String(value));
+  });
+}
