@@ -10,6 +10,8 @@ module.exports = {
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   moduleNameMapper: { '^@food-link/contracts$': '<rootDir>/../../libs/contracts/src/index.ts' },
+  // main.ts loads reflect-metadata before anything else; tests do the same.
+  setupFiles: ['reflect-metadata'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 30000,

@@ -5,7 +5,8 @@ import { ValidationPipe } from '@nestjs/common';
 import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
-import { DependencyErrorFilter } from './common/errors';
+import { ErrorFilter } from './common/errors';
+import { rejectDeepJson } from './common/json-depth';
 import { AppConfig, loadConfig } from './config/app-config';
 
 /** Bodies are small JSON documents; anything bigger is refused with 413 before it is parsed. */
@@ -27,6 +28,7 @@ export async function createApp(config: AppConfig = loadConfig()): Promise<NestF
     },
   });
   await app.register(cors, { origin: config.webOrigins, credentials: false });
+  app.getHttpAdapter().getInstance().addHook('preValidation', rejectDeepJson);
   app.useGlobalPipes(
     new ValidationPipe({
       whitelist: true,
@@ -35,7 +37,7 @@ export async function createApp(config: AppConfig = loadConfig()): Promise<NestF
       stopAtFirstError: false,
     }),
   );
-  app.useGlobalFilters(new DependencyErrorFilter(app.get(HttpAdapterHost).httpAdapter));
+  app.useGlobalFilters(new ErrorFilter(app.get(HttpAdapterHost).httpAdapter));
   app.enableShutdownHooks();
   return app;
 }

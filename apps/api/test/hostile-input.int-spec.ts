@@ -1,63 +1,221 @@
-import { writeFileSync } from 'node:fs';
-import { addFood, cairoDateIn, createCharity, createDonor, requestPickup } from './support/factories';
+import { PASSWORD, addFood, cairoDateIn, createCharity, createDonor, requestPickup, type TestUser } from './support/factories';
+import type { HttpResult, RequestOptions } from './support/http-client';
 import { startTestApp, type TestApp } from './support/test-app';
 
-describe('probe', () => {
+/**
+ * Hostile input never yields a 5xx, never runs as SQL, and is answered with the contract's error body
+ * `{statusCode, error, message}` (docs/API.md). The last test checks the barrage changed nothing it should not.
+ */
+const SQLI = [`1' OR '1'='1`, `1; DROP TABLE users; --`, `' UNION SELECT password_hash FROM users --`, `1)) OR pg_sleep(5)--`];
+const BAD_IDS = ['0', '-1', '1.5', 'abc', '9999999999', '1;DROP TABLE users', '1e0', '0x1', '01', ' 1', ...SQLI];
+const TABLES = ['users', 'charities', 'food_items', 'pickup_requests'];
+
+describe('hostile input', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(); });
+  let donor: TestUser;
+  let charity: TestUser;
+  let foodId: number;
+  let requestId: number;
+  let arranged: Record<string, number>;
+  /** Rows the barrage legitimately created (injection-shaped text stored verbatim). */
+  const created = { users: 0, food_items: 0, pickup_requests: 0 };
+
+  const counts = async (): Promise<Record<string, number>> =>
+    (
+      await t.db.query(`SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM food_items) AS food_items,
+                               (SELECT count(*)::int FROM pickup_requests) AS pickup_requests`)
+    )[0];
+  const food = () => ({ food_name: 'Ful medames', quantity: 4, description: 'Four pots', expiration_date: cairoDateIn(2) });
+  const send = (method: string, path: string, options: RequestOptions = {}) => t.http.request(method, path, options);
+  const addRaw = (rawBody: string, headers?: Record<string, string>) => send('POST', '/api/add', { rawBody, headers, token: donor.token });
+
+  /** A refusal as the contract words it: the status, a JSON `{statusCode, error, message}`, and the named field. */
+  function expectRefusal(response: HttpResult, status: number | number[], field?: string) {
+    expect(response.status).toBeLessThan(500);
+    expect([status].flat()).toContain(response.status);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.body).toMatchObject({ statusCode: response.status, error: expect.any(String) });
+    expect(typeof response.body.message === 'string' || Array.isArray(response.body.message)).toBe(true);
+    if (field) expect([response.body.message].flat()).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^${field} `))]));
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp({ LOGIN_MAX_FAILS_PER_ADDRESS: '1000' });
+    donor = await createDonor(t.http);
+    charity = await createCharity(t.http, { name: 'Hostile Test Charity' });
+    foodId = (await addFood(t.http, donor)).id;
+    await addFood(t.http, donor, { food_name: 'Second item' });
+    requestId = await requestPickup(t.http, charity, foodId);
+    arranged = await counts();
+  });
   afterAll(() => t.close());
-  it('probes', async () => {
-    const d = await createDonor(t.http); const c = await createCharity(t.http);
-    const f = await addFood(t.http, d);
-    const out: unknown[] = [];
-    const good = { food_name: 'x', quantity: 1, description: 'd', expiration_date: cairoDateIn(2) };
-    const probes: [string, string, any][] = [
-      ['POST', '/api/add', { rawBody: '{"food_name":', token: d.token }],
-      ['POST', '/api/add', { rawBody: JSON.stringify({ ...good, description: 'x'.repeat(70000) }), token: d.token }],
-      ['POST', '/api/add', { rawBody: JSON.stringify([good]), token: d.token }],
-      ['POST', '/api/add', { rawBody: '"abc"', token: d.token }],
-      ['POST', '/api/add', { rawBody: 'null', token: d.token }],
-      ['POST', '/api/add', { rawBody: '42', token: d.token }],
-      ['POST', '/api/add', { rawBody: JSON.stringify(good), token: d.token, headers: { 'content-type': 'text/plain' } }],
-      ['POST', '/api/add', { rawBody: '<a/>', token: d.token, headers: { 'content-type': 'application/xml' } }],
-      ['POST', '/api/add', { rawBody: '{"__proto__":{"x":1},"food_name":"a","quantity":1,"description":"d","expiration_date":"' + cairoDateIn(2) + '"}', token: d.token }],
-      ['POST', '/api/add', { rawBody: '{"constructor":{"prototype":{"x":1}},"food_name":"a","quantity":1,"description":"d","expiration_date":"' + cairoDateIn(2) + '"}', token: d.token }],
-      ['POST', '/api/add', { body: { ...good, food_name: 'a\u0000b' }, token: d.token }],
-      ['POST', '/api/add', { body: { ...good, quantity: 1e20 }, token: d.token }],
-      ['POST', '/api/add', { body: { ...good, quantity: [] }, token: d.token }],
-      ['POST', '/api/add', { body: { ...good, food_name: 'x'.repeat(10000) }, token: d.token }],
-      ['POST', '/api/request', { body: { food_id: '1' }, token: c.token }],
-      ['POST', '/api/request', { body: { food_id: { $gt: 0 } }, token: c.token }],
-      ['POST', '/api/request', { rawBody: '[1]', token: c.token }],
-      ['GET', '/api/charityid/%00', {}],
-      ['GET', '/api/charityid/%', {}],
-      ['GET', "/api/charityid/x'%20OR%20'1'='1", {}],
-      ['GET', '/api/charityid/' + 'a'.repeat(150), {}],
-      ['GET', '/api/food/1;DROP%20TABLE%20users', {}],
-      ['GET', '/api/food/1%3BDROP%20TABLE%20users', {}],
-      ['GET', '/api/food/9999999999', {}],
-      ['GET', '/api/food/' + f.id + '?x=1', {}],
-      ['GET', '/api/available?offset=1e20', {}],
-      ['GET', '/api/available?offset=99999999999999999999', {}],
-      ['GET', '/api/available?limit=abc', {}],
-      ['GET', '/api/available?limit[]=1', {}],
-      ['GET', '/api/available?limit=1&limit=2', {}],
-      ['GET', '/api/nope', {}],
-      ['DELETE', '/api/add', { token: d.token }],
-      ['PATCH', '/api/food/1', {}],
-      ['POST', '/api/login', { body: { email: "' OR 1=1 --", password: 'x' } }],
-      ['POST', '/api/login', { body: { email: 'a\u0000@b.eg', password: 'xxxxxxxxx' } }],
-      ['POST', '/api/registerdonor', { body: { name: 'a\u0000b', email: 'nul@b.eg', password: 'xxxxxxxxxxx' } }],
-      ['POST', '/api/registerdonor', { body: { name: "Robert'); DROP TABLE users;--", email: "o'brien@b.eg", password: 'xxxxxxxxxxx' } }],
-      ['GET', '/api/auth/me', { token: 'a'.repeat(10000) }],
-      ['PUT', '/updaterequeststatus/1', { rawBody: '{bad', token: d.token }],
-      ['POST', '/api/add', { rawBody: '', token: d.token }],
-      ['GET', '/api/donor/%2e%2e', { token: d.token }],
+
+  describe('path ids that are not positive integers', () => {
+    const routes: [string, string, string, () => RequestOptions][] = [
+      ['GET', '/api/food/', 'id', () => ({})],
+      ['GET', '/api/donor/', 'userId', () => ({ token: donor.token })],
+      ['GET', '/api/userID/', 'foodId', () => ({ token: donor.token })],
+      ['GET', '/getrequestid/', 'foodId', () => ({ token: donor.token })],
+      ['GET', '/requeststatus/', 'requestId', () => ({ token: charity.token })],
+      ['PUT', '/updaterequeststatus/', 'requestId', () => ({ token: donor.token, body: { status: 'fulfilled' } })],
+      ['PUT', '/api/updaterequest/', 'requestId', () => ({ token: charity.token, body: { status: 'cancelled' } })],
     ];
-    for (const [m, p, o] of probes) {
-      try { const r = await t.http.request(m, p, o); out.push([m, p.slice(0, 60), r.status, typeof r.body === 'string' ? r.body.slice(0, 200) : r.body]); }
-      catch (e) { out.push([m, p, 'ERR', String(e)]); }
-    }
-    writeFileSync('/tmp/probe/out.json', JSON.stringify(out, null, 1));
+    it.each(routes)('%s %s{id} answers 400 naming %s (or 404)', async (method, prefix, param, options) => {
+      const outcomes: { id: string; status: number | 'refused' }[] = [];
+      for (const id of BAD_IDS) {
+        const response = await send(method, prefix + encodeURIComponent(id), options());
+        outcomes.push({ id, status: [400, 404].includes(response.status) ? 'refused' : response.status });
+        if (response.status === 400) expectRefusal(response, 400, param);
+        if (response.status === 404) expectRefusal(response, 404);
+      }
+      expect(outcomes).toEqual(BAD_IDS.map((id) => ({ id, status: 'refused' })));
+    });
+  });
+
+  describe('SQL-injection-shaped text', () => {
+    it.each(SQLI)('charity-name lookup of %j is just an unknown name (404)', async (name) => {
+      expectRefusal(await send('GET', `/api/charityid/${encodeURIComponent(name)}`), 404);
+    });
+
+    it.each(SQLI)('food_name and description %j are stored and returned verbatim', async (text) => {
+      const response = await send('POST', '/api/add', { token: donor.token, body: { ...food(), food_name: text, description: text } });
+      expect(response.status).toBe(201);
+      created.food_items += 1;
+      const read = await send('GET', `/api/food/${response.body.id}`);
+      expect(read.body).toMatchObject({ food_name: text, description: text });
+    });
+
+    it('a charity named like an injection is registered and found by that exact name', async () => {
+      const name = `Robert'); DROP TABLE users;--`;
+      const response = await send('POST', '/api/registercharity', { body: { name, email: 'bobby@example.eg', password: PASSWORD } });
+      expect(response.status).toBe(201);
+      created.users += 1;
+      const found = await send('GET', `/api/charityid/${encodeURIComponent(name)}`);
+      expect(found).toMatchObject({ status: 200, body: { name, user_id: response.body.user_id } });
+    });
+
+    it.each(SQLI)('e-mail %j is refused (400 naming email) and login with it is a plain 401', async (text) => {
+      expectRefusal(await send('POST', '/api/registerdonor', { body: { name: 'Eve', email: text, password: PASSWORD } }), 400, 'email');
+      expectRefusal(await send('POST', '/api/login', { body: { email: text, password: text } }), 401);
+    });
+  });
+
+  describe('NUL bytes (PostgreSQL cannot store them)', () => {
+    it('in food_name: 400 naming food_name', async () => {
+      const response = await send('POST', '/api/add', { token: donor.token, body: { ...food(), food_name: 'Ful\u0000' } });
+      expectRefusal(response, 400, 'food_name');
+    });
+    it('in a registration name: 400 naming name', async () => {
+      const response = await send('POST', '/api/registerdonor', { body: { name: 'Eve\u0000', email: 'nul@example.eg', password: PASSWORD } });
+      expectRefusal(response, 400, 'name');
+    });
+    it('in a login e-mail: 400 or 401', async () => {
+      expectRefusal(await send('POST', '/api/login', { body: { email: 'eve\u0000@example.eg', password: PASSWORD } }), [400, 401]);
+    });
+    it('in a charity-name lookup: 400 or 404', async () => {
+      expectRefusal(await send('GET', '/api/charityid/Hostile%00'), [400, 404]);
+    });
+  });
+
+  describe('oversized and out-of-range input', () => {
+    it('refuses a body over 64 KiB with 413', async () => {
+      expectRefusal(await addRaw(JSON.stringify({ ...food(), description: 'x'.repeat(70 * 1024) })), 413);
+    });
+    it('refuses a 10,000-character food_name with 400 naming food_name', async () => {
+      expectRefusal(await send('POST', '/api/add', { token: donor.token, body: { ...food(), food_name: 'k'.repeat(10_000) } }), 400, 'food_name');
+    });
+    it.each([1e20, -1, 0, 1.5, '5', null, true, [], {}, 100_001])('refuses quantity %j with 400 naming quantity', async (quantity) => {
+      expectRefusal(await send('POST', '/api/add', { token: donor.token, body: { ...food(), quantity } }), 400, 'quantity');
+    });
+    it.each([
+      ['offset', '1e20'],
+      ['offset', '99999999999999999999'],
+      ['offset', '9223372036854775807'],
+      ['offset', '-1'],
+      ['limit', '1e20'],
+      ['limit', 'abc'],
+    ])('GET /api/available?%s=%s answers 400 naming it', async (param, value) => {
+      expectRefusal(await send('GET', `/api/available?${param}=${value}`), 400, param);
+    });
+    const nested = '['.repeat(20_000) + ']'.repeat(20_000);
+    it.each([
+      ['/api/add', nested],
+      ['/api/add', `{"food_name":${nested}}`],
+      ['/api/login', `{"email":${nested},"password":"x"}`],
+    ])('refuses a 20,000-level nested body (40 KB) on POST %s with 400', async (path, rawBody) => {
+      expectRefusal(await send('POST', path, { rawBody, token: donor.token }), 400);
+    });
+  });
+
+  describe('wrong JSON types, malformed JSON, wrong content types', () => {
+    it.each(['[{"food_name":"Ful"}]', '"a string"', 'null', '42', 'true'])('refuses the body %s with 400 naming fields', async (raw) => {
+      expectRefusal(await addRaw(raw), 400, 'food_name');
+    });
+    it.each(['5', { $gt: 0 }, [1], null, true, 1.5, -1, 0, 2 ** 31])('refuses food_id %j with 400 naming food_id', async (value) => {
+      expectRefusal(await send('POST', '/api/request', { token: charity.token, body: { food_id: value } }), 400, 'food_id');
+    });
+    it.each([['fulfilled'], { $ne: 'x' }, true, 'FULFILLED', null])('refuses a fulfil status of %j with 400 naming status', async (status) => {
+      expectRefusal(await send('PUT', `/updaterequeststatus/${requestId}`, { token: donor.token, body: { status } }), 400, 'status');
+    });
+    it.each(['{"food_name":', '{food_name: "Ful"}', "{'a':1}", '{"a":1,}', '\u0000'])('refuses malformed JSON %j with 400', async (raw) => {
+      expectRefusal(await addRaw(raw), 400);
+    });
+    it('refuses an empty body declared as JSON with 400', async () => {
+      expectRefusal(await addRaw(''), 400);
+    });
+    it('answers a text/plain body with a 4xx, not a 500', async () => {
+      expectRefusal(await addRaw(JSON.stringify(food()), { 'content-type': 'text/plain' }), [400, 415]);
+    });
+    it('answers an unsupported content type with 415', async () => {
+      expectRefusal(await addRaw('<food/>', { 'content-type': 'application/xml' }), 415);
+    });
+  });
+
+  describe('unknown routes and methods', () => {
+    it.each(['/api/nope', '/api/food', '/api/food/1/extra', '/api/../etc/passwd', '/api/add%00', '/API/AVAILABLE'])('GET %s → 404 JSON', async (path) => {
+      expectRefusal(await send('GET', path), 404);
+    });
+    it.each([
+      ['DELETE', '/api/add'],
+      ['PATCH', '/api/food/1'],
+      ['PUT', '/api/available'],
+      ['DELETE', '/requeststatus/1'],
+      ['POST', '/api/auth/me'],
+    ])('%s %s → 404 or 405 JSON', async (method, path) => {
+      expectRefusal(await send(method, path, { token: donor.token }), [404, 405]);
+    });
+  });
+
+  describe('prototype-pollution-shaped bodies', () => {
+    it.each([
+      ['__proto__ at the top', (body: string) => `{"__proto__":{"polluted":1},${body.slice(1)}`],
+      ['constructor.prototype at the top', (body: string) => `{"constructor":{"prototype":{"polluted":1}},${body.slice(1)}`],
+      ['__proto__ inside a field', (body: string) => body.replace('"Ful medames"', '{"__proto__":{"polluted":1}}')],
+    ])('%s is refused (4xx) and pollutes nothing', async (_label, shape) => {
+      const response = await addRaw(shape(JSON.stringify(food())));
+      expectRefusal(response, 400);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+    it('a __proto__ query string pollutes nothing and the API still answers', async () => {
+      const response = await send('GET', '/api/available?__proto__[polluted]=1&constructor[prototype][polluted]=1');
+      expect(response.status).toBe(200);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(response.body.every((item: object) => !('polluted' in item))).toBe(true);
+    });
+  });
+
+  describe('after the barrage', () => {
+    it('every table still exists, counts match, the arranged rows are intact', async () => {
+      const regclasses = await t.db.query(`SELECT to_regclass(name) AS found FROM unnest($1::text[]) AS name`, [TABLES]);
+      expect(regclasses.map((row: { found: string | null }) => row.found)).toEqual(TABLES);
+      expect(await counts()).toEqual({
+        users: arranged.users + created.users,
+        food_items: arranged.food_items + created.food_items,
+        pickup_requests: arranged.pickup_requests + created.pickup_requests,
+      });
+      expect((await send('GET', `/requeststatus/${requestId}`, { token: charity.token })).body).toEqual({ status: 'pending' });
+      expect((await send('GET', `/api/food/${foodId}`)).body).toMatchObject({ food_name: 'Koshary', status: 'claimed' });
+      expect((await send('GET', '/api/auth/me', { token: donor.token })).status).toBe(200);
+    });
   });
 });

@@ -9,6 +9,7 @@ import type {
 } from '@food-link/contracts';
 import { DataSource, Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/errors';
+import { isStorableText } from '../common/text';
 import type { AuthUser } from './auth-user';
 import { Charity } from './charity.entity';
 import { LoginDto } from './dto/login.dto';
@@ -77,6 +78,7 @@ export class AuthService {
   }
 
   async charityByName(name: string): Promise<CharityLookupResponse> {
+    if (!isStorableText(name)) throw new NotFoundException('Charity not found');
     const row = await this.dataSource
       .createQueryBuilder()
       .select(['u.id AS user_id', 'c.id AS charity_id', 'u.name AS name'])

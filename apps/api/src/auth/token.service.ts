@@ -30,7 +30,8 @@ export class TokenService {
   static fromAuthorizationHeader(header: string | undefined): string | null {
     if (!header) return null;
     const value = header.trim();
-    const token = /^Bearer\s+/i.test(value) ? value.replace(/^Bearer\s+/i, '') : value;
+    const bearer = /^Bearer(?:\s+(.*))?$/i.exec(value);
+    const token = bearer ? (bearer[1] ?? '').trim() : value;
     return token.length > 0 ? token : null;
   }
 }

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { ArgumentsHost, Catch, HttpException, HttpStatus } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
@@ -22,21 +23,28 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
 }
 
 /**
- * Errors that reach the top: a dependency outage answers 503 so clients retry; everything else goes
- * through Nest's own handling (HTTP errors as they are, anything unexpected a logged 500).
+ * Errors that reach the top, answered in the one error shape of the API, `{ statusCode, error, message }`:
+ * a dependency outage is a 503 so clients retry; HTTP errors keep their status (Fastify's own request
+ * errors, such as malformed JSON or a body too large, arrive here as HTTP errors with a bare message);
+ * anything else is Nest's logged 500.
  */
 @Catch()
-export class DependencyErrorFilter extends BaseExceptionFilter {
+export class ErrorFilter extends BaseExceptionFilter {
   override catch(error: unknown, host: ArgumentsHost): void {
-    if (!(error instanceof HttpException) && isDependencyUnavailable(error)) {
-      const reply = host.switchToHttp().getResponse<FastifyReply>();
-      void reply.status(HttpStatus.SERVICE_UNAVAILABLE).send({
-        statusCode: HttpStatus.SERVICE_UNAVAILABLE,
-        error: 'Service Unavailable',
-        message: 'A service the platform depends on is unavailable; please retry shortly',
-      });
-      return;
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    if (error instanceof HttpException) {
+      const response = error.getResponse();
+      if (typeof response !== 'string') return super.catch(error, host);
+      void reply.status(error.getStatus()).send(errorBody(error.getStatus(), response));
+    } else if (isDependencyUnavailable(error)) {
+      const status = HttpStatus.SERVICE_UNAVAILABLE;
+      void reply.status(status).send(errorBody(status, 'A service the platform depends on is unavailable; please retry shortly'));
+    } else {
+      super.catch(error, host);
     }
-    super.catch(error, host);
   }
+}
+
+function errorBody(statusCode: number, message: string) {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
 }

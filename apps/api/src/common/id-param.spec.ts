@@ -1,28 +1,26 @@
 import { BadRequestException } from '@nestjs/common';
-import { PositiveIdPipe } from './id-param';
+import { parsePositiveId } from './id-param';
 
-describe('PositiveIdPipe', () => {
-  const pipe = new PositiveIdPipe('foodId');
-
+describe('parsePositiveId', () => {
   it.each([
     ['1', 1],
     ['42', 42],
     ['2147483647', 2147483647],
   ])('accepts %s', (raw, id) => {
-    expect(pipe.transform(raw)).toBe(id);
+    expect(parsePositiveId('foodId', raw)).toBe(id);
   });
 
-  it.each(['0', '-1', '01', '1.5', '1e3', 'abc', '', ' 1', '2147483648', "1' OR '1'='1", '99999999999'])(
+  it.each(['0', '-1', '01', '1.5', '1e3', '0x1', 'abc', '', ' 1', '2147483648', "1' OR '1'='1", '99999999999', undefined])(
     'rejects %j naming the parameter',
     (raw) => {
-      expect(() => pipe.transform(raw)).toThrow(BadRequestException);
+      let thrown: unknown;
       try {
-        pipe.transform(raw);
+        parsePositiveId('foodId', raw);
       } catch (error) {
-        expect((error as BadRequestException).getResponse()).toMatchObject({
-          message: ['foodId must be a positive integer'],
-        });
+        thrown = error;
       }
+      expect(thrown).toBeInstanceOf(BadRequestException);
+      expect((thrown as BadRequestException).getResponse()).toMatchObject({ message: ['foodId must be a positive integer'] });
     },
   );
 });

@@ -1,17 +1,13 @@
 import { LIMITS, type LoginBody } from '@food-link/contracts';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { NormalizedEmail } from '../../common/trimmed';
+import { TextField } from '../../common/text';
+import { lowerCased } from './register.dto';
 
 /** Login checks only presence and size: whether the pair is right is the 401's business. */
 export class LoginDto implements LoginBody {
-  @NormalizedEmail()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(LIMITS.emailMaxLength)
+  @lowerCased
+  @TextField(LIMITS.emailMaxLength)
   email: string;
 
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(LIMITS.passwordMaxLength)
+  @TextField(LIMITS.passwordMaxLength, { trim: false })
   password: string;
 }

@@ -1,22 +1,21 @@
 import { LIMITS, type RegisterBody } from '@food-link/contracts';
-import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
-import { NormalizedEmail, Trimmed } from '../../common/trimmed';
+import { Transform } from 'class-transformer';
+import { IsEmail, MinLength } from 'class-validator';
+import { TextField } from '../../common/text';
+
+/** E-mail addresses are compared without regard to case, so they are stored lower-cased. */
+export const lowerCased = Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value));
 
 export class RegisterDto implements RegisterBody {
-  @Trimmed()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(LIMITS.nameMaxLength)
+  @TextField(LIMITS.nameMaxLength)
   name: string;
 
-  @NormalizedEmail()
-  @IsString()
+  @lowerCased
+  @TextField(LIMITS.emailMaxLength)
   @IsEmail({}, { message: 'email must be a valid e-mail address' })
-  @MaxLength(LIMITS.emailMaxLength)
   email: string;
 
-  @IsString()
+  @TextField(LIMITS.passwordMaxLength, { trim: false })
   @MinLength(LIMITS.passwordMinLength)
-  @MaxLength(LIMITS.passwordMaxLength)
   password: string;
 }

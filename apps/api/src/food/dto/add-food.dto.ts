@@ -1,13 +1,10 @@
 import { LIMITS, type AddFoodBody } from '@food-link/contracts';
-import { IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
-import { Trimmed } from '../../common/trimmed';
+import { IsInt, Max, Min } from 'class-validator';
+import { TextField } from '../../common/text';
 import { IsFutureCalendarDate } from './is-future-calendar-date';
 
 export class AddFoodDto implements AddFoodBody {
-  @Trimmed()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(LIMITS.foodNameMaxLength)
+  @TextField(LIMITS.foodNameMaxLength)
   food_name: string;
 
   @IsInt({ message: 'quantity must be a whole number of portions' })
@@ -15,10 +12,7 @@ export class AddFoodDto implements AddFoodBody {
   @Max(LIMITS.quantityMax, { message: `quantity must not exceed ${LIMITS.quantityMax}` })
   quantity: number;
 
-  @Trimmed()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(LIMITS.descriptionMaxLength)
+  @TextField(LIMITS.descriptionMaxLength)
   description: string;
 
   @IsFutureCalendarDate()

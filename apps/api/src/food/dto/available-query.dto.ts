@@ -14,5 +14,6 @@ export class AvailableQueryDto {
   @Type(() => Number)
   @IsInt()
   @Min(0)
+  @Max(2_147_483_647)
   offset: number = 0;
 }

@@ -1,0 +1,254 @@
+import { addFood, cairoDateIn, createCharity, createDonor, requestPickup, type TestUser } from './support/factories';
+import type { HttpResult } from './support/http-client';
+import { startTestApp, type TestApp } from './support/test-app';
+
+/**
+ * Who may make which call (docs/API.md): anonymous → 401 on every non-public call, wrong role or not yours
+ * → 403, the owner → 200/201. Refused calls must change nothing; successful ones for B never show A's data.
+ */
+const ACTORS = ['anonymous', 'donorA', 'donorB', 'charityA', 'charityB'] as const;
+type Actor = (typeof ACTORS)[number];
+
+//                                              anonymous donorA donorB charityA charityB
+const EXPECTED = {
+  'GET /api/donor/{donorA}':                   [401, 200, 403, 403, 403],
+  'GET /charityinfo/food/{claimedA}':          [401, 200, 403, 403, 403],
+  'GET /getrequestid/{claimedA}':              [401, 200, 403, 200, 403],
+  'GET /requeststatus/{reqA}':                 [401, 200, 403, 200, 403],
+  'PUT /updaterequeststatus/{reqA} fulfilled': [401, 200, 403, 403, 403],
+  'GET /api/charity/{charityA}':               [401, 403, 403, 200, 403],
+  'GET /api/userID/{claimedA}':                [401, 200, 200, 200, 200],
+  'GET /api/donorinfo/{donorA}':               [401, 200, 403, 200, 403],
+  'PUT /api/updaterequest/{reqA} cancelled':   [401, 403, 403, 200, 403],
+  'POST /api/add':                             [401, 201, 201, 403, 403],
+  'POST /api/request':                         [401, 403, 403, 201, 201],
+  'GET /api/auth/me':                          [401, 200, 200, 200, 200],
+} as const satisfies Record<string, readonly [number, number, number, number, number]>;
+type CallName = keyof typeof EXPECTED;
+
+const ROWS = (Object.entries(EXPECTED) as [CallName, readonly number[]][]).flatMap(([call, statuses]) =>
+  statuses.map((status, index) => [call, ACTORS[index], status] as const),
+);
+
+interface Target {
+  method: 'GET' | 'PUT' | 'POST';
+  path: string;
+  body?: unknown;
+}
+
+interface CallDef {
+  /** Where to send the call; `succeeds` rows of a state-changing call get freshly arranged rows of their own. */
+  target(actor: Actor, succeeds: boolean): Promise<Target>;
+  /** Checks a 2xx answer (and, for state changes, the database) for this actor. */
+  expectSuccess(response: HttpResult, actor: Actor, target: Target): Promise<void> | void;
+  mutates?: boolean;
+}
+
+describe('authorization matrix', () => {
+  let t: TestApp;
+  let users: Record<Exclude<Actor, 'anonymous'>, TestUser>;
+  let availableA: number, claimedA: number, fulfilledA: number, claimedB: number;
+  let reqA: number, reqFulfilledA: number, reqB: number;
+
+  const user = (actor: Actor) => users[actor as Exclude<Actor, 'anonymous'>];
+  const as = (actor: Actor, { method, path, body }: Target) =>
+    t.http.request(method, path, { body, token: actor === 'anonymous' ? undefined : user(actor).token });
+  const statusOfRequest = async (id: number) =>
+    (await t.db.query('SELECT status FROM pickup_requests WHERE id = $1', [id]))[0]?.status;
+  const statusOfFood = async (id: number) => (await t.db.query('SELECT status FROM food_items WHERE id = $1', [id]))[0]?.status;
+  /** Every row a call could touch; a refused (or read-only) call must leave it exactly as it was. */
+  const snapshot = async () => ({
+    users: await t.db.query('SELECT id, name, email, user_type FROM users ORDER BY id'),
+    food: await t.db.query('SELECT id, donor_id, status, quantity FROM food_items ORDER BY id'),
+    requests: await t.db.query('SELECT id, food_id, charity_id, status FROM pickup_requests ORDER BY id'),
+  });
+  /** A fresh item of `donor`'s, claimed by `charity`: its request id. */
+  const freshRequest = async (donor: TestUser, charity: TestUser) =>
+    requestPickup(t.http, charity, (await addFood(t.http, donor)).id);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    users = {
+      donorA: await createDonor(t.http),
+      donorB: await createDonor(t.http),
+      charityA: await createCharity(t.http),
+      charityB: await createCharity(t.http),
+    };
+    const { donorA, donorB, charityA, charityB } = users;
+    availableA = (await addFood(t.http, donorA, { food_name: 'Available A' })).id;
+    claimedA = (await addFood(t.http, donorA, { food_name: 'Claimed A' })).id;
+    reqA = await requestPickup(t.http, charityA, claimedA);
+    fulfilledA = (await addFood(t.http, donorA, { food_name: 'Fulfilled A' })).id;
+    reqFulfilledA = await requestPickup(t.http, charityA, fulfilledA);
+    const fulfil = await t.http.put(`/updaterequeststatus/${reqFulfilledA}`, { status: 'fulfilled' }, { token: donorA.token });
+    if (fulfil.status !== 200) throw new Error(`arrange: fulfil failed ${JSON.stringify(fulfil.body)}`);
+    claimedB = (await addFood(t.http, donorB, { food_name: 'Claimed B' })).id;
+    reqB = await requestPickup(t.http, charityB, claimedB);
+  });
+  afterAll(() => t.close());
+
+  const CALLS: Record<CallName, CallDef> = {
+    'GET /api/donor/{donorA}': {
+      target: async () => ({ method: 'GET', path: `/api/donor/${users.donorA.id}` }),
+      expectSuccess: ({ body }) => {
+        const byId = new Map(body.map((item: { id: number }) => [item.id, item]));
+        expect([...byId.keys()]).toEqual(expect.arrayContaining([availableA, claimedA, fulfilledA]));
+        expect(byId.has(claimedB)).toBe(false);
+        expect(byId.get(claimedA)).toMatchObject({
+          status: 'claimed',
+          request: { request_id: reqA, status: 'pending', name: users.charityA.name, email: users.charityA.email },
+        });
+        expect(byId.get(fulfilledA)).toMatchObject({ request: { request_id: reqFulfilledA, status: 'fulfilled' } });
+        expect(byId.get(availableA)).toMatchObject({ status: 'available', request: null });
+      },
+    },
+    'GET /charityinfo/food/{claimedA}': {
+      target: async () => ({ method: 'GET', path: `/charityinfo/food/${claimedA}` }),
+      expectSuccess: ({ body }) => expect(body).toEqual([{ name: users.charityA.name, email: users.charityA.email }]),
+    },
+    'GET /getrequestid/{claimedA}': {
+      target: async () => ({ method: 'GET', path: `/getrequestid/${claimedA}` }),
+      expectSuccess: ({ body }) => expect(body).toEqual({ requestId: reqA }),
+    },
+    'GET /requeststatus/{reqA}': {
+      target: async () => ({ method: 'GET', path: `/requeststatus/${reqA}` }),
+      expectSuccess: ({ body }) => expect(body).toEqual({ status: 'pending' }),
+    },
+    'PUT /updaterequeststatus/{reqA} fulfilled': {
+      mutates: true,
+      target: async (_actor, succeeds) => ({
+        method: 'PUT',
+        path: `/updaterequeststatus/${succeeds ? await freshRequest(users.donorA, users.charityA) : reqA}`,
+        body: { status: 'fulfilled' },
+      }),
+      expectSuccess: async ({ body }, _actor, target) => {
+        expect(body).toMatchObject({ message: expect.any(String), status: 'fulfilled' });
+        expect(await statusOfRequest(Number(target.path.split('/').pop()))).toBe('fulfilled');
+      },
+    },
+    'GET /api/charity/{charityA}': {
+      target: async () => ({ method: 'GET', path: `/api/charity/${users.charityA.id}` }),
+      expectSuccess: ({ body }) => {
+        const ids = body.map((request: { request_id: number }) => request.request_id);
+        expect(ids).toEqual(expect.arrayContaining([reqA, reqFulfilledA]));
+        expect(ids).not.toContain(reqB);
+      },
+    },
+    'GET /api/userID/{claimedA}': {
+      target: async () => ({ method: 'GET', path: `/api/userID/${claimedA}` }),
+      expectSuccess: ({ body }) => expect(body).toEqual({ user_id: users.donorA.id }),
+    },
+    'GET /api/donorinfo/{donorA}': {
+      target: async () => ({ method: 'GET', path: `/api/donorinfo/${users.donorA.id}` }),
+      expectSuccess: ({ body }) => expect(body).toEqual({ name: users.donorA.name, email: users.donorA.email }),
+    },
+    'PUT /api/updaterequest/{reqA} cancelled': {
+      mutates: true,
+      target: async (_actor, succeeds) => ({
+        method: 'PUT',
+        path: `/api/updaterequest/${succeeds ? await freshRequest(users.donorA, users.charityA) : reqA}`,
+        body: { status: 'cancelled' },
+      }),
+      expectSuccess: async ({ body }, _actor, target) => {
+        expect(body).toEqual({ message: expect.any(String) });
+        const requestId = Number(target.path.split('/').pop());
+        expect(await statusOfRequest(requestId)).toBe('cancelled');
+        const [{ food_id }] = await t.db.query('SELECT food_id FROM pickup_requests WHERE id = $1', [requestId]);
+        expect(await statusOfFood(food_id)).toBe('available');
+      },
+    },
+    'POST /api/add': {
+      mutates: true,
+      target: async () => ({
+        method: 'POST',
+        path: '/api/add',
+        body: { food_name: 'Matrix meal', quantity: 3, description: 'Rice and lentils', expiration_date: cairoDateIn(3) },
+      }),
+      expectSuccess: async ({ body }, actor) => {
+        expect(body).toMatchObject({ food_name: 'Matrix meal', status: 'available', user_id: user(actor).id });
+        const [row] = await t.db.query('SELECT donor_id FROM food_items WHERE id = $1', [body.id]);
+        expect(row).toEqual({ donor_id: user(actor).id });
+      },
+    },
+    'POST /api/request': {
+      mutates: true,
+      // The claiming charity takes an item of "its" donor, so B's data never links to A's.
+      target: async (actor, succeeds) => ({
+        method: 'POST',
+        path: '/api/request',
+        body: { food_id: succeeds ? (await addFood(t.http, actor === 'charityA' ? users.donorA : users.donorB)).id : availableA },
+      }),
+      expectSuccess: async ({ body }, actor, target) => {
+        expect(body).toMatchObject({ request_id: expect.any(Number), status: 'pending' });
+        const [row] = await t.db.query('SELECT charity_id, food_id, status FROM pickup_requests WHERE id = $1', [body.request_id]);
+        expect(row).toEqual({ charity_id: user(actor).id, food_id: (target.body as { food_id: number }).food_id, status: 'pending' });
+        expect(await statusOfFood(row.food_id)).toBe('claimed');
+      },
+    },
+    'GET /api/auth/me': {
+      target: async () => ({ method: 'GET', path: '/api/auth/me' }),
+      expectSuccess: ({ body }, actor) =>
+        expect(body).toEqual({ user_id: user(actor).id, name: user(actor).name, email: user(actor).email, user_type: user(actor).type }),
+    },
+  };
+
+  it.each(ROWS)('%s as %s → %i', async (call, actor, expected) => {
+    const def = CALLS[call];
+    const target = await def.target(actor, expected < 300);
+    const before = await snapshot();
+    const response = await as(actor, target);
+
+    expect(response.status).toBe(expected);
+    if (expected >= 300) {
+      expect(response.body).toMatchObject({ statusCode: expected, error: expect.any(String), message: expect.anything() });
+    } else {
+      await def.expectSuccess(response, actor, target);
+    }
+    const text = JSON.stringify(response.body);
+    expect(text).not.toMatch(/password|argon2/i);
+    if (actor.endsWith('B')) {
+      for (const secret of [users.donorA.email, users.charityA.email]) expect(text).not.toContain(secret);
+    }
+    if (expected >= 300 || !def.mutates) expect(await snapshot()).toEqual(before);
+    if (expected >= 300 && def.mutates) {
+      // Re-read through an owner's eyes too: the arranged claim is untouched.
+      const owner = await as('charityA', { method: 'GET', path: `/requeststatus/${reqA}` });
+      expect(owner.body).toEqual({ status: 'pending' });
+      expect(await statusOfFood(claimedA)).toBe('claimed');
+      expect(await statusOfFood(availableA)).toBe('available');
+    }
+  });
+
+  describe("B's own views never contain A's data", () => {
+    it("donor B's list holds only donor B's items", async () => {
+      const response = await as('donorB', { method: 'GET', path: `/api/donor/${users.donorB.id}` });
+      expect(response.status).toBe(200);
+      const ids = response.body.map((item: { id: number }) => item.id);
+      expect(ids).toContain(claimedB);
+      for (const id of [availableA, claimedA, fulfilledA]) expect(ids).not.toContain(id);
+      for (const item of response.body) expect(item.user_id).toBe(users.donorB.id);
+      expect(JSON.stringify(response.body)).not.toContain(users.charityA.email);
+    });
+
+    it("charity B's list holds only charity B's requests", async () => {
+      const response = await as('charityB', { method: 'GET', path: `/api/charity/${users.charityB.id}` });
+      expect(response.status).toBe(200);
+      const ids = response.body.map((request: { request_id: number }) => request.request_id);
+      expect(ids).toContain(reqB);
+      for (const id of [reqA, reqFulfilledA]) expect(ids).not.toContain(id);
+      const text = JSON.stringify(response.body);
+      for (const secret of [users.donorA.email, users.charityA.email]) expect(text).not.toContain(secret);
+    });
+
+    it.each([
+      ['donorA', 'GET /getrequestid/{claimedB}', () => `/getrequestid/${claimedB}`],
+      ['charityA', 'GET /getrequestid/{claimedB}', () => `/getrequestid/${claimedB}`],
+      ['donorA', 'GET /requeststatus/{reqB}', () => `/requeststatus/${reqB}`],
+      ['charityA', 'GET /requeststatus/{reqB}', () => `/requeststatus/${reqB}`],
+      ['donorA', 'GET /charityinfo/food/{claimedB}', () => `/charityinfo/food/${claimedB}`],
+    ] as const)("%s is refused B's %s with 403", async (actor, _call, path) => {
+      const response = await as(actor, { method: 'GET', path: path() });
+      expect(response).toMatchObject({ status: 403, body: { statusCode: 403, error: 'Forbidden' } });
+    });
+  });
+});
