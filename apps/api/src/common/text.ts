@@ -3,7 +3,8 @@ import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 
 /** PostgreSQL text cannot hold NUL, and no honest input contains it. */
-const NO_NUL = /^[^\u0000]*$/;
+const NUL = String.fromCharCode(0);
+const NO_NUL = new RegExp(`^[^${NUL}]*$`);
 
 /**
  * A required, trimmed, bounded text field without NUL characters. Every string a body carries goes
