@@ -22,9 +22,15 @@ function installIsStale() {
   return installed === null || (wanted !== null && installed < wanted);
 }
 
+/**
+ * `npm install` rather than `npm ci`: it installs exactly the locked versions all the same, but it also
+ * accepts a lock file that lacks other platforms' optional packages (@swc/core-darwin-arm64 and the
+ * like). Registry mirrors that carry only this platform's binaries produce such lock files, and
+ * `npm ci` refuses them as "out of sync".
+ */
 export async function ensureDependencies({ log = console.log } = {}) {
   if (!installIsStale()) return;
-  log('installing dependencies (npm ci)');
-  const code = await run('npm', ['ci'], { cwd: repoRoot });
-  if (code !== 0) throw new Error(`npm ci failed with exit code ${code}`);
+  log('installing dependencies (npm install, from package-lock.json)');
+  const code = await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: repoRoot });
+  if (code !== 0) throw new Error(`npm install failed with exit code ${code}`);
 }
