@@ -1,6 +1,10 @@
 // Unit tests sit beside the code (src/**/*.spec.ts); integration tests boot the app against real
 // PostgreSQL and Redis (test/**/*.int-spec.ts). Each test file gets a database of its own.
+const path = require('node:path');
 const swc = require('../../tools/jest/swc.config.cjs');
+
+// Tests that SIGKILL a real API process start the built one.
+process.env.FOODLINK_API_MAIN = path.join(__dirname, 'dist', 'main.js');
 
 module.exports = {
   displayName: 'api',

@@ -1,15 +1,27 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule, DemoSeedModule } from './database/database.module';
+import { EventsModule } from './events/events.module';
 import { FoodModule } from './food/food.module';
+import { RealtimeGatewayModule } from './realtime/realtime.module';
 import { RedisModule } from './redis/redis.module';
 import { RequestsModule } from './requests/requests.module';
 import { StatsModule } from './stats/stats.module';
+import { WorkerModule } from './worker/worker.module';
 
+/**
+ * The whole API, shaped by ROLE: every process records and relays events; `all` and `api` serve HTTP
+ * and sockets; `all` and `worker` consume jobs.
+ */
 @Module({})
-export class AppModule {
+export class AppModule implements OnApplicationShutdown {
+  /** The root module closes last, after workers, the relay and the sockets have stopped. */
+  onApplicationShutdown(signal?: string): void {
+    new Logger('Shutdown').log(`Stopped cleanly${signal ? ` on ${signal}` : ''}`);
+  }
+
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
@@ -17,11 +29,11 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule,
         RedisModule,
-        AuthModule,
-        FoodModule,
-        RequestsModule,
-        StatsModule,
-        DemoSeedModule,
+        EventsModule,
+        ...(config.servesHttp
+          ? [AuthModule, FoodModule, RequestsModule, StatsModule, RealtimeGatewayModule, DemoSeedModule]
+          : []),
+        ...(config.consumesJobs ? [WorkerModule] : []),
       ],
     };
   }

@@ -1,13 +1,14 @@
 import 'reflect-metadata';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import { ValidationPipe } from '@nestjs/common';
+import { type INestApplicationContext, ValidationPipe } from '@nestjs/common';
 import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
 import { ErrorFilter } from './common/errors';
 import { rejectDeepJson } from './common/json-depth';
 import { AppConfig, loadConfig } from './config/app-config';
+import { RedisIoAdapter } from './realtime/redis-io.adapter';
 
 /** Bodies are small JSON documents; anything bigger is refused with 413 before it is parsed. */
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -38,6 +39,18 @@ export async function createApp(config: AppConfig = loadConfig()): Promise<NestF
     }),
   );
   app.useGlobalFilters(new ErrorFilter(app.get(HttpAdapterHost).httpAdapter));
+  app.useWebSocketAdapter(new RedisIoAdapter(app, config));
   app.enableShutdownHooks();
   return app;
+}
+
+/** A worker process (ROLE=worker): consumes jobs and emits through Redis, with no HTTP server. */
+export async function createWorker(config: AppConfig = loadConfig()): Promise<INestApplicationContext> {
+  if (config.servesHttp) throw new Error('createWorker needs ROLE=worker');
+  const worker = await NestFactory.createApplicationContext(AppModule.forRoot(config), {
+    bufferLogs: true,
+    logger: config.NODE_ENV === 'test' ? ['error', 'warn'] : undefined,
+  });
+  worker.enableShutdownHooks();
+  return worker;
 }

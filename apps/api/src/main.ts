@@ -1,13 +1,19 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { createApp } from './app.setup';
+import { createApp, createWorker } from './app.setup';
 import { loadConfig } from './config/app-config';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
+  const logger = new Logger('Bootstrap');
+  if (!config.servesHttp) {
+    await createWorker(config);
+    logger.log('Food Link worker started (ROLE=worker)');
+    return;
+  }
   const app = await createApp(config);
   await app.listen({ port: config.PORT, host: config.HOST });
-  new Logger('Bootstrap').log(`Food Link API listening on http://localhost:${config.PORT}`);
+  logger.log(`Food Link API (ROLE=${config.ROLE}) listening on http://localhost:${config.PORT}`);
 }
 
 bootstrap().catch((error: unknown) => {

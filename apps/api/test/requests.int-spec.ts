@@ -1,4 +1,5 @@
 import { addFood, cairoDateIn, createCharity, createDonor, requestPickup, type TestUser } from './support/factories';
+import { LiveClient } from './support/socket-client';
 import { startTestApp, type TestApp } from './support/test-app';
 
 describe('pickup requests: claim, track, cancel, fulfil, and the impact totals', () => {
@@ -168,6 +169,7 @@ describe('pickup requests: claim, track, cancel, fulfil, and the impact totals',
       try {
         const giver = await createDonor(t2.http);
         const [first, second] = [await createCharity(t2.http), await createCharity(t2.http)];
+        const landingPage = await LiveClient.connect(t2.baseUrl);
         expect((await t2.http.get('/api/request/totalmeals')).body).toEqual({ totalMeals: 0 });
         expect((await t2.http.get('/api/request/totalcharities')).body).toEqual({ totalCharities: 0 });
 
@@ -184,6 +186,9 @@ describe('pickup requests: claim, track, cancel, fulfil, and the impact totals',
         // A pending claim counts for nothing yet.
         await requestPickup(t2.http, second, (await addFood(t2.http, giver, { quantity: 500 })).id);
 
+        // The totals are a projection the workers keep; wait until it announces the third donation.
+        await landingPage.next('stats.updated', (e) => e.data.totalMeals === 50);
+        landingPage.close();
         expect((await t2.http.get('/api/request/totalmeals')).body).toEqual({ totalMeals: 50 });
         expect((await t2.http.get('/api/request/totalcharities')).body).toEqual({ totalCharities: 2 });
 

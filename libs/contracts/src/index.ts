@@ -2,3 +2,4 @@ export * from './domain';
 export * from './dates';
 export * from './routes';
 export * from './http';
+export * from './events';

@@ -23,6 +23,13 @@ export class AppConfig {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
+  /**
+   * What this process does: `all` (default) serves HTTP and sockets and consumes jobs; `api` serves HTTP
+   * and sockets only; `worker` consumes jobs and emits through the Socket.IO Redis adapter only.
+   */
+  @IsIn(['all', 'api', 'worker'])
+  ROLE: 'all' | 'api' | 'worker' = 'all';
+
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
   DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/foodlink';
 
@@ -81,6 +88,25 @@ export class AppConfig {
   @Min(1)
   LOGIN_WINDOW_SECONDS = 15 * 60;
 
+  /** How often the outbox relay looks for unpublished events besides being woken at each commit. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(50)
+  OUTBOX_POLL_MS = 1000;
+
+  /** Domain-event jobs one worker process handles at once. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(256)
+  WORKER_CONCURRENCY = 8;
+
+  /** How often the expiry job marks food whose date has passed (Cairo) as expired. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  EXPIRY_CHECK_MS = 60_000;
+
   /** Seed Egyptian demo data when the database is empty (what `npm start` asks for). */
   @Transform(toBoolean)
   @IsBoolean()
@@ -93,6 +119,14 @@ export class AppConfig {
   get jwtSecret(): string {
     if (!this.JWT_SECRET) throw new Error('JWT_SECRET was not resolved at boot');
     return this.JWT_SECRET;
+  }
+
+  get servesHttp(): boolean {
+    return this.ROLE !== 'worker';
+  }
+
+  get consumesJobs(): boolean {
+    return this.ROLE !== 'api';
   }
 
   get webOrigins(): string[] {

@@ -4,9 +4,10 @@ import { User } from '../auth/user.entity';
 import { FoodItem } from '../food/food-item.entity';
 import { PickupRequest } from '../requests/pickup-request.entity';
 import { InitialSchema1763769600000 } from './migrations/1763769600000-initial-schema';
+import { EventOutbox1763856000000 } from './migrations/1763856000000-event-outbox';
 
 export const ENTITIES = [User, Charity, FoodItem, PickupRequest];
-export const MIGRATIONS = [InitialSchema1763769600000];
+export const MIGRATIONS = [InitialSchema1763769600000, EventOutbox1763856000000];
 
 /** TypeORM settings: the schema comes only from migrations, never from `synchronize`. */
 export function dataSourceOptions(url: string): DataSourceOptions {

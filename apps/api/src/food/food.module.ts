@@ -5,5 +5,6 @@ import { FoodService } from './food.service';
 @Module({
   controllers: [FoodController],
   providers: [FoodService],
+  exports: [FoodService],
 })
 export class FoodModule {}

@@ -2,6 +2,7 @@ import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/commo
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   cairoDate,
+  DOMAIN_EVENTS,
   type AddedFoodItem,
   type DonorFoodItem,
   type FoodItemView,
@@ -10,6 +11,8 @@ import {
 } from '@food-link/contracts';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
+import { returningRows } from '../common/sql';
+import { OutboxService } from '../events/outbox.service';
 import { AddFoodDto } from './dto/add-food.dto';
 import { AvailableQueryDto } from './dto/available-query.dto';
 import { FOOD_VIEW_COLUMNS, ownerFoodView, publicFoodView, type FoodRow } from './food-views';
@@ -24,16 +27,39 @@ interface DonorFoodRow extends FoodRow {
 
 @Injectable()
 export class FoodService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly outbox: OutboxService,
+  ) {}
 
   async add(donor: AuthUser, body: AddFoodDto): Promise<AddedFoodItem> {
-    const [row] = await this.db.query<FoodRow[]>(
-      `INSERT INTO food_items AS f (donor_id, food_name, quantity, description, expiration_date)
-       VALUES ($2, $3, $4, $5, $6)
-       RETURNING ${FOOD_VIEW_COLUMNS}`,
-      [cairoDate(), donor.id, body.food_name, body.quantity, body.description, body.expiration_date],
-    );
-    return ownerFoodView(row);
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query<FoodRow[]>(
+        `INSERT INTO food_items AS f (donor_id, food_name, quantity, description, expiration_date)
+         VALUES ($2, $3, $4, $5, $6)
+         RETURNING ${FOOD_VIEW_COLUMNS}`,
+        [cairoDate(), donor.id, body.food_name, body.quantity, body.description, body.expiration_date],
+      );
+      await this.outbox.record(tx, DOMAIN_EVENTS.foodListed, { foodId: row.id, food: publicFoodView(row) }, [donor.id]);
+      return ownerFoodView(row);
+    });
+  }
+
+  /** Marks food whose date has passed in Cairo as expired, announcing each item. Returns how many. */
+  async expirePastDate(): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const expired = await returningRows<{ id: number; donor_id: number }>(
+        tx,
+        `UPDATE food_items SET status = 'expired', updated_at = now()
+          WHERE status = 'available' AND expiration_date < $1::date
+          RETURNING id, donor_id`,
+        [cairoDate()],
+      );
+      for (const item of expired) {
+        await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: item.id }, [item.donor_id]);
+      }
+      return expired.length;
+    });
   }
 
   /** A donor's items, newest first, each with the request that holds it and the claiming charity. */

@@ -2,6 +2,8 @@ import { ConflictException, ForbiddenException, Injectable, NotFoundException } 
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   cairoDate,
+  DOMAIN_EVENTS,
+  type FoodStatus,
   type CharityInfo,
   type CharityRequestItem,
   type DonorInfoResponse,
@@ -16,6 +18,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { isUniqueViolation } from '../common/errors';
 import { returningRows } from '../common/sql';
+import { OutboxService } from '../events/outbox.service';
 
 /** A request with the item it concerns, as the ownership checks need it. */
 interface RequestRow {
@@ -32,7 +35,10 @@ interface CharityRequestRow extends Omit<CharityRequestItem, 'requestId' | 'crea
 
 @Injectable()
 export class RequestsService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly outbox: OutboxService,
+  ) {}
 
   /**
    * Claims an item for a charity. The conditional update takes the item's row lock, so of many
@@ -41,18 +47,22 @@ export class RequestsService {
   async requestPickup(charity: AuthUser, foodId: number): Promise<PickupRequestResponse> {
     try {
       return await this.db.transaction(async (tx) => {
-        const claimed = await returningRows<{ id: number }>(
+        const [claimed] = await returningRows<{ donor_id: number }>(
           tx,
           `UPDATE food_items SET status = 'claimed', updated_at = now()
             WHERE id = $1 AND status = 'available' AND expiration_date >= $2::date
-            RETURNING id`,
+            RETURNING donor_id`,
           [foodId, cairoDate()],
         );
-        if (claimed.length === 0) await this.explainUnclaimable(tx, foodId);
+        if (!claimed) await this.explainUnclaimable(tx, foodId);
         const [request] = await tx.query<{ id: number }[]>(
           `INSERT INTO pickup_requests (food_id, charity_id) VALUES ($1, $2) RETURNING id`,
           [foodId, charity.id],
         );
+        await this.outbox.record(tx, DOMAIN_EVENTS.foodClaimed, { foodId, requestId: request.id }, [
+          claimed.donor_id,
+          charity.id,
+        ]);
         return { message: 'Pickup request submitted successfully', request_id: request.id, status: 'pending' as const };
       });
     } catch (error) {
@@ -68,13 +78,22 @@ export class RequestsService {
       if (request.charity_id !== charity.id) throw new ForbiddenException('This request belongs to another charity');
       assertPending(request);
       await tx.query(`UPDATE pickup_requests SET status = 'cancelled', updated_at = now() WHERE id = $1`, [requestId]);
-      await tx.query(
+      const [food] = await returningRows<{ status: FoodStatus }>(
+        tx,
         `UPDATE food_items
             SET status = CASE WHEN expiration_date < $2::date THEN 'expired' ELSE 'available' END::food_status,
                 updated_at = now()
-          WHERE id = $1`,
+          WHERE id = $1
+          RETURNING status`,
         [request.food_id, cairoDate()],
       );
+      const parties = [request.donor_id, request.charity_id];
+      const event = { foodId: request.food_id, requestId };
+      await this.outbox.record(tx, DOMAIN_EVENTS.requestCancelled, event, parties);
+      // Boards must drop an item whose date passed while it was claimed, rather than show it again.
+      if (food.status === 'expired') {
+        await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: request.food_id }, [request.donor_id]);
+      }
     });
     return { message: 'Request cancelled successfully' };
   }
@@ -86,6 +105,10 @@ export class RequestsService {
       if (request.donor_id !== donor.id) throw new ForbiddenException('This request is for another donor\'s food');
       assertPending(request);
       await tx.query(`UPDATE pickup_requests SET status = 'fulfilled', updated_at = now() WHERE id = $1`, [requestId]);
+      await this.outbox.record(tx, DOMAIN_EVENTS.requestFulfilled, { foodId: request.food_id, requestId }, [
+        request.donor_id,
+        request.charity_id,
+      ]);
     });
     return { message: 'Donation marked as fulfilled', status: 'fulfilled' };
   }

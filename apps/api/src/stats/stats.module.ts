@@ -5,5 +5,6 @@ import { StatsService } from './stats.service';
 @Module({
   controllers: [StatsController],
   providers: [StatsService],
+  exports: [StatsService],
 })
 export class StatsModule {}

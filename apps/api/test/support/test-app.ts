@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { createApp } from '../../src/app.setup';
+import type { INestApplicationContext } from '@nestjs/common';
+import { createApp, createWorker } from '../../src/app.setup';
 import { loadConfig } from '../../src/config/app-config';
 import { HttpClient } from './http-client';
 import { databaseUrl, testEnv } from './test-env';
@@ -13,6 +14,9 @@ import { databaseUrl, testEnv } from './test-env';
 export interface TestApp {
   app: NestFastifyApplication;
   http: HttpClient;
+  baseUrl: string;
+  /** The configuration it runs with, so peers can share its database and Redis prefix. */
+  env: Record<string, string>;
   /** The app's own database connection, for arranging states no call can reach (an expired item). */
   db: DataSource;
   databaseName: string;
@@ -30,30 +34,47 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const databaseName = `${testEnv.databasePrefix}${process.env.JEST_WORKER_ID ?? '0'}_${process.pid}_${counter}`;
   await withAdmin((admin) => admin.query(`CREATE DATABASE "${databaseName}" TEMPLATE "${testEnv.templateDatabase}"`));
 
-  const config = loadConfig({
+  const fullEnv = {
     NODE_ENV: 'test',
     DATABASE_URL: databaseUrl(testEnv.adminUrl, databaseName),
     REDIS_URL: testEnv.redisUrl,
     REDIS_PREFIX: `${testEnv.redisPrefix}${databaseName}:`,
     JWT_SECRET: randomBytes(32).toString('hex'),
     DATA_DIR: mkdtempSync(join(tmpdir(), 'foodlink-test-')),
+    // Tests wait for events, not for the safety-net poll; keep it quick anyway.
+    OUTBOX_POLL_MS: '200',
     ...env,
-  });
-  const app = await createApp(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.getHttpServer().address();
-  if (!address || typeof address === 'string') throw new Error('The test app has no TCP address');
-
+  };
+  const instance = await startInstance(fullEnv);
   return {
-    app,
-    http: new HttpClient(`http://127.0.0.1:${address.port}`),
-    db: app.get(DataSource),
+    ...instance,
     databaseName,
     close: async () => {
-      await app.close();
+      await instance.close();
       await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`));
     },
   };
+}
+
+export type Instance = Omit<TestApp, 'databaseName'>;
+
+/** Another API instance on the same database and Redis prefix (a second ROLE=api node, say). */
+export function startPeer(base: Pick<TestApp, 'env'>, env: Record<string, string> = {}): Promise<Instance> {
+  return startInstance({ ...base.env, ...env });
+}
+
+/** A ROLE=worker process on the same database and Redis prefix: no HTTP, only jobs. */
+export async function startWorker(base: Pick<TestApp, 'env'>): Promise<INestApplicationContext> {
+  return createWorker(loadConfig({ ...base.env, ROLE: 'worker' }));
+}
+
+async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const app = await createApp(loadConfig(env));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address();
+  if (!address || typeof address === 'string') throw new Error('The test app has no TCP address');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  return { app, http: new HttpClient(baseUrl), baseUrl, env, db: app.get(DataSource), close: () => app.close() };
 }
 
 async function withAdmin<T>(work: (admin: Client) => Promise<T>): Promise<T> {

@@ -1,0 +1,49 @@
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import type { AnyEventEnvelope } from '@food-link/contracts';
+import { Emitter } from '@socket.io/redis-emitter';
+import Redis from 'ioredis';
+import { AppConfig } from '../config/app-config';
+import { PRODUCER_REDIS_OPTIONS } from '../redis/redis-options';
+import { withTimeout } from '../common/with-timeout';
+import { roomsFor } from './event-rooms';
+
+const PUBLISH_TIMEOUT_MS = 5000;
+
+/** The Socket.IO Redis adapter's channel prefix, shared by every API instance and worker of a deployment. */
+export const socketIoKey = (config: AppConfig) => `${config.REDIS_PREFIX}socket.io`;
+
+/**
+ * The one place that turns domain events into socket messages. It publishes through Redis, so an event
+ * handled by any process (a worker without HTTP included) reaches sockets on every API instance.
+ */
+@Injectable()
+export class RealtimePublisher implements OnApplicationShutdown {
+  private readonly redis: Redis;
+  private readonly emitter: Emitter;
+  /** The emitter publishes without returning the promise; this keeps it so a failure fails the job. */
+  private lastPublish: Promise<unknown> = Promise.resolve();
+
+  constructor(config: AppConfig) {
+    this.redis = new Redis(config.REDIS_URL, PRODUCER_REDIS_OPTIONS);
+    this.redis.on('error', () => {
+      // A failed publish fails its job, which BullMQ retries; the connection reconnects by itself.
+    });
+    const client = {
+      publish: (channel: string, message: string | Buffer) => (this.lastPublish = this.redis.publish(channel, message)),
+    };
+    this.emitter = new Emitter(client, { key: socketIoKey(config) });
+  }
+
+  async publish(envelope: AnyEventEnvelope, recipients: readonly number[]): Promise<void> {
+    const rooms = roomsFor(envelope.type, recipients);
+    if (rooms.length === 0) return;
+    // emit() calls publish synchronously, so lastPublish is this message's own promise. A publish caught
+    // by a dying connection may never settle; failing the job lets BullMQ retry it.
+    this.emitter.to(rooms).emit(envelope.type, envelope);
+    await withTimeout(this.lastPublish, PUBLISH_TIMEOUT_MS, `Publishing ${envelope.type}`);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}

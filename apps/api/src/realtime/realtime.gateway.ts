@@ -1,0 +1,55 @@
+import { Logger } from '@nestjs/common';
+import { OnGatewayConnection, OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
+import { SOCKET_ROOMS } from '@food-link/contracts';
+import type { Server, Socket } from 'socket.io';
+import type { AuthUser } from '../auth/auth-user';
+import { TokenService } from '../auth/token.service';
+
+interface SocketData {
+  user: AuthUser | null;
+}
+
+/**
+ * Live connections. The handshake may carry the session token (`auth: { token }`, bare or `Bearer`);
+ * without one the socket is anonymous, with a bad one it is refused. The server decides the rooms:
+ * `public` for everyone, the user's own room, and `operators` for operators. Sockets only listen:
+ * every message comes from the realtime publisher.
+ */
+@WebSocketGateway()
+export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
+  private readonly logger = new Logger('Realtime');
+
+  constructor(private readonly tokens: TokenService) {}
+
+  afterInit(server: Server): void {
+    server.use((socket, next) => {
+      this.authenticate(socket).then(
+        (user) => {
+          (socket.data as SocketData).user = user;
+          next();
+        },
+        (error: Error) => next(error),
+      );
+    });
+  }
+
+  async handleConnection(socket: Socket): Promise<void> {
+    const { user } = socket.data as SocketData;
+    const rooms: string[] = [SOCKET_ROOMS.public];
+    if (user) rooms.push(SOCKET_ROOMS.user(user.id));
+    if (user?.userType === 'operator') rooms.push(SOCKET_ROOMS.operators);
+    await socket.join(rooms);
+  }
+
+  private async authenticate(socket: Socket): Promise<AuthUser | null> {
+    const offered = socket.handshake.auth?.token ?? socket.handshake.headers.authorization;
+    if (offered === undefined || offered === null || offered === '') return null;
+    const token = typeof offered === 'string' ? TokenService.fromAuthorizationHeader(offered) : null;
+    const user = token ? await this.tokens.verify(token) : null;
+    if (!user) {
+      this.logger.debug('Refused a socket with an invalid token');
+      throw new Error('unauthorized: the session token is invalid or has expired');
+    }
+    return user;
+  }
+}

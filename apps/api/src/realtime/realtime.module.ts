@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { RealtimeGateway } from './realtime.gateway';
+import { RealtimePublisher } from './realtime-publisher.service';
+
+/** Sockets for processes that serve HTTP. */
+@Module({ imports: [AuthModule], providers: [RealtimeGateway] })
+export class RealtimeGatewayModule {}
+
+/** Publishing for processes that handle events (workers), whether or not they hold sockets. */
+@Module({ providers: [RealtimePublisher], exports: [RealtimePublisher] })
+export class RealtimePublisherModule {}

@@ -1,0 +1,38 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module, type Type } from '@nestjs/common';
+import { QUEUES } from '@food-link/contracts';
+import { AppConfig } from '../config/app-config';
+import { bullPrefix, DOMAIN_EVENT_JOB_OPTIONS } from '../events/queue-options';
+import { FoodModule } from '../food/food.module';
+import { RealtimePublisherModule } from '../realtime/realtime.module';
+import { workerConnection } from '../redis/redis-options';
+import { StatsModule } from '../stats/stats.module';
+import { DomainEventsProcessor } from './domain-events.processor';
+import { MaintenanceProcessor } from './maintenance.processor';
+
+type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** One processor per queue; the type makes a queue without a processor a compile error. */
+const PROCESSORS: Record<QueueName, Type<unknown>> = {
+  [QUEUES.domainEvents]: DomainEventsProcessor,
+  [QUEUES.maintenance]: MaintenanceProcessor,
+};
+
+/** Job consumers, for processes with ROLE=all or ROLE=worker. */
+@Module({
+  imports: [
+    BullModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({ connection: workerConnection(config.REDIS_URL), prefix: bullPrefix(config) }),
+    }),
+    BullModule.registerQueue(
+      { name: QUEUES.domainEvents, defaultJobOptions: DOMAIN_EVENT_JOB_OPTIONS },
+      { name: QUEUES.maintenance },
+    ),
+    FoodModule,
+    StatsModule,
+    RealtimePublisherModule,
+  ],
+  providers: Object.values(PROCESSORS),
+})
+export class WorkerModule {}

@@ -1,0 +1,155 @@
+import { QUEUES } from '@food-link/contracts';
+import type { Job } from 'bullmq';
+import { Queue } from 'bullmq';
+import type { DomainEventJob } from '../src/events/domain-event-job';
+import { workerConnection } from '../src/redis/redis-options';
+import { DomainEventsProcessor } from '../src/worker/domain-events.processor';
+import { ApiProcess } from './support/api-process';
+import { addFood, createCharity, createDonor, requestPickup } from './support/factories';
+import { OwnRedis, freePort } from './support/redis-server';
+import { LiveClient } from './support/socket-client';
+import { startPeer, startTestApp, startWorker } from './support/test-app';
+
+const unpublishedIds = async (db: { query: (sql: string) => Promise<{ id: string }[]> }) =>
+  (await db.query('SELECT id FROM outbox_events WHERE published_at IS NULL ORDER BY occurred_at')).map((row) => row.id);
+
+describe('delivery guarantees', () => {
+  it('loses nothing while Redis is down: writes succeed, and every event arrives once Redis is back', async () => {
+    const redis = await OwnRedis.start();
+    const t = await startTestApp({ REDIS_URL: redis.url });
+    try {
+      const donor = await createDonor(t.http);
+      const charity = await createCharity(t.http);
+      const client = await LiveClient.connect(t.baseUrl);
+      const offered = await Promise.all(Array.from({ length: 50 }, () => addFood(t.http, donor)));
+      await client.allOf((await t.db.query('SELECT id FROM outbox_events')).map((row: { id: string }) => row.id));
+
+      await redis.stop();
+      const writes = await Promise.all([
+        ...Array.from({ length: 50 }, () => t.http.post('/api/add', { food_name: 'Ful', quantity: 3, description: 'Pots', expiration_date: '2999-01-01' }, { token: donor.token })),
+        ...offered.map((item) => t.http.post('/api/request', { food_id: item.id }, { token: charity.token })),
+      ]);
+      expect(writes.map((write) => write.status)).toEqual(Array(100).fill(201));
+      const waiting = await unpublishedIds(t.db);
+      expect(waiting).toHaveLength(100);
+
+      await redis.restart();
+      await client.allOf(waiting);
+      expect(await unpublishedIds(t.db)).toEqual([]);
+      client.close();
+    } finally {
+      await t.close();
+      await redis.stop();
+    }
+  });
+
+  it('delivers every committed event after a process is SIGKILLed between commit and publish', async () => {
+    const redis = await OwnRedis.start();
+    // Sockets and HTTP in this process; jobs only in the child, which we kill.
+    const t = await startTestApp({ REDIS_URL: redis.url, ROLE: 'api' });
+    const port = await freePort();
+    let child = await ApiProcess.start({ ...t.env, ROLE: 'all' }, port);
+    try {
+      const donor = await createDonor(t.http);
+      const charity = await createCharity(t.http);
+      const client = await LiveClient.connect(t.baseUrl);
+
+      await redis.stop();
+      for (let index = 0; index < 10; index += 1) {
+        const item = await addFood(child.http, donor);
+        if (index % 2 === 0) await requestPickup(child.http, charity, item.id);
+      }
+      const committed = await unpublishedIds(t.db);
+      expect(committed).toHaveLength(15);
+      await child.kill('SIGKILL');
+
+      await redis.restart();
+      child = await ApiProcess.start({ ...t.env, ROLE: 'all' }, port);
+      await client.allOf(committed);
+      client.close();
+    } finally {
+      await child.kill();
+      await t.close();
+      await redis.stop();
+    }
+  });
+
+  it('shuts down gracefully on SIGTERM: sockets are closed and the process exits cleanly', async () => {
+    const t = await startTestApp({ ROLE: 'api' });
+    const child = await ApiProcess.start({ ...t.env, ROLE: 'all' }, await freePort());
+    try {
+      const client = await LiveClient.connect(child.http.baseUrl);
+      const disconnected = new Promise<string>((resolve) => client.socket.once('disconnect', resolve));
+      // Nest re-raises the signal once everything has closed, so the process ends "by" SIGTERM.
+      expect(await child.kill('SIGTERM')).toBe('SIGTERM');
+      expect(child.output).toContain('Stopped cleanly on SIGTERM');
+      expect(await disconnected).toBe('transport close');
+      client.close();
+    } finally {
+      await child.kill();
+      await t.close();
+    }
+  });
+
+  it('applies an event delivered twice (relay re-send, job retry) once, recognisable by its id', async () => {
+    const t = await startTestApp();
+    const queue = new Queue<DomainEventJob>(QUEUES.domainEvents, {
+      connection: workerConnection(t.env.REDIS_URL),
+      prefix: `${t.env.REDIS_PREFIX}bull`,
+    });
+    try {
+      const donor = await createDonor(t.http);
+      const charity = await createCharity(t.http);
+      const client = await LiveClient.connect(t.baseUrl, donor.token);
+      const item = await addFood(t.http, donor, { quantity: 12 });
+      const requestId = await requestPickup(t.http, charity, item.id);
+      await t.http.put(`/updaterequeststatus/${requestId}`, { status: 'fulfilled' }, { token: donor.token });
+      const first = await client.next('request.fulfilled', (e) => e.data.requestId === requestId);
+      await client.next('stats.updated', (e) => e.data.totalMeals === 12);
+
+      // The relay sends the row again (as after a crash between publishing and marking it published).
+      await queue.remove(first.id);
+      await t.db.query('UPDATE outbox_events SET published_at = NULL WHERE id = $1', [first.id]);
+      const copies = () => client.ofType('request.fulfilled').filter((e) => e.data.requestId === requestId);
+      await client.until(() => copies().length === 2, () => 'the re-sent event never arrived');
+
+      // BullMQ retries the job.
+      const job = (await queue.getJob(first.id)) as Job<DomainEventJob>;
+      await t.app.get(DomainEventsProcessor).process(job);
+      await client.until(() => copies().length === 3, () => 'the retried event never arrived');
+
+      expect(new Set(copies().map((e) => e.id))).toEqual(new Set([first.id]));
+      expect((await t.http.get('/api/request/totalmeals')).body).toEqual({ totalMeals: 12 });
+      expect((await t.http.get('/api/request/totalcharities')).body).toEqual({ totalCharities: 1 });
+      const [{ count }] = await t.db.query(`SELECT count(*)::int AS count FROM outbox_events WHERE type = 'stats.updated'`);
+      expect(count).toBe(1);
+      client.close();
+    } finally {
+      await queue.close();
+      await t.close();
+    }
+  });
+
+  it('carries an event from a request to instance B, through a separate worker, to a socket on instance A', async () => {
+    const a = await startTestApp({ ROLE: 'api' });
+    const b = await startPeer(a, { ROLE: 'api' });
+    const worker = await startWorker(a);
+    try {
+      const donor = await createDonor(b.http);
+      const charity = await createCharity(b.http);
+      const watcher = await LiveClient.connect(a.baseUrl);
+      const donorOnA = await LiveClient.connect(a.baseUrl, donor.token);
+
+      const item = await addFood(b.http, donor);
+      await watcher.next('food.listed', (e) => e.data.foodId === item.id);
+      const requestId = await requestPickup(b.http, charity, item.id);
+      await donorOnA.next('food.claimed', (e) => e.data.requestId === requestId);
+      watcher.close();
+      donorOnA.close();
+    } finally {
+      await worker.close();
+      await b.close();
+      await a.close();
+    }
+  });
+});

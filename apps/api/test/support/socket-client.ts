@@ -1,0 +1,86 @@
+import type { AnyEventEnvelope, DomainEventType } from '@food-link/contracts';
+import { DOMAIN_EVENT_TYPES } from '@food-link/contracts';
+import { io, type Socket } from 'socket.io-client';
+
+/** A real socket.io-client connection that records every domain event it receives. */
+export class LiveClient {
+  readonly received: AnyEventEnvelope[] = [];
+  /** Conditions waited for; each is re-checked after every event and dropped once it holds. */
+  private waiters = new Set<() => boolean>();
+
+  private constructor(readonly socket: Socket) {
+    for (const type of DOMAIN_EVENT_TYPES) {
+      socket.on(type, (envelope: AnyEventEnvelope) => {
+        this.received.push(envelope);
+        for (const waiter of this.waiters) if (waiter()) this.waiters.delete(waiter);
+      });
+    }
+  }
+
+  /** Resolves once `holds()` is true, checking now and after every event. */
+  until(holds: () => boolean, describe: () => string, timeoutMs = 20_000): Promise<void> {
+    if (holds()) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const waiter = () => {
+        if (!holds()) return false;
+        clearTimeout(timer);
+        resolve();
+        return true;
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        reject(new Error(describe()));
+      }, timeoutMs);
+      this.waiters.add(waiter);
+    });
+  }
+
+  /** Connects (websocket transport) and resolves once the server has accepted the socket. */
+  static connect(baseUrl: string, token?: string): Promise<LiveClient> {
+    const socket = io(baseUrl, { transports: ['websocket'], auth: token ? { token } : {}, reconnection: true, forceNew: true });
+    const client = new LiveClient(socket);
+    return new Promise((resolve, reject) => {
+      socket.once('connect', () => resolve(client));
+      socket.once('connect_error', (error) => {
+        socket.close();
+        reject(error);
+      });
+    });
+  }
+
+  /** Resolves with the first event (already received or still to come) of this type that matches. */
+  async next<T extends DomainEventType>(
+    type: T,
+    match: (event: Extract<AnyEventEnvelope, { type: T }>) => boolean = () => true,
+    timeoutMs = 10_000,
+  ): Promise<Extract<AnyEventEnvelope, { type: T }>> {
+    const find = () => this.ofType(type).find(match);
+    await this.until(() => find() !== undefined, () => `No ${type} event within ${timeoutMs} ms`, timeoutMs);
+    return find() as Extract<AnyEventEnvelope, { type: T }>;
+  }
+
+  /** Resolves once an event with each of these ids has arrived (in any order). */
+  allOf(ids: readonly string[], timeoutMs = 20_000): Promise<void> {
+    const missing = () => ids.filter((id) => !this.received.some((event) => event.id === id));
+    return this.until(() => missing().length === 0, () => `${missing().length} of ${ids.length} events never arrived`, timeoutMs);
+  }
+
+  /** Events of a type received so far. */
+  ofType<T extends DomainEventType>(type: T): Extract<AnyEventEnvelope, { type: T }>[] {
+    return this.received.filter((event) => event.type === type) as Extract<AnyEventEnvelope, { type: T }>[];
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+/** Why a connection attempt was refused, or null if it was accepted. */
+export async function refusal(baseUrl: string, token: string): Promise<string | null> {
+  try {
+    (await LiveClient.connect(baseUrl, token)).close();
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
