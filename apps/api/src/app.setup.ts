@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import { type INestApplicationContext, ValidationPipe } from '@nestjs/common';
+import { type INestApplicationContext, Logger, ValidationPipe } from '@nestjs/common';
 import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
@@ -9,6 +9,7 @@ import { ErrorFilter } from './common/errors';
 import { rejectDeepJson } from './common/json-depth';
 import { AppConfig, loadConfig } from './config/app-config';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
+import { serveWebApp } from './web/web-app';
 
 /** Bodies are small JSON documents; anything bigger is refused with 413 before it is parsed. */
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -25,7 +26,13 @@ export async function createApp(config: AppConfig = loadConfig()): Promise<NestF
   });
   await app.register(helmet, {
     contentSecurityPolicy: {
-      directives: { defaultSrc: ["'self'"], connectSrc: ["'self'", 'ws:', 'wss:'], imgSrc: ["'self'", 'data:'] },
+      directives: {
+        defaultSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        imgSrc: ["'self'", 'data:'],
+        // TLS is the load balancer's business; on http://localhost this would break every asset.
+        upgradeInsecureRequests: null,
+      },
     },
   });
   await app.register(cors, { origin: config.webOrigins, credentials: false });
@@ -40,6 +47,9 @@ export async function createApp(config: AppConfig = loadConfig()): Promise<NestF
   );
   app.useGlobalFilters(new ErrorFilter(app.get(HttpAdapterHost).httpAdapter));
   app.useWebSocketAdapter(new RedisIoAdapter(app, config));
+  if (!(await serveWebApp(app, config.WEB_DIST_DIR))) {
+    new Logger('WebApp').log(`No web app build in ${config.WEB_DIST_DIR}; serving the API only`);
+  }
   app.enableShutdownHooks();
   return app;
 }

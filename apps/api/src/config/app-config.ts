@@ -112,6 +112,10 @@ export class AppConfig {
   @IsBoolean()
   SEED_DEMO = false;
 
+  /** The built web app served at `/` (skipped, with a notice, when it has not been built). */
+  @IsString()
+  WEB_DIST_DIR = resolve(process.cwd(), 'apps/web/dist');
+
   /** Where development-only state (the generated JWT secret) is kept; git-ignored. */
   @IsString()
   DATA_DIR = resolve(process.cwd(), '.data');

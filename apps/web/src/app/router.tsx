@@ -1,0 +1,43 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter } from 'react-router-dom';
+import { LandingPage } from '../pages/landing/landing-page';
+import { SectionPreview } from '../pages/landing/section-preview';
+import { NotFoundPage } from '../pages/not-found-page';
+import { RouteErrorPage } from '../pages/route-error-page';
+
+// The dashboards and forms are split off, so the landing page loads only what it shows.
+const SignUpDonorPage = lazy(() => import('../pages/auth/sign-up-donor-page'));
+const SignUpCharityPage = lazy(() => import('../pages/auth/sign-up-charity-page'));
+const LoginPage = lazy(() => import('../pages/auth/login-page'));
+const DonorDashboardPage = lazy(() => import('../pages/donor/donor-dashboard-page'));
+const CharityAreaPage = lazy(() => import('../pages/charity/charity-area-page'));
+
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<p className="p-8 text-center text-stone-500">Loading...</p>}>{children}</Suspense>;
+}
+
+/** The spec's route table (section 2); routes are reachable without a token, as the spec shows. */
+export const routes = [
+  {
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/LandingPage', element: <LandingPage /> },
+      { path: '/food-link', element: <LandingPage /> },
+      { path: '/navbar', element: <SectionPreview section="navbar" /> },
+      { path: '/HeroSection', element: <SectionPreview section="hero" /> },
+      { path: '/HowItWorks', element: <SectionPreview section="how-it-works" /> },
+      { path: '/Testimonials', element: <SectionPreview section="testimonials" /> },
+      { path: '/CallToAction', element: <SectionPreview section="call-to-action" /> },
+      { path: '/AboutUs', element: <SectionPreview section="about" /> },
+      { path: '/SignUpDonor', element: <Lazy><SignUpDonorPage /></Lazy> },
+      { path: '/SignUpCharity', element: <Lazy><SignUpCharityPage /></Lazy> },
+      { path: '/Login', element: <Lazy><LoginPage /></Lazy> },
+      { path: '/FoodDonationApp', element: <Lazy><CharityAreaPage /></Lazy> },
+      { path: '/DonerDashboard', element: <Lazy><DonorDashboardPage /></Lazy> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

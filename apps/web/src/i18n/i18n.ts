@@ -1,0 +1,54 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { STORAGE_KEYS } from '../app/session';
+import { auth } from './resources/auth';
+import { charity } from './resources/charity';
+import { common } from './resources/common';
+import { donor } from './resources/donor';
+import { landing } from './resources/landing';
+
+export const LANGUAGES = ['en', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Every namespace has both languages; each feature owns its file under resources/. */
+const namespaces = { common, landing, auth, donor, charity };
+
+function storedLanguage(): Language {
+  const stored = localStorage.getItem(STORAGE_KEYS.language);
+  return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : 'en';
+}
+
+/** Sets the page's language and direction (Arabic reads right to left). */
+function applyToDocument(language: string): void {
+  document.documentElement.lang = language;
+  document.documentElement.dir = i18next.dir(language);
+}
+
+export function initI18n(language: Language = storedLanguage()) {
+  const resources = Object.fromEntries(
+    LANGUAGES.map((lng) => [lng, Object.fromEntries(Object.entries(namespaces).map(([ns, texts]) => [ns, texts[lng]]))]),
+  );
+  i18next.on('languageChanged', applyToDocument);
+  void i18next.use(initReactI18next).init({
+    resources,
+    lng: language,
+    fallbackLng: 'en',
+    defaultNS: 'common',
+    ns: Object.keys(namespaces),
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  applyToDocument(language);
+  return i18next;
+}
+
+/** Switches language and remembers the choice. */
+export function setLanguage(language: Language): void {
+  localStorage.setItem(STORAGE_KEYS.language, language);
+  void i18next.changeLanguage(language);
+}
+
+/** The locale used for numbers and dates: Egyptian Arabic (Arabic-Indic digits) or English. */
+export function localeOf(language: string): string {
+  return language === 'ar' ? 'ar-EG' : 'en-GB';
+}

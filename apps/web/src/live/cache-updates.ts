@@ -1,0 +1,47 @@
+import type { CharityRequestItem, DonorFoodItem, FoodItemView, RequestStatus } from '@food-link/contracts';
+
+/** The available board, soonest expiry first (as the server orders it), with `food` added once. */
+export function withListed(list: FoodItemView[], food: FoodItemView): FoodItemView[] {
+  if (list.some((item) => item.id === food.id)) return list;
+  const next = [...list, food];
+  next.sort((a, b) => a.expiration_date.localeCompare(b.expiration_date) || a.id - b.id);
+  return next;
+}
+
+export function without<T extends { id: number }>(list: T[], foodId: number): T[] {
+  return list.some((item) => item.id === foodId) ? list.filter((item) => item.id !== foodId) : list;
+}
+
+/** A donor's item whose request changed status (fulfilled), leaving everything else as it was. */
+export function withDonorRequestStatus(list: DonorFoodItem[], requestId: number, status: RequestStatus): DonorFoodItem[] {
+  return list.map((item) =>
+    item.request?.request_id === requestId ? { ...item, request: { ...item.request, status } } : item,
+  );
+}
+
+export function withDonorFoodStatus(list: DonorFoodItem[], foodId: number, status: DonorFoodItem['status']): DonorFoodItem[] {
+  return list.map((item) => (item.id === foodId ? { ...item, status } : item));
+}
+
+export function withCharityRequestStatus(
+  list: CharityRequestItem[],
+  requestId: number,
+  status: RequestStatus,
+): CharityRequestItem[] {
+  return list.map((item) => (item.request_id === requestId ? { ...item, status } : item));
+}
+
+/**
+ * Events about one item can arrive out of order when several workers run; an event older than the last
+ * one applied for the same item is stale and skipped.
+ */
+export class ItemClock {
+  private readonly latest = new Map<number, string>();
+
+  isFresh(foodId: number, occurredAt: string): boolean {
+    const last = this.latest.get(foodId);
+    if (last !== undefined && occurredAt < last) return false;
+    this.latest.set(foodId, occurredAt);
+    return true;
+  }
+}

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+
+/**
+ * The forms' message line. Errors are alerts, read out at once; successes are polite status updates.
+ * Both regions stay in the page so screen readers notice what appears in them.
+ */
+export function FormMessage({ success, error }: { success?: ReactNode; error?: string | null }) {
+  return (
+    <div className="min-h-6 text-sm">
+      <div role="alert" className="font-semibold text-red-700">
+        {error}
+      </div>
+      <div role="status" className="flex flex-col gap-1 font-semibold text-green-800">
+        {success}
+      </div>
+    </div>
+  );
+}

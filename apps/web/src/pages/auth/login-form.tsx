@@ -1,0 +1,45 @@
+import { useMutation } from '@tanstack/react-query';
+import type { LoginBody } from '@food-link/contracts';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { endpoints } from '../../api/endpoints';
+import { storeSession } from '../../app/session';
+import { FormField } from '../../components/form-field';
+import { FormMessage } from './form-message';
+import { SubmitButton } from './submit-button';
+
+/** Login: stores the session, then goes to the area of the user's role (spec, section 6). */
+export function LoginForm() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [values, setValues] = useState<LoginBody>({ email: '', password: '' });
+  const mutation = useMutation({
+    mutationFn: endpoints.login,
+    onSuccess: ({ token, data: [user] }) => {
+      storeSession(token, user);
+      navigate(user.user_type === 'donor' ? '/DonerDashboard' : '/FoodDonationApp');
+    },
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    mutation.mutate(values);
+  };
+  const field = (name: keyof LoginBody) => ({
+    name,
+    value: values[name],
+    required: true,
+    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
+  });
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4">
+      <p className="text-xs text-stone-600">{t('fields.requiredNote')}</p>
+      <FormField label={t('fields.email')} type="email" autoComplete="email" dir="ltr" {...field('email')} />
+      <FormField label={t('fields.password')} type="password" autoComplete="current-password" {...field('password')} />
+      <SubmitButton sending={mutation.isPending} label={t('login.submit')} sendingLabel={t('sending.login')} />
+      <FormMessage error={mutation.isError ? t('login.error') : null} success={mutation.data?.message} />
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { UserType } from '@food-link/contracts';
+import { jsonResponse, renderApp, stubFetch } from '../../test/render-app';
+import LoginPage from './login-page';
+
+vi.mock('socket.io-client', () => import('../../test/fake-socket'));
+
+const routes = [
+  { path: '/Login', element: <LoginPage /> },
+  { path: '/DonerDashboard', element: <h1>Donor area</h1> },
+  { path: '/FoodDonationApp', element: <h1>Charity area</h1> },
+];
+
+const loginAnswer = (user_type: UserType | 'operator', name = 'Resala') =>
+  jsonResponse({ message: 'Login successful', token: 'jwt-token', data: [{ name, user_id: 9, user_type }] });
+
+async function logIn() {
+  await userEvent.type(screen.getByLabelText('Email'), 'someone@example.com');
+  await userEvent.type(screen.getByLabelText('Password'), 'a-good-password');
+  await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('LoginPage', () => {
+  it('sends a donor to the donor dashboard and stores the session', async () => {
+    stubFetch({ '/api/login': () => loginAnswer('donor', 'Hassan Bakery') });
+    const { router } = renderApp(routes, { path: '/Login' });
+    await logIn();
+
+    expect(await screen.findByRole('heading', { name: 'Donor area' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/DonerDashboard');
+    expect(localStorage.getItem('token')).toBe('jwt-token');
+    expect(localStorage.getItem('userId')).toBe('9');
+    expect(localStorage.getItem('charityName')).toBe('Hassan Bakery');
+  });
+
+  it('sends a charity to the charity area', async () => {
+    stubFetch({ '/api/login': () => loginAnswer('charity') });
+    const { router } = renderApp(routes, { path: '/Login' });
+    await logIn();
+
+    expect(await screen.findByRole('heading', { name: 'Charity area' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/FoodDonationApp');
+    expect(localStorage.getItem('charityName')).toBe('Resala');
+  });
+
+  it('sends any other user type to the charity area', async () => {
+    stubFetch({ '/api/login': () => loginAnswer('operator') });
+    const { router } = renderApp(routes, { path: '/Login' });
+    await logIn();
+
+    await screen.findByRole('heading', { name: 'Charity area' });
+    expect(router.state.location.pathname).toBe('/FoodDonationApp');
+  });
+
+  it('shows the spec error and stores nothing when login fails', async () => {
+    stubFetch({
+      '/api/login': () => jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Invalid email or password' }, 401),
+    });
+    renderApp(routes, { path: '/Login' });
+    await logIn();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error logging in. Please try again.');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('disables the button while sending', async () => {
+    let answer!: (response: Response) => void;
+    stubFetch({ '/api/login': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderApp(routes, { path: '/Login' });
+    await logIn();
+
+    expect(screen.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
+    answer(loginAnswer('donor'));
+    await screen.findByRole('heading', { name: 'Donor area' });
+  });
+
+  it('links to both sign-up pages', () => {
+    renderApp(routes, { path: '/Login' });
+    expect(screen.getByRole('link', { name: 'Sign up as a donor' })).toHaveAttribute('href', '/SignUpDonor');
+    expect(screen.getByRole('link', { name: 'Sign up as a charity' })).toHaveAttribute('href', '/SignUpCharity');
+  });
+});

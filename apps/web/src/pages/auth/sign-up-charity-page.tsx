@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { AuthLayout } from './auth-layout';
+import { AuthLink } from './auth-link';
+import { SignUpForm } from './sign-up-form';
+
+export default function SignUpCharityPage() {
+  const { t } = useTranslation('auth');
+  return (
+    <AuthLayout
+      title={t('signUpCharity.title')}
+      intro={t('signUpCharity.intro')}
+      footer={
+        <>
+          <AuthLink prompt={t('links.haveAccount')} to="/Login" label={t('links.login')} />
+          <AuthLink prompt={t('links.donorInstead')} to="/SignUpDonor" label={t('links.signUpDonor')} />
+        </>
+      }
+    >
+      <SignUpForm kind="charity" />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,66 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { jsonResponse, renderApp, stubFetch } from '../../test/render-app';
+import SignUpDonorPage from './sign-up-donor-page';
+
+vi.mock('socket.io-client', () => import('../../test/fake-socket'));
+
+const routes = [{ path: '/SignUpDonor', element: <SignUpDonorPage /> }];
+
+async function fillAndSubmit() {
+  await userEvent.type(screen.getByLabelText('Name'), 'Hassan Bakery');
+  await userEvent.type(screen.getByLabelText('Email'), 'hassan@example.com');
+  await userEvent.type(screen.getByLabelText('Password'), 'koshari-2026');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SignUpDonorPage', () => {
+  it('registers the donor, shows the server message and clears the form', async () => {
+    const fetch = stubFetch({
+      '/api/registerdonor': () => jsonResponse({ message: 'Donor registered successfully', user_id: 3 }, 201),
+    });
+    renderApp(routes, { path: '/SignUpDonor' });
+    await fillAndSubmit();
+
+    expect(await screen.findByText('Donor registered successfully')).toBeInTheDocument();
+    expect(JSON.parse(fetch.mock.calls[0][1]?.body as string)).toEqual({
+      name: 'Hassan Bakery',
+      email: 'hassan@example.com',
+      password: 'koshari-2026',
+    });
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+  });
+
+  it('shows the spec error when registration fails, keeping what was typed', async () => {
+    stubFetch({
+      '/api/registerdonor': () => jsonResponse({ statusCode: 409, error: 'Conflict', message: 'Email already registered' }, 409),
+    });
+    renderApp(routes, { path: '/SignUpDonor' });
+    await fillAndSubmit();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error registering donor. Please try again.');
+    expect(screen.getByLabelText('Email')).toHaveValue('hassan@example.com');
+  });
+
+  it('disables the button while sending', async () => {
+    let answer!: (response: Response) => void;
+    stubFetch({ '/api/registerdonor': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderApp(routes, { path: '/SignUpDonor' });
+    await fillAndSubmit();
+
+    expect(screen.getByRole('button', { name: 'Signing up...' })).toBeDisabled();
+    answer(jsonResponse({ message: 'Donor registered successfully', user_id: 3 }, 201));
+    expect(await screen.findByRole('button', { name: 'Sign Up' })).toBeEnabled();
+  });
+
+  it('requires every field and checks the email the browser way', () => {
+    renderApp(routes, { path: '/SignUpDonor' });
+    for (const label of ['Name', 'Email', 'Password']) expect(screen.getByLabelText(label)).toBeRequired();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/Login');
+  });
+});

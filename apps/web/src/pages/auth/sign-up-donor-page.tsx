@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { AuthLayout } from './auth-layout';
+import { AuthLink } from './auth-link';
+import { SignUpForm } from './sign-up-form';
+
+export default function SignUpDonorPage() {
+  const { t } = useTranslation('auth');
+  return (
+    <AuthLayout
+      title={t('signUpDonor.title')}
+      intro={t('signUpDonor.intro')}
+      footer={
+        <>
+          <AuthLink prompt={t('links.haveAccount')} to="/Login" label={t('links.login')} />
+          <AuthLink prompt={t('links.charityInstead')} to="/SignUpCharity" label={t('links.signUpCharity')} />
+        </>
+      }
+    >
+      <SignUpForm kind="donor" />
+    </AuthLayout>
+  );
+}

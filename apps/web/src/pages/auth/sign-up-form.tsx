@@ -1,0 +1,76 @@
+import { useMutation } from '@tanstack/react-query';
+import type { RegisterBody } from '@food-link/contracts';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { endpoints } from '../../api/endpoints';
+import { STORAGE_KEYS } from '../../app/session';
+import { FormField } from '../../components/form-field';
+import { FormMessage } from './form-message';
+import { SubmitButton } from './submit-button';
+
+const EMPTY: RegisterBody = { name: '', email: '', password: '' };
+
+const KINDS = {
+  donor: { register: endpoints.registerDonor, texts: 'signUpDonor', nameLabel: 'fields.name', nameAutoComplete: 'name' },
+  charity: {
+    register: endpoints.registerCharity,
+    texts: 'signUpCharity',
+    nameLabel: 'fields.charityName',
+    nameAutoComplete: 'organization',
+  },
+} as const;
+
+/** The donor and charity sign-up form: the same fields, a different call and error text. */
+export function SignUpForm({ kind }: { kind: keyof typeof KINDS }) {
+  const { t } = useTranslation('auth');
+  const config = KINDS[kind];
+  const [values, setValues] = useState(EMPTY);
+  const mutation = useMutation({
+    mutationFn: (body: RegisterBody) => config.register(body),
+    onSuccess: (data) => {
+      setValues(EMPTY);
+      // The spec keeps the charity id in the browser's storage (section 3) as well as showing it.
+      if ('charity_id' in data) localStorage.setItem(STORAGE_KEYS.charityId, String(data.charity_id));
+    },
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    mutation.mutate(values);
+  };
+  const field = (name: keyof RegisterBody) => ({
+    name,
+    value: values[name],
+    required: true,
+    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
+  });
+
+  const data = mutation.data;
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4">
+      <p className="text-xs text-stone-600">{t('fields.requiredNote')}</p>
+      <FormField label={t(config.nameLabel)} autoComplete={config.nameAutoComplete} {...field('name')} />
+      <FormField label={t('fields.email')} type="email" autoComplete="email" dir="ltr" {...field('email')} />
+      <FormField
+        label={t('fields.password')}
+        type="password"
+        autoComplete="new-password"
+        minLength={8}
+        hint={t('fields.newPasswordHint')}
+        {...field('password')}
+      />
+      <SubmitButton sending={mutation.isPending} label={t(`${config.texts}.submit`)} sendingLabel={t('sending.signUp')} />
+      <FormMessage
+        error={mutation.isError ? t(`${config.texts}.error`) : null}
+        success={
+          data ? (
+            <>
+              <span>{data.message}</span>
+              {'charity_id' in data ? <span>{t('signUpCharity.charityId', { id: data.charity_id })}</span> : null}
+            </>
+          ) : null
+        }
+      />
+    </form>
+  );
+}

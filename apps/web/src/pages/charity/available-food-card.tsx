@@ -1,0 +1,29 @@
+import type { FoodItemView } from '@food-link/contracts';
+import { useId } from 'react';
+import { FoodFields } from './food-fields';
+
+/**
+ * The whole card selects the food: its title is a real button whose hit area is stretched over the card,
+ * so it works by pointer, keyboard and screen reader alike.
+ */
+export function AvailableFoodCard({ food, onSelect }: { food: FoodItemView; onSelect: (foodId: number) => void }) {
+  const titleId = useId();
+  return (
+    <article
+      data-food-id={food.id}
+      aria-labelledby={titleId}
+      className="relative h-full rounded-xl border border-stone-200 bg-white p-4 shadow-sm transition hover:border-green-600 hover:shadow-md"
+    >
+      <h2 id={titleId} className="mb-2 text-lg font-semibold break-words text-stone-900">
+        <button
+          type="button"
+          onClick={() => onSelect(food.id)}
+          className="text-start after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-green-700"
+        >
+          {food.food_name}
+        </button>
+      </h2>
+      <FoodFields food={food} showStatus />
+    </article>
+  );
+}

@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { AvailableFoodView } from './available-food-view';
+import { CharityNav } from './charity-nav';
+import { PickupRequestView } from './pickup-request-view';
+import { RequestsView } from './requests-view';
+import { useCharityView, type CharityView } from './use-charity-view';
+
+export default function CharityAreaPage() {
+  const [view, setView] = useCharityView();
+  // Focus follows the reader's own moves between views, not the first load of the page.
+  const [moved, setMoved] = useState(false);
+  const show = (next: CharityView) => {
+    setMoved(true);
+    setView(next);
+  };
+
+  return (
+    <>
+      <CharityNav current={view.name === 'requests' ? 'requests' : 'available'} onShow={(name) => show({ name })} />
+      <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        {view.name === 'available' && (
+          <AvailableFoodView focusHeading={moved} onSelect={(foodId) => show({ name: 'pickup', foodId })} />
+        )}
+        {view.name === 'pickup' && (
+          <PickupRequestView
+            key={view.foodId}
+            foodId={view.foodId}
+            focusHeading={moved}
+            onBack={() => show({ name: 'available' })}
+          />
+        )}
+        {view.name === 'requests' && <RequestsView focusHeading={moved} />}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SkeletonCards, foodGridClass } from '../../components/skeleton-cards';
+import { RequestItem } from './request-item';
+import { useCancelRequest } from './use-cancel-request';
+import { useCharityRequests } from './use-charity-requests';
+
+export function RequestList({ charityUserId }: { charityUserId: number }) {
+  const { t } = useTranslation('charity');
+  const requests = useCharityRequests(charityUserId);
+  const cancel = useCancelRequest(charityUserId);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+
+  // The cancelled request leaves the list with the button that had focus; the outcome takes it.
+  useEffect(() => {
+    if (cancel.isSuccess) noticeRef.current?.focus();
+  }, [cancel.isSuccess]);
+
+  const notices = (
+    <div className="mb-4 min-h-6">
+      <p ref={noticeRef} tabIndex={-1} role="status" className="font-semibold text-green-700 focus:outline-none">
+        {cancel.isSuccess ? t('requests.cancelled', { message: cancel.data.message }) : null}
+      </p>
+      <p role="alert" className="text-red-700">
+        {cancel.isError ? t('requests.cancelError') : null}
+      </p>
+    </div>
+  );
+
+  if (!requests.data) {
+    if (requests.isError) return <p role="alert" className="text-red-700">{t('requests.error')}</p>;
+    return (
+      <>
+        <p role="status" className="mb-3 text-stone-600">{t('requests.loading')}</p>
+        <SkeletonCards />
+      </>
+    );
+  }
+  // A cancelled request leaves the list (spec, section 4), so every request shown can be cancelled.
+  const shown = requests.data.filter((request) => request.status !== 'cancelled');
+  return (
+    <>
+      {notices}
+      {shown.length === 0 ? (
+        <p className="text-stone-600">{t('requests.empty')}</p>
+      ) : (
+        <ul className={foodGridClass}>
+          {shown.map((request) => (
+            <li key={request.request_id}>
+              <RequestItem
+                request={request}
+                cancelling={cancel.isPending && cancel.variables === request.request_id}
+                onCancel={(requestId) => cancel.mutate(requestId)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

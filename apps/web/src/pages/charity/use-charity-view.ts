@@ -1,0 +1,29 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+export type CharityView = { name: 'available' } | { name: 'pickup'; foodId: number } | { name: 'requests' };
+
+/**
+ * Which of the three bodies the charity area shows. It lives in the address (`?food=12`,
+ * `?view=requests`) so the browser's Back button and a reload return to the same view.
+ */
+export function useCharityView(): [CharityView, (next: CharityView) => void] {
+  const [params, setParams] = useSearchParams();
+  const foodId = Number(params.get('food'));
+  const view: CharityView =
+    params.get('view') === 'requests'
+      ? { name: 'requests' }
+      : Number.isInteger(foodId) && foodId > 0
+        ? { name: 'pickup', foodId }
+        : { name: 'available' };
+
+  const show = useCallback(
+    (next: CharityView) => {
+      if (next.name === 'requests') setParams({ view: 'requests' });
+      else if (next.name === 'pickup') setParams({ food: String(next.foodId) });
+      else setParams({});
+    },
+    [setParams],
+  );
+  return [view, show];
+}

@@ -1,0 +1,64 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { AddFoodForm } from './add-food-form';
+import { DonorHeader } from './donor-header';
+import { DonorFoodList } from './donor-food-list';
+import { SkeletonCards } from '../../components/skeleton-cards';
+import { useDonorId } from './use-donor-id';
+
+export default function DonorDashboardPage() {
+  const { t } = useTranslation('donor');
+  const identity = useDonorId();
+  const [formOpen, setFormOpen] = useState(false);
+  const formId = useId();
+  const listHeadingId = useId();
+
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <DonorHeader
+        signedIn={identity.state === 'ready'}
+        formOpen={formOpen}
+        formId={formId}
+        onToggleForm={() => setFormOpen((open) => !open)}
+      />
+
+      {identity.state === 'signed-out' && (
+        <div className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-stone-800">
+          <p className="mb-3">{t('signIn.prompt')}</p>
+          <Link
+            to="/Login"
+            className="font-semibold text-green-800 underline hover:text-green-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800"
+          >
+            {t('signIn.link')}
+          </Link>
+        </div>
+      )}
+
+      {identity.state === 'loading' && (
+        <>
+          <p role="status" className="mb-3 text-stone-600">
+            {t('list.loading')}
+          </p>
+          <SkeletonCards />
+        </>
+      )}
+
+      {identity.state === 'ready' && (
+        <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
+          {formOpen && (
+            <div id={formId} className="lg:w-96 lg:shrink-0">
+              <AddFoodForm userId={identity.userId} />
+            </div>
+          )}
+          <section aria-labelledby={listHeadingId} className="min-w-0 flex-1">
+            <h2 id={listHeadingId} className="mb-4 text-xl font-semibold text-stone-900">
+              {t('list.heading')}
+            </h2>
+            <DonorFoodList userId={identity.userId} />
+          </section>
+        </div>
+      )}
+    </main>
+  );
+}

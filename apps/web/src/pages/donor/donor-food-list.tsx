@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { DonorFoodCard } from './donor-food-card';
+import { SkeletonCards, foodGridClass } from '../../components/skeleton-cards';
+import { useDonorFood } from './use-donor-food';
+
+
+export function DonorFoodList({ userId }: { userId: number }) {
+  const { t } = useTranslation('donor');
+  const food = useDonorFood(userId);
+
+  if (food.isPending) {
+    return (
+      <div>
+        <p role="status" className="mb-3 text-stone-600">
+          {t('list.loading')}
+        </p>
+        <SkeletonCards />
+      </div>
+    );
+  }
+  // A failed fetch is only logged (spec, section 8): the list is simply empty.
+  const items = food.data ?? [];
+  if (food.isSuccess && items.length === 0) return <p className="text-stone-600">{t('list.empty')}</p>;
+  return (
+    <ul className={foodGridClass}>
+      {items.map((item) => (
+        <li key={item.id}>
+          <DonorFoodCard item={item} userId={userId} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { clearSession } from '../../app/session';
+import { LanguageSwitch } from '../../components/language-switch';
+
+type DonorHeaderProps = {
+  signedIn: boolean;
+  formOpen: boolean;
+  formId: string;
+  onToggleForm: () => void;
+};
+
+const buttonClass =
+  'rounded-lg px-4 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800';
+
+export function DonorHeader({ signedIn, formOpen, formId, onToggleForm }: DonorHeaderProps) {
+  const { t } = useTranslation('donor');
+  const navigate = useNavigate();
+  return (
+    <div className="mb-6 flex flex-wrap items-center gap-3">
+      <h1 className="me-auto text-3xl font-bold text-stone-900">{t('title')}</h1>
+      <LanguageSwitch />
+      {signedIn && (
+        <>
+          <button
+            type="button"
+            aria-expanded={formOpen}
+            aria-controls={formOpen ? formId : undefined}
+            onClick={onToggleForm}
+            className={`${buttonClass} bg-green-700 text-white hover:bg-green-800`}
+          >
+            {formOpen ? t('toggle.close') : t('toggle.open')}
+          </button>
+          <button
+            type="button"
+            // The spec's donor-side logout: the stored user id and cached list go with the rest.
+            onClick={() => {
+              clearSession();
+              navigate('/');
+            }}
+            className={`${buttonClass} border border-stone-300 text-stone-800 hover:bg-stone-100`}
+          >
+            {t('nav.logout', { ns: 'common' })}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { LiveHub } from '../../live/live-hub';
+import { donorItem, heldReply, liveEvent, mockApi, renderPage, signInAs } from '../../test/test-utils';
+import DonorDashboardPage from './donor-dashboard-page';
+
+// The hub is never connected: events go in through its public dispatch, as if the socket had received them.
+
+const claim = { request_id: 50, status: 'pending' as const, name: 'Hope Kitchen', email: 'hope@example.org' };
+const koshari = donorItem({ id: 1, food_name: 'Koshari' });
+
+function showDashboard(routes: Parameters<typeof mockApi>[0]) {
+  signInAs('donor', 7);
+  const hub = new LiveHub();
+  const fetchMock = mockApi(routes);
+  renderPage(<DonorDashboardPage />, '/DonerDashboard', { hub });
+  return { hub, fetchMock };
+}
+
+describe('the donor dashboard, live', () => {
+  it('flips a claimed card to "Donation completed successfully!" when the request is fulfilled', async () => {
+    const { hub } = showDashboard({ 'GET /api/donor/7': { body: [{ ...koshari, status: 'claimed', request: claim }] } });
+    const card = await screen.findByRole('article', { name: 'Koshari' });
+    expect(within(card).getByRole('button', { name: 'Donate' })).toBeInTheDocument();
+    act(() => hub.dispatch(liveEvent('request.fulfilled', { foodId: 1, requestId: 50 })));
+    expect(await within(card).findByText('Donation completed successfully!')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Donate' })).not.toBeInTheDocument();
+  });
+
+  it('shows who claimed an item once a charity claims it', async () => {
+    let list = [koshari];
+    const { hub } = showDashboard({ 'GET /api/donor/7': () => ({ body: list }) });
+    const card = await screen.findByRole('article', { name: 'Koshari' });
+    list = [{ ...koshari, status: 'claimed', request: claim }];
+    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 1, requestId: 50 })));
+    expect(await within(card).findByText('Hope Kitchen')).toBeInTheDocument();
+    expect(within(card).getByText('claimed')).toHaveClass('text-red-700');
+  });
+
+  it('shows a food the donor just added once, though a refetch brought it in before the answer did', async () => {
+    const ful = donorItem({ id: 2, food_name: 'Ful medames', quantity: 12, expiration_date: '2030-06-01' });
+    const post = heldReply();
+    let list = [koshari];
+    const { hub } = showDashboard({ 'GET /api/donor/7': () => ({ body: list }), 'POST /api/add': post.handler });
+    const user = userEvent.setup();
+    await screen.findByRole('article', { name: 'Koshari' });
+    await user.click(screen.getByRole('button', { name: 'Add Food' }));
+    await user.type(screen.getByLabelText(/Food Name/), 'Ful medames');
+    await user.type(screen.getByLabelText(/Quantity/), '12');
+    await user.type(screen.getByLabelText(/Description/), 'Cooked this morning');
+    await user.type(screen.getByLabelText(/Expiration Date/), '2030-06-01');
+    await user.click(screen.getByRole('button', { name: 'Add Donation' }));
+
+    // The server has the item; a claim elsewhere makes the list refetch while the add is still answering.
+    list = [ful, { ...koshari, status: 'claimed', request: claim }];
+    act(() => hub.dispatch(liveEvent('food.listed', { foodId: 2, food: ful })));
+    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 1, requestId: 50 })));
+    await screen.findByRole('article', { name: 'Ful medames' });
+    post.release({ status: 201, body: { ...ful, request: undefined, created_at: undefined } });
+
+    await waitFor(() => expect(screen.getByLabelText(/Food Name/)).toHaveValue(''));
+    expect(screen.getAllByRole('article').map((card) => card.getAttribute('data-food-id'))).toEqual(['2', '1']);
+  });
+});

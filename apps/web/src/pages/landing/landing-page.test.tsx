@@ -1,0 +1,116 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { queryKeys } from '../../api/query-keys';
+import { LandingPage } from './landing-page';
+import { deliverLiveEvent } from '../../test/fake-socket';
+import { jsonResponse, renderApp, stubFetch } from '../../test/render-app';
+
+vi.mock('socket.io-client', () => import('../../test/fake-socket'));
+
+const landing = [{ path: '/', element: <LandingPage /> }];
+
+/** A promise the test settles when it wants the response to arrive. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
+
+const counters = () => within(screen.getByRole('region', { name: 'Our Mission' }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('LandingPage impact counters', () => {
+  it('shows the static numbers until the live totals arrive, then the totals', async () => {
+    const meals = deferred<Response>();
+    const charities = deferred<Response>();
+    stubFetch({
+      '/api/request/totalmeals': () => meals.promise,
+      '/api/request/totalcharities': () => charities.promise,
+    });
+    renderApp(landing);
+
+    expect(counters().getByText('21+')).toBeInTheDocument();
+    expect(counters().getByText('4+')).toBeInTheDocument();
+    expect(counters().getByText('meals donated')).toBeInTheDocument();
+    expect(counters().getByText('charities helped')).toBeInTheDocument();
+
+    meals.resolve(jsonResponse({ totalMeals: 1250 }));
+    charities.resolve(jsonResponse({ totalCharities: 7 }));
+
+    expect(await counters().findByText('1,250')).toBeInTheDocument();
+    expect(counters().getByText('7')).toBeInTheDocument();
+    expect(counters().queryByText('21+')).not.toBeInTheDocument();
+  });
+
+  it('ticks when a stats.updated event arrives, without a reload', async () => {
+    stubFetch({
+      '/api/request/totalmeals': () => jsonResponse({ totalMeals: 30 }),
+      '/api/request/totalcharities': () => jsonResponse({ totalCharities: 5 }),
+    });
+    const { client } = renderApp(landing);
+    expect(await counters().findByText('30')).toBeInTheDocument();
+
+    await waitFor(() =>
+      deliverLiveEvent({
+        id: 'event-1',
+        type: 'stats.updated',
+        occurredAt: '2026-01-01T10:00:00.000Z',
+        data: { totalMeals: 42, totalCharities: 6 },
+      }),
+    );
+    expect(await counters().findByText('42')).toBeInTheDocument();
+    expect(counters().getByText('6')).toBeInTheDocument();
+
+    act(() => client.setQueryData(queryKeys.totalMeals, { totalMeals: 50 }));
+    expect(await counters().findByText('50')).toBeInTheDocument();
+  });
+
+  it('keeps the static numbers and logs when the totals cannot be fetched', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch({
+      '/api/request/totalmeals': () => jsonResponse({ statusCode: 500, error: 'Internal Server Error', message: 'boom' }, 500),
+      '/api/request/totalcharities': () => jsonResponse({ statusCode: 500, error: 'Internal Server Error', message: 'boom' }, 500),
+    });
+    renderApp(landing);
+
+    await waitFor(() => {
+      expect(logged).toHaveBeenCalledWith('Could not fetch total meals', expect.any(Error));
+      expect(logged).toHaveBeenCalledWith('Could not fetch total charities', expect.any(Error));
+    });
+    expect(counters().getByText('21+')).toBeInTheDocument();
+    expect(counters().getByText('4+')).toBeInTheDocument();
+  });
+});
+
+describe('LandingPage sections', () => {
+  it('holds every section the top bar links to, and the six food-waste figures', () => {
+    stubFetch({
+      '/api/request/totalmeals': () => jsonResponse({ totalMeals: 0 }),
+      '/api/request/totalcharities': () => jsonResponse({ totalCharities: 0 }),
+    });
+    const { container } = renderApp(landing);
+
+    for (const id of ['hero', 'about', 'how-it-works', 'testimonials', 'call-to-action']) {
+      expect(container.querySelector(`section#${id}`)).not.toBeNull();
+    }
+    const facts = within(screen.getByRole('region', { name: 'About Food Waste' }));
+    for (const figure of ['10%', '25%', '11.5%', '$1.1 trillion', '2.4 billion', '783 million']) {
+      expect(facts.getByText(figure)).toBeInTheDocument();
+    }
+    expect(screen.getAllByRole('figure')).toHaveLength(2);
+  });
+
+  it('sends donors and charities to their sign-up pages from the hero', () => {
+    stubFetch({
+      '/api/request/totalmeals': () => jsonResponse({ totalMeals: 0 }),
+      '/api/request/totalcharities': () => jsonResponse({ totalCharities: 0 }),
+    });
+    renderApp(landing);
+    const hero = within(screen.getByRole('region', { name: /good food should feed people/i }));
+    expect(hero.getByRole('link', { name: 'Sign up as a donor' })).toHaveAttribute('href', '/SignUpDonor');
+    expect(hero.getByRole('link', { name: 'Sign up as a charity' })).toHaveAttribute('href', '/SignUpCharity');
+  });
+});

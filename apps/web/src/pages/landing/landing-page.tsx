@@ -1,0 +1,26 @@
+import { TopBar } from '../../components/top-bar';
+import { AppBanner } from './app-banner';
+import { FoodWasteSection } from './food-waste-section';
+import { HeroSection } from './hero-section';
+import { HowItWorksSection } from './how-it-works-section';
+import { MissionSection } from './mission-section';
+import { SiteFooter } from './site-footer';
+import { TestimonialsSection } from './testimonials-section';
+
+/** The landing page (spec, section 1): every section in the order the top bar lists them. */
+export function LandingPage() {
+  return (
+    <>
+      <TopBar />
+      <main id="main" tabIndex={-1} className="focus:outline-none">
+        <HeroSection />
+        <MissionSection />
+        <HowItWorksSection />
+        <TestimonialsSection />
+        <AppBanner />
+        <FoodWasteSection />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type {
+  AnyEventEnvelope,
+  CharityRequestItem,
+  DomainEventPayloads,
+  DomainEventType,
+  DonorFoodItem,
+  FoodItemView,
+  UserType,
+} from '@food-link/contracts';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { storeSession } from '../app/session';
+import { AnnouncerProvider } from '../live/announcer';
+import { LiveCacheSync } from '../live/live-cache-sync';
+import { LiveContext } from '../live/live-context';
+import type { LiveHub } from '../live/live-hub';
+
+/** Test helpers for the donor and charity screens: API replies, factories, sessions and rendering. */
+
+export type Reply = { status?: number; body?: unknown };
+type Handler = Reply | ((init?: RequestInit) => Reply | Promise<Reply>);
+
+/** Answers `fetch` from a table keyed `METHOD /path`; any other call fails the way a dead network would. */
+export function mockApi(routes: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const key = `${init?.method ?? 'GET'} ${String(input)}`;
+    const handler = routes[key];
+    if (!handler) throw new Error(`Unexpected call: ${key}`);
+    const reply = typeof handler === 'function' ? await handler(init) : handler;
+    return new Response(JSON.stringify(reply.body ?? null), {
+      status: reply.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** A reply held back until the test releases it, to see what shows while a call is on its way. */
+export function heldReply() {
+  let release: (reply: Reply) => void = () => undefined;
+  const reply = new Promise<Reply>((resolve) => {
+    release = resolve;
+  });
+  return { handler: () => reply, release };
+}
+
+export const failure = (status: number): Reply => ({ status, body: { statusCode: status, error: 'Error', message: 'failed' } });
+
+export function foodItem(overrides: Partial<FoodItemView> = {}): FoodItemView {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    food_id: id,
+    food_name: 'Koshari',
+    quantity: 40,
+    description: 'Cooked this morning',
+    expiration_date: '2030-05-20',
+    status: 'available',
+    ...overrides,
+  };
+}
+
+export function donorItem(overrides: Partial<DonorFoodItem> = {}): DonorFoodItem {
+  return { ...foodItem(overrides), user_id: 7, created_at: '2030-05-01T10:00:00Z', request: null, ...overrides };
+}
+
+export function charityRequest(overrides: Partial<CharityRequestItem> = {}): CharityRequestItem {
+  const requestId = overrides.request_id ?? 50;
+  return {
+    request_id: requestId,
+    requestId,
+    food_id: 1,
+    status: 'pending',
+    created_at: '2030-05-01T10:00:00Z',
+    food_name: 'Koshari',
+    quantity: 40,
+    expiration_date: '2030-05-20',
+    donor_user_id: 7,
+    name: 'Nile Bakery',
+    email: 'bakery@example.com',
+    ...overrides,
+  };
+}
+
+export function signInAs(userType: UserType, userId: number, name = userType === 'charity' ? 'Hope Kitchen' : 'Nile Bakery') {
+  storeSession(`token-${userId}`, { user_id: userId, user_type: userType, name });
+}
+
+/** Renders `page` at `url` with a fresh query cache, the announcer and, given a hub, the live cache sync. */
+export function renderPage(page: ReactElement, url: string, { hub }: { hub?: LiveHub } = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const path = url.split('?')[0];
+  const tree = (
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path={path} element={page} />
+        <Route path="/" element={<p>Home page</p>} />
+        <Route path="/Login" element={<p>Login page</p>} />
+      </Routes>
+    </MemoryRouter>
+  );
+  const view = render(
+    <QueryClientProvider client={client}>
+      <AnnouncerProvider>
+        {hub ? (
+          <LiveContext.Provider value={hub}>
+            <LiveCacheSync />
+            {tree}
+          </LiveContext.Provider>
+        ) : (
+          tree
+        )}
+      </AnnouncerProvider>
+    </QueryClientProvider>,
+  );
+  return { ...view, client };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+let eventSeq = 0;
+
+/** A live event as the server sends it; each one newer than the last unless told otherwise. */
+export function liveEvent<T extends DomainEventType>(
+  type: T,
+  data: DomainEventPayloads[T],
+  { id, occurredAt }: { id?: string; occurredAt?: string } = {},
+): AnyEventEnvelope {
+  eventSeq += 1;
+  return {
+    id: id ?? `event-${eventSeq}`,
+    type,
+    occurredAt: occurredAt ?? new Date(Date.UTC(2030, 0, 1) + eventSeq * 1000).toISOString(),
+    data,
+  } as AnyEventEnvelope;
+}
+
+/** Every key path of a nested text table, to compare the two languages. */
+export const textKeys = (texts: object, prefix = ''): string[] =>
+  Object.entries(texts).flatMap(([key, value]) =>
+    typeof value === 'object' ? textKeys(value as object, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
