@@ -1,12 +1,15 @@
 import type { DataSourceOptions } from 'typeorm';
 import { Charity } from '../auth/charity.entity';
 import { User } from '../auth/user.entity';
-import { FoodItem } from '../food/food-item.entity';
-import { PickupRequest } from '../requests/pickup-request.entity';
 import { InitialSchema1763769600000 } from './migrations/1763769600000-initial-schema';
 import { EventOutbox1763856000000 } from './migrations/1763856000000-event-outbox';
 
-export const ENTITIES = [User, Charity, FoodItem, PickupRequest];
+/**
+ * Entities for the tables read through repositories. Food items, requests and the event tables are
+ * reached with explicit SQL (conditional updates, row locks, SKIP LOCKED); their schema lives in the
+ * migrations alone.
+ */
+export const ENTITIES = [User, Charity];
 export const MIGRATIONS = [InitialSchema1763769600000, EventOutbox1763856000000];
 
 /** TypeORM settings: the schema comes only from migrations, never from `synchronize`. */

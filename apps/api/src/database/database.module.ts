@@ -2,6 +2,7 @@ import { Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AuthModule } from '../auth/auth.module';
+import { StatsModule } from '../stats/stats.module';
 import { AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
 import { DemoSeedService } from './demo-seed.service';
@@ -26,5 +27,5 @@ import { migrate } from './migrate';
 export class DatabaseModule {}
 
 /** Demo data for `npm start`; separate so the database module does not depend on auth. */
-@Module({ imports: [AuthModule], providers: [DemoSeedService] })
+@Module({ imports: [AuthModule, StatsModule], providers: [DemoSeedService] })
 export class DemoSeedModule {}
