@@ -54,7 +54,10 @@ export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: n
             <dt className="text-stone-500">{t('card.charityName')}</dt>
             <dd className="wrap-anywhere">{claim.name}</dd>
             <dt className="text-stone-500">{t('card.charityEmail')}</dt>
-            <dd className="wrap-anywhere">{claim.email}</dd>
+            {/* An e-mail address reads left to right, even on an Arabic page, and stays aligned with the other values. */}
+            <dd dir="ltr" className="wrap-anywhere rtl:text-right">
+              {claim.email}
+            </dd>
             <dt className="text-stone-500">{t('card.requestStatus')}</dt>
             <dd>{t(`requestStatus.${claim.status}`, { defaultValue: claim.status })}</dd>
           </dl>

@@ -1,0 +1,127 @@
+import type { Browser, Page } from 'playwright-core';
+import { apiAddFood, apiFulfil, apiRequestPickup, apiSignUp, type ApiSession } from './support/api';
+import { launchBrowser, openPage, screenshot } from './support/browser';
+import { daysFromToday, foodCard } from './support/flows';
+import { newUser } from './support/users';
+
+type Language = 'en' | 'ar';
+
+/** What each screen must show before it is photographed, in each language. */
+const TEXTS = {
+  en: {
+    hero: 'Good food should feed people, not bins',
+    signUpDonor: 'Donor Sign Up',
+    signUpCharity: 'Charity Sign Up',
+    login: 'Login',
+    notFound: 'Page Not Found',
+    donorDashboard: 'Donor Dashboard',
+    donate: 'Donate',
+    completed: 'Donation completed successfully!',
+    board: 'Available Food Donations',
+    pickup: 'Request a Food Pickup',
+    requests: 'Your Food Pickup Requests',
+    requestsButton: 'Your Requests',
+    digits: /^[\d,]+$/,
+  },
+  ar: {
+    hero: 'الطعام الجيد مكانه موائد الناس، لا صناديق القمامة',
+    signUpDonor: 'تسجيل متبرع جديد',
+    signUpCharity: 'تسجيل جمعية خيرية',
+    login: 'تسجيل الدخول',
+    notFound: 'الصفحة غير موجودة',
+    donorDashboard: 'لوحة المتبرع',
+    donate: 'تبرّع',
+    completed: 'تمت عملية التبرع بنجاح!',
+    board: 'التبرعات الغذائية المتاحة',
+    pickup: 'طلب استلام طعام',
+    requests: 'طلبات الاستلام الخاصة بك',
+    requestsButton: 'طلباتك',
+    digits: /^[٠-٩][٠-٩٬]*$/,
+  },
+} as const;
+
+const MENU = [
+  { food_name: 'Baladi bread', quantity: 120, description: 'Fresh loaves from the morning bake', days: 1 },
+  { food_name: 'Lentil soup', quantity: 50, description: 'Shorbet ads in sealed containers', days: 4 },
+  { food_name: 'Grilled fish meals', quantity: 35, description: 'Grilled fish with rice and salad, chilled', days: 2 },
+  { food_name: "Ta'meya sandwiches", quantity: 60, description: 'Falafel in baladi bread with salad', days: 1 },
+];
+
+/**
+ * Every main screen, photographed in English and in Arabic (test-results/e2e/<lang>-<screen>.png), each
+ * once it shows what it is for. The scene is set over HTTP: a donor with four items, one of them claimed
+ * and one donated to a charity.
+ */
+describe('screenshots of the main screens', () => {
+  let browser: Browser;
+  let donor: ApiSession;
+  let charity: ApiSession;
+  const ids: number[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    donor = await apiSignUp(newUser('donor'), 'donor');
+    charity = await apiSignUp(newUser('charity'), 'charity');
+    for (const { days, ...food } of MENU) ids.push(await apiAddFood(donor.token, { ...food, expiration_date: daysFromToday(days) }));
+    await apiRequestPickup(charity.token, ids[2]);
+    await apiFulfil(donor.token, await apiRequestPickup(charity.token, ids[3]));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  describe.each(['en', 'ar'] as Language[])('in %s', (language) => {
+    const text = TEXTS[language];
+    const open = (path: string, session?: ApiSession) =>
+      openPage(browser, path, { storage: { language, ...session?.storage } });
+    const heading = (page: Page, name: string) => page.getByRole('heading', { name, level: 1, exact: true }).waitFor();
+
+    it('landing, sign-up, login and 404', async () => {
+      const { page, context } = await open('/');
+      await heading(page, text.hero);
+      // The live totals, not the static numbers.
+      await page.locator('#about dd').first().filter({ hasText: text.digits }).waitFor();
+      await screenshot(page, `${language}-landing`);
+      for (const [path, title, name] of [
+        ['/SignUpDonor', text.signUpDonor, 'sign-up-donor'],
+        ['/SignUpCharity', text.signUpCharity, 'sign-up-charity'],
+        ['/Login', text.login, 'login'],
+        ['/no-such-page', text.notFound, '404'],
+      ]) {
+        await page.goto(path);
+        await heading(page, title);
+        await screenshot(page, `${language}-${name}`);
+      }
+      await context.close();
+    });
+
+    it('donor dashboard with an available, a claimed and a donated item', async () => {
+      const { page, context } = await open('/DonerDashboard', donor);
+      await heading(page, text.donorDashboard);
+      await foodCard(page, ids[0]).waitFor();
+      await foodCard(page, ids[2]).getByRole('button', { name: text.donate }).waitFor();
+      await foodCard(page, ids[3]).getByText(text.completed, { exact: true }).waitFor();
+      await screenshot(page, `${language}-donor-dashboard`);
+      await context.close();
+    });
+
+    it('charity board, pickup view and requests', async () => {
+      const { page, context } = await open('/FoodDonationApp', charity);
+      await heading(page, text.board);
+      await foodCard(page, ids[1]).waitFor();
+      await screenshot(page, `${language}-charity-board`);
+
+      await foodCard(page, ids[1]).getByRole('button', { name: MENU[1].food_name }).click();
+      await heading(page, text.pickup);
+      await page.getByText(MENU[1].description, { exact: true }).waitFor();
+      await screenshot(page, `${language}-pickup`);
+
+      await page.getByRole('button', { name: text.requestsButton }).click();
+      await heading(page, text.requests);
+      await page.locator('article[data-request-id]').nth(1).waitFor();
+      await screenshot(page, `${language}-charity-requests`);
+      await context.close();
+    });
+  });
+});

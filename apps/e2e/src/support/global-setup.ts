@@ -1,0 +1,124 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { once } from 'node:events';
+import { resolve } from 'node:path';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+import { repoRoot } from './paths';
+
+/** How the teardown (same process, separate module instance) finds what to stop. */
+export interface StackHandle {
+  stop(): Promise<void>;
+}
+const globals = globalThis as typeof globalThis & { foodLinkE2eStack?: StackHandle };
+
+/** Migrations included, the API starts in a few seconds; a hang fails the run instead of stalling it. */
+const START_TIMEOUT_MS = 60_000;
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+/**
+ * Starts the built API (serving the built web app) on a database and Redis prefix of this run's own,
+ * and hands its address to the tests through E2E_BASE_URL.
+ */
+export default async function globalSetup(): Promise<void> {
+  const runId = process.env.FOODLINK_TEST_RUN_ID ?? `e${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  const adminUrl = process.env.FOODLINK_TEST_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const database = `foodlink_${runId}_e2e`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${database}"`);
+  await admin.end();
+
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const redisPrefix = `${process.env.FOODLINK_TEST_REDIS_PREFIX ?? `foodlink-test:${runId}:`}e2e:`;
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${database}`;
+  const port = await freePort();
+  const child = spawn(process.execPath, [resolve(repoRoot, 'apps/api/dist/main.js')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl.toString(),
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: redisPrefix,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      WEB_ORIGIN: `http://127.0.0.1:${port}`,
+      WEB_DIST_DIR: resolve(repoRoot, 'apps/web/dist'),
+      // Sign-ups and logins from one address are many in a test run.
+      LOGIN_MAX_FAILS_PER_ADDRESS: '1000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const started = new Promise<void>((resolveStart, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The API did not start within ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS);
+    const onData = (chunk: Buffer) => {
+      // The API logs all run long; only the latest part is kept, for a failure's message.
+      output = (output + chunk.toString()).slice(-20_000);
+      if (output.includes('listening on')) {
+        clearTimeout(timer);
+        resolveStart();
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The API exited (${code}) before listening:\n${output}`));
+    });
+  });
+  try {
+    await started;
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
+  if (output.includes('No web app build')) {
+    child.kill('SIGTERM');
+    throw new Error('The web app is not built: run `npm run build` first');
+  }
+
+  process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
+  globals.foodLinkE2eStack = {
+    stop: async () => {
+      // An API that already died must not leave the teardown waiting for an exit that has happened.
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = once(child, 'exit');
+        child.kill('SIGTERM');
+        await exited;
+      }
+      const cleanup = new Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+      await cleanup.end();
+      await deleteKeys(redisUrl, `${redisPrefix}*`);
+    },
+  };
+}
+
+/** Removes the run's Redis keys (queues, adapter state), scanning rather than blocking Redis with KEYS. */
+async function deleteKeys(url: string, pattern: string): Promise<void> {
+  const redis = new Redis(url);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      if (keys.length > 0) await redis.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
