@@ -26,6 +26,8 @@ export const common = {
       reconnecting: 'Reconnecting to live updates…',
     },
     loading: 'Loading...',
+    // The API's own success messages are shown as sent in English; these are their Arabic readings.
+    serverMessages: {},
   },
   ar: {
     brand: 'فود لينك',
@@ -53,5 +55,10 @@ export const common = {
       reconnecting: 'جارٍ إعادة الاتصال بالتحديثات المباشرة…',
     },
     loading: 'جارٍ التحميل...',
+    serverMessages: {
+      'Donor registered successfully': 'تم تسجيل المتبرع بنجاح',
+      'Charity registered successfully': 'تم تسجيل الجمعية بنجاح',
+      'Login successful': 'تم تسجيل الدخول بنجاح',
+    },
   },
 };

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { LoginBody } from '@food-link/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useServerMessage } from '../../i18n/server-message';
 import { useNavigate } from 'react-router-dom';
 import { endpoints } from '../../api/endpoints';
 import { storeSession } from '../../app/session';
@@ -12,6 +13,7 @@ import { SubmitButton } from './submit-button';
 /** Login: stores the session, then goes to the area of the user's role (spec, section 6). */
 export function LoginForm() {
   const { t } = useTranslation('auth');
+  const serverMessage = useServerMessage();
   const navigate = useNavigate();
   const [values, setValues] = useState<LoginBody>({ email: '', password: '' });
   const mutation = useMutation({
@@ -39,7 +41,7 @@ export function LoginForm() {
       <FormField label={t('fields.email')} type="email" autoComplete="email" dir="ltr" {...field('email')} />
       <FormField label={t('fields.password')} type="password" autoComplete="current-password" {...field('password')} />
       <SubmitButton sending={mutation.isPending} label={t('login.submit')} sendingLabel={t('sending.login')} />
-      <FormMessage error={mutation.isError ? t('login.error') : null} success={mutation.data?.message} />
+      <FormMessage error={mutation.isError ? t('login.error') : null} success={mutation.data && serverMessage(mutation.data.message)} />
     </form>
   );
 }

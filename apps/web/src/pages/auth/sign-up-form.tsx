@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { RegisterBody } from '@food-link/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useServerMessage } from '../../i18n/server-message';
 import { endpoints } from '../../api/endpoints';
 import { STORAGE_KEYS } from '../../app/session';
 import { FormField } from '../../components/form-field';
@@ -23,6 +24,7 @@ const KINDS = {
 /** The donor and charity sign-up form: the same fields, a different call and error text. */
 export function SignUpForm({ kind }: { kind: keyof typeof KINDS }) {
   const { t } = useTranslation('auth');
+  const serverMessage = useServerMessage();
   const config = KINDS[kind];
   const [values, setValues] = useState(EMPTY);
   const mutation = useMutation({
@@ -65,7 +67,7 @@ export function SignUpForm({ kind }: { kind: keyof typeof KINDS }) {
         success={
           data ? (
             <>
-              <span>{data.message}</span>
+              <span>{serverMessage(data.message)}</span>
               {'charity_id' in data ? <span>{t('signUpCharity.charityId', { id: data.charity_id })}</span> : null}
             </>
           ) : null
