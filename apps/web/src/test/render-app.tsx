@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
+
+export { failure, heldReply, mockApi, type Reply } from './mock-api';
 
 /** A client that fails at once, so error paths need no retry delays. */
 export function testQueryClient(): QueryClient {
@@ -21,20 +22,4 @@ export function renderApp(routes: RouteObject[], { path = '/', client = testQuer
     </AppProviders>,
   );
   return { ...view, router, client };
-}
-
-export function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-/** Answers fetch calls by path; any other path fails as the network would. */
-export function stubFetch(answers: Record<string, () => Response | Promise<Response>>) {
-  const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
-    const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
-    const answer = answers[path];
-    if (!answer) throw new Error(`Unexpected fetch of ${path}`);
-    return answer();
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
 }

@@ -19,35 +19,7 @@ import type { LiveHub } from '../live/live-hub';
 
 /** Test helpers for the donor and charity screens: API replies, factories, sessions and rendering. */
 
-export type Reply = { status?: number; body?: unknown };
-type Handler = Reply | ((init?: RequestInit) => Reply | Promise<Reply>);
-
-/** Answers `fetch` from a table keyed `METHOD /path`; any other call fails the way a dead network would. */
-export function mockApi(routes: Record<string, Handler>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const key = `${init?.method ?? 'GET'} ${String(input)}`;
-    const handler = routes[key];
-    if (!handler) throw new Error(`Unexpected call: ${key}`);
-    const reply = typeof handler === 'function' ? await handler(init) : handler;
-    return new Response(JSON.stringify(reply.body ?? null), {
-      status: reply.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-/** A reply held back until the test releases it, to see what shows while a call is on its way. */
-export function heldReply() {
-  let release: (reply: Reply) => void = () => undefined;
-  const reply = new Promise<Reply>((resolve) => {
-    release = resolve;
-  });
-  return { handler: () => reply, release };
-}
-
-export const failure = (status: number): Reply => ({ status, body: { statusCode: status, error: 'Error', message: 'failed' } });
+export { failure, heldReply, mockApi, type Reply } from './mock-api';
 
 export function foodItem(overrides: Partial<FoodItemView> = {}): FoodItemView {
   const id = overrides.id ?? 1;
@@ -118,10 +90,6 @@ export function renderPage(page: ReactElement, url: string, { hub }: { hub?: Liv
   );
   return { ...view, client };
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 let eventSeq = 0;
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserType } from '@food-link/contracts';
-import { jsonResponse, renderApp, stubFetch } from '../../test/render-app';
+import { heldReply, mockApi, renderApp } from '../../test/render-app';
 import LoginPage from './login-page';
 
 vi.mock('socket.io-client', () => import('../../test/fake-socket'));
@@ -12,8 +12,9 @@ const routes = [
   { path: '/FoodDonationApp', element: <h1>Charity area</h1> },
 ];
 
-const loginAnswer = (user_type: UserType | 'operator', name = 'Resala') =>
-  jsonResponse({ message: 'Login successful', token: 'jwt-token', data: [{ name, user_id: 9, user_type }] });
+const loginAnswer = (user_type: UserType | 'operator', name = 'Resala') => ({
+  body: { message: 'Login successful', token: 'jwt-token', data: [{ name, user_id: 9, user_type }] },
+});
 
 async function logIn() {
   await userEvent.type(screen.getByLabelText('Email'), 'someone@example.com');
@@ -25,7 +26,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('LoginPage', () => {
   it('sends a donor to the donor dashboard and stores the session', async () => {
-    stubFetch({ '/api/login': () => loginAnswer('donor', 'Hassan Bakery') });
+    mockApi({ 'POST /api/login': loginAnswer('donor', 'Hassan Bakery') });
     const { router } = renderApp(routes, { path: '/Login' });
     await logIn();
 
@@ -37,7 +38,7 @@ describe('LoginPage', () => {
   });
 
   it('sends a charity to the charity area', async () => {
-    stubFetch({ '/api/login': () => loginAnswer('charity') });
+    mockApi({ 'POST /api/login': loginAnswer('charity') });
     const { router } = renderApp(routes, { path: '/Login' });
     await logIn();
 
@@ -47,7 +48,7 @@ describe('LoginPage', () => {
   });
 
   it('sends any other user type to the charity area', async () => {
-    stubFetch({ '/api/login': () => loginAnswer('operator') });
+    mockApi({ 'POST /api/login': loginAnswer('operator') });
     const { router } = renderApp(routes, { path: '/Login' });
     await logIn();
 
@@ -56,8 +57,8 @@ describe('LoginPage', () => {
   });
 
   it('shows the spec error and stores nothing when login fails', async () => {
-    stubFetch({
-      '/api/login': () => jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Invalid email or password' }, 401),
+    mockApi({
+      'POST /api/login': { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Invalid email or password' } },
     });
     renderApp(routes, { path: '/Login' });
     await logIn();
@@ -67,13 +68,13 @@ describe('LoginPage', () => {
   });
 
   it('disables the button while sending', async () => {
-    let answer!: (response: Response) => void;
-    stubFetch({ '/api/login': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const login = heldReply();
+    mockApi({ 'POST /api/login': login.handler });
     renderApp(routes, { path: '/Login' });
     await logIn();
 
     expect(screen.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
-    answer(loginAnswer('donor'));
+    login.release(loginAnswer('donor'));
     await screen.findByRole('heading', { name: 'Donor area' });
   });
 

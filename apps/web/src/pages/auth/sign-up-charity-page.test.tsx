@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, renderApp, stubFetch } from '../../test/render-app';
+import { heldReply, mockApi, renderApp } from '../../test/render-app';
 import SignUpCharityPage from './sign-up-charity-page';
 
 vi.mock('socket.io-client', () => import('../../test/fake-socket'));
@@ -18,9 +18,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('SignUpCharityPage', () => {
   it('shows the server message and the charity id, and clears the form', async () => {
-    stubFetch({
-      '/api/registercharity': () =>
-        jsonResponse({ message: 'Charity registered successfully', charity_id: 12, user_id: 40 }, 201),
+    mockApi({
+      'POST /api/registercharity': { status: 201, body: { message: 'Charity registered successfully', charity_id: 12, user_id: 40 } },
     });
     renderApp(routes, { path: '/SignUpCharity' });
     await fillAndSubmit();
@@ -33,8 +32,8 @@ describe('SignUpCharityPage', () => {
   });
 
   it('shows the spec error when registration fails', async () => {
-    stubFetch({
-      '/api/registercharity': () => jsonResponse({ statusCode: 409, error: 'Conflict', message: 'Name taken' }, 409),
+    mockApi({
+      'POST /api/registercharity': { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'Name taken' } },
     });
     renderApp(routes, { path: '/SignUpCharity' });
     await fillAndSubmit();
@@ -44,13 +43,13 @@ describe('SignUpCharityPage', () => {
   });
 
   it('disables the button while sending', async () => {
-    let answer!: (response: Response) => void;
-    stubFetch({ '/api/registercharity': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const register = heldReply();
+    mockApi({ 'POST /api/registercharity': register.handler });
     renderApp(routes, { path: '/SignUpCharity' });
     await fillAndSubmit();
 
     expect(screen.getByRole('button', { name: 'Signing up...' })).toBeDisabled();
-    answer(jsonResponse({ message: 'Charity registered successfully', charity_id: 1, user_id: 2 }, 201));
+    register.release({ status: 201, body: { message: 'Charity registered successfully', charity_id: 1, user_id: 2 } });
     expect(await screen.findByRole('button', { name: 'Sign Up' })).toBeEnabled();
   });
 });

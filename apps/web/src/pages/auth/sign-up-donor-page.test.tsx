@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, renderApp, stubFetch } from '../../test/render-app';
+import { heldReply, mockApi, renderApp } from '../../test/render-app';
 import SignUpDonorPage from './sign-up-donor-page';
 
 vi.mock('socket.io-client', () => import('../../test/fake-socket'));
@@ -18,8 +18,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('SignUpDonorPage', () => {
   it('registers the donor, shows the server message and clears the form', async () => {
-    const fetch = stubFetch({
-      '/api/registerdonor': () => jsonResponse({ message: 'Donor registered successfully', user_id: 3 }, 201),
+    const fetch = mockApi({
+      'POST /api/registerdonor': { status: 201, body: { message: 'Donor registered successfully', user_id: 3 } },
     });
     renderApp(routes, { path: '/SignUpDonor' });
     await fillAndSubmit();
@@ -36,8 +36,8 @@ describe('SignUpDonorPage', () => {
   });
 
   it('shows the spec error when registration fails, keeping what was typed', async () => {
-    stubFetch({
-      '/api/registerdonor': () => jsonResponse({ statusCode: 409, error: 'Conflict', message: 'Email already registered' }, 409),
+    mockApi({
+      'POST /api/registerdonor': { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'Email already registered' } },
     });
     renderApp(routes, { path: '/SignUpDonor' });
     await fillAndSubmit();
@@ -47,13 +47,13 @@ describe('SignUpDonorPage', () => {
   });
 
   it('disables the button while sending', async () => {
-    let answer!: (response: Response) => void;
-    stubFetch({ '/api/registerdonor': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const register = heldReply();
+    mockApi({ 'POST /api/registerdonor': register.handler });
     renderApp(routes, { path: '/SignUpDonor' });
     await fillAndSubmit();
 
     expect(screen.getByRole('button', { name: 'Signing up...' })).toBeDisabled();
-    answer(jsonResponse({ message: 'Donor registered successfully', user_id: 3 }, 201));
+    register.release({ status: 201, body: { message: 'Donor registered successfully', user_id: 3 } });
     expect(await screen.findByRole('button', { name: 'Sign Up' })).toBeEnabled();
   });
 

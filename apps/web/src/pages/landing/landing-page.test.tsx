@@ -2,18 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { queryKeys } from '../../api/query-keys';
 import { LandingPage } from './landing-page';
 import { deliverLiveEvent } from '../../test/fake-socket';
-import { jsonResponse, renderApp, stubFetch } from '../../test/render-app';
+import { heldReply, mockApi, renderApp } from '../../test/render-app';
 
 vi.mock('socket.io-client', () => import('../../test/fake-socket'));
 
 const landing = [{ path: '/', element: <LandingPage /> }];
-
-/** A promise the test settles when it wants the response to arrive. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((settle) => (resolve = settle));
-  return { promise, resolve };
-}
 
 const counters = () => within(screen.getByRole('region', { name: 'Our Mission' }));
 
@@ -24,11 +17,11 @@ afterEach(() => {
 
 describe('LandingPage impact counters', () => {
   it('shows the static numbers until the live totals arrive, then the totals', async () => {
-    const meals = deferred<Response>();
-    const charities = deferred<Response>();
-    stubFetch({
-      '/api/request/totalmeals': () => meals.promise,
-      '/api/request/totalcharities': () => charities.promise,
+    const meals = heldReply();
+    const charities = heldReply();
+    mockApi({
+      'GET /api/request/totalmeals': meals.handler,
+      'GET /api/request/totalcharities': charities.handler,
     });
     renderApp(landing);
 
@@ -37,8 +30,8 @@ describe('LandingPage impact counters', () => {
     expect(counters().getByText('meals donated')).toBeInTheDocument();
     expect(counters().getByText('charities helped')).toBeInTheDocument();
 
-    meals.resolve(jsonResponse({ totalMeals: 1250 }));
-    charities.resolve(jsonResponse({ totalCharities: 7 }));
+    meals.release({ body: { totalMeals: 1250 } });
+    charities.release({ body: { totalCharities: 7 } });
 
     expect(await counters().findByText('1,250')).toBeInTheDocument();
     expect(counters().getByText('7')).toBeInTheDocument();
@@ -46,9 +39,9 @@ describe('LandingPage impact counters', () => {
   });
 
   it('ticks when a stats.updated event arrives, without a reload', async () => {
-    stubFetch({
-      '/api/request/totalmeals': () => jsonResponse({ totalMeals: 30 }),
-      '/api/request/totalcharities': () => jsonResponse({ totalCharities: 5 }),
+    mockApi({
+      'GET /api/request/totalmeals': { body: { totalMeals: 30 } },
+      'GET /api/request/totalcharities': { body: { totalCharities: 5 } },
     });
     const { client } = renderApp(landing);
     expect(await counters().findByText('30')).toBeInTheDocument();
@@ -70,10 +63,8 @@ describe('LandingPage impact counters', () => {
 
   it('keeps the static numbers and logs when the totals cannot be fetched', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    stubFetch({
-      '/api/request/totalmeals': () => jsonResponse({ statusCode: 500, error: 'Internal Server Error', message: 'boom' }, 500),
-      '/api/request/totalcharities': () => jsonResponse({ statusCode: 500, error: 'Internal Server Error', message: 'boom' }, 500),
-    });
+    const boom = { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } };
+    mockApi({ 'GET /api/request/totalmeals': boom, 'GET /api/request/totalcharities': boom });
     renderApp(landing);
 
     await waitFor(() => {
@@ -87,9 +78,9 @@ describe('LandingPage impact counters', () => {
 
 describe('LandingPage sections', () => {
   it('holds every section the top bar links to, and the six food-waste figures', () => {
-    stubFetch({
-      '/api/request/totalmeals': () => jsonResponse({ totalMeals: 0 }),
-      '/api/request/totalcharities': () => jsonResponse({ totalCharities: 0 }),
+    mockApi({
+      'GET /api/request/totalmeals': { body: { totalMeals: 0 } },
+      'GET /api/request/totalcharities': { body: { totalCharities: 0 } },
     });
     const { container } = renderApp(landing);
 
@@ -104,9 +95,9 @@ describe('LandingPage sections', () => {
   });
 
   it('sends donors and charities to their sign-up pages from the hero', () => {
-    stubFetch({
-      '/api/request/totalmeals': () => jsonResponse({ totalMeals: 0 }),
-      '/api/request/totalcharities': () => jsonResponse({ totalCharities: 0 }),
+    mockApi({
+      'GET /api/request/totalmeals': { body: { totalMeals: 0 } },
+      'GET /api/request/totalcharities': { body: { totalCharities: 0 } },
     });
     renderApp(landing);
     const hero = within(screen.getByRole('region', { name: /good food should feed people/i }));

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { SectionPreview, type LandingSection } from './section-preview';
-import { jsonResponse, renderApp, stubFetch } from '../../test/render-app';
+import { mockApi, renderApp } from '../../test/render-app';
 
 vi.mock('socket.io-client', () => import('../../test/fake-socket'));
 
@@ -11,9 +11,9 @@ const previews: LandingSection[] = ['hero', 'about', 'how-it-works', 'testimonia
 
 describe('SectionPreview', () => {
   it.each(previews)('shows the %s section alone', (section) => {
-    stubFetch({
-      '/api/request/totalmeals': () => jsonResponse({ totalMeals: 0 }),
-      '/api/request/totalcharities': () => jsonResponse({ totalCharities: 0 }),
+    mockApi({
+      'GET /api/request/totalmeals': { body: { totalMeals: 0 } },
+      'GET /api/request/totalcharities': { body: { totalCharities: 0 } },
     });
     const { container } = renderApp([{ path: '/', element: <SectionPreview section={section} /> }]);
     expect(container.querySelectorAll('section')).toHaveLength(1);
