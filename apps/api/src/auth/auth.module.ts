@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
@@ -18,7 +19,9 @@ import { User } from './user.entity';
     JwtModule.registerAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
-        secret: config.jwtSecret,
+        // A KeyObject, not the string: jsonwebtoken tries (and fails) to read a string secret as a
+        // public key on every verify, which measured ~550 µs a request against ~11 µs.
+        secret: createSecretKey(Buffer.from(config.jwtSecret)),
         signOptions: { algorithm: 'HS256', expiresIn: config.JWT_TTL_SECONDS },
       }),
     }),
