@@ -61,6 +61,8 @@ export async function createWorker(config: AppConfig = loadConfig()): Promise<IN
     bufferLogs: true,
     logger: config.NODE_ENV === 'test' ? ['error', 'warn'] : undefined,
   });
+  // Buffered start-up logs are flushed by listen() for HTTP roles; a worker has no listen().
+  worker.flushLogs();
   worker.enableShutdownHooks();
   return worker;
 }

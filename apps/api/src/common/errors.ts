@@ -13,7 +13,7 @@ export function isDependencyUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
   const message = error instanceof Error ? error.message : '';
-  return /Connection terminated|timeout exceeded when trying to connect|Connection is closed/i.test(message);
+  return /Connection terminated|timeout exceeded when trying to connect|Connection is closed|Query read timeout/i.test(message);
 }
 
 /** True when `error` is PostgreSQL's unique violation on the named constraint or index. */

@@ -22,6 +22,9 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     migrationsTransactionMode: 'all',
     synchronize: false,
     // Pool sized for a 2-core machine; a claim holds a connection only for its short transaction.
-    extra: { max: 20, connectionTimeoutMillis: 5000 },
+    // When PostgreSQL goes silent (a partition rather than a refusal), no call may wait on it for long:
+    // connections are probed with TCP keep-alives, new ones give up after 3 s and queries after 10 s,
+    // and the request then answers 503.
+    extra: { max: 20, connectionTimeoutMillis: 3000, query_timeout: 10_000, keepAlive: true, keepAliveInitialDelayMillis: 5000 },
   };
 }
