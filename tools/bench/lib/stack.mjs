@@ -1,15 +1,15 @@
 // Shared by every benchmark and the chaos run: a database and Redis prefix of the run's own, API
 // processes started from the build, users and food made through the real HTTP API, and results written
 // to bench-results/ (git-ignored) and printed as a table.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../../lib/install.mjs';
-import { deleteRedisKeys, dropDatabasesWithPrefix, ensureDatabase, ensurePostgres, ensureRedis } from '../../lib/services.mjs';
+import { dropDatabasesWithPrefix, ensureDatabase, ensurePostgres, ensureRedis } from '../../lib/services.mjs';
 
 export const apiEntry = path.join(repoRoot, 'apps/api/dist/main.js');
 export const webDist = path.join(repoRoot, 'apps/web/dist');
@@ -58,7 +58,7 @@ export async function createStack({ log = (line) => console.log(`[bench] ${line}
     });
     processes.push(child);
     let output = '';
-    const ready = role === 'worker' ? 'worker started' : 'listening on';
+    const ready = role === 'worker' ? 'worker started' : 'listening on http'; // not the inspector's "Debugger listening on ws://"
     await new Promise((resolve, reject) => {
       const onData = (chunk) => {
         output += chunk.toString();
@@ -80,13 +80,35 @@ export async function createStack({ log = (line) => console.log(`[bench] ${line}
         await exited;
       }
     }
-    await dropDatabasesWithPrefix(postgres.adminUrl, database);
-    await deleteRedisKeys(redis.url, `${baseEnv.REDIS_PREFIX}*`);
+    // The guard in dropDatabasesWithPrefix wants a `foodlink_<id>_` prefix; it matches only this run's database.
+    await dropDatabasesWithPrefix(postgres.adminUrl, `foodlink_${runId}_`);
+    await deleteBenchKeys(redis.url, baseEnv.REDIS_PREFIX);
     await redis.stop?.();
     await postgres.stop?.();
   }
 
   return { runId, database, env: baseEnv, adminUrl: postgres.adminUrl, redisUrl: redis.url, startApi, close, log };
+}
+
+/**
+ * Deletes this run's Redis keys. (services.mjs's deleteRedisKeys only accepts the test runner's
+ * `foodlink-test:<id>:` prefix; this accepts only the benchmarks' `foodlink-bench:<id>:`.)
+ */
+async function deleteBenchKeys(url, prefix) {
+  if (!/^foodlink-bench:\w+:$/.test(prefix)) throw new Error(`refusing to delete Redis keys by the loose prefix "${prefix}"`);
+  const { default: Redis } = await import('ioredis');
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  await client.connect();
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) await client.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    client.disconnect();
+  }
 }
 
 /** JSON over fetch; throws with the body on a non-2xx answer. */
@@ -168,4 +190,197 @@ export function report(name, rows, extra = {}) {
   console.table(rows);
   console.log(`written to ${path.relative(repoRoot, file)}`);
   return file;
+}
+
+/** This process's open-file limit from /proc/self/limits: { soft, hard } (Infinity for unlimited; null off Linux). */
+export function fileLimit() {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+    const [soft, hard] = line.trim().split(/\s+/).slice(3, 5).map((v) => (v === 'unlimited' ? Infinity : Number(v)));
+    return { soft, hard };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Makes sure this process may open `needed` files; API processes and clients started afterwards inherit the
+ * limit. Node already raises its soft limit to the hard one at start-up, so this raises the hard limit with
+ * prlimit(1) (`ulimit -n` is a shell built-in), which needs privileges (root or CAP_SYS_RESOURCE). Returns
+ * the limit in force afterwards; the caller decides what to do if it is still too low.
+ */
+export function raiseFileLimit(needed) {
+  const before = fileLimit();
+  if (!before || before.soft >= needed) return before;
+  const hard = Math.max(needed, before.hard);
+  spawnSync('prlimit', [`--pid=${process.pid}`, `--nofile=${needed}:${hard === Infinity ? 'unlimited' : hard}`], { stdio: 'ignore' });
+  return fileLimit();
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat; NaN when unreadable. */
+export function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100 on Linux)
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Env for startApi() that CPU-profiles the API process (Node 20 refuses --cpu-prof in NODE_OPTIONS, so a
+ * preloaded script drives the inspector). Profiling starts with the process; a first SIGWINCH discards what
+ * was recorded and starts afresh (skip start-up and seeding), a second one writes the profile. (SIGWINCH
+ * because Nest's shutdown hooks take SIGUSR2 and the rest, and its default is to be ignored.) Otherwise
+ * it is written on SIGTERM (as close() sends) or exit. Files: `dir`/api-<pid>.cpuprofile.
+ */
+export function cpuProfileEnv(dir) {
+  mkdirSync(dir, { recursive: true });
+  const preload = path.join(dir, 'cpu-profile-preload.cjs');
+  writeFileSync(
+    preload,
+    `const inspector = require('node:inspector');
+const fs = require('node:fs');
+const session = new inspector.Session();
+session.connect();
+session.post('Profiler.enable');
+session.post('Profiler.setSamplingInterval', { interval: 500 });
+session.post('Profiler.start');
+let written = false;
+let restarted = false;
+function write() {
+  if (written) return;
+  written = true;
+  session.post('Profiler.stop', (error, result) => {
+    if (!error) fs.writeFileSync(${JSON.stringify(dir)} + '/api-' + process.pid + '.cpuprofile', JSON.stringify(result.profile));
+  });
+}
+process.on('SIGWINCH', () => {
+  if (restarted) return write();
+  restarted = true;
+  session.post('Profiler.stop', () => session.post('Profiler.start'));
+});
+process.prependOnceListener('SIGTERM', () => {
+  write();
+  // Without another handler (Nest's shutdown hooks), SIGTERM would now be ignored: end as it would have.
+  if (process.listenerCount('SIGTERM') === 0) process.kill(process.pid, 'SIGTERM');
+});
+process.once('exit', write);
+`,
+  );
+  return { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${JSON.stringify(preload)}`.trim() };
+}
+
+/**
+ * The `top` entries by self time in a .cpuprofile, as rows { function, location, 'self ms', 'self %' }.
+ * A native frame (no script of its own, e.g. a crypto binding or a socket write) is shown with the nearest
+ * JavaScript caller as its location. `by: 'package'` adds up self time per npm package (or app file) of
+ * the nearest non-internal frame instead. Samples taken inside cpuProfileEnv()'s own preload are left out.
+ */
+export function cpuProfileTop(file, top = 15, { by = 'function' } = {}) {
+  const profile = JSON.parse(readFileSync(file, 'utf8'));
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  const ancestors = function* (id) {
+    for (let current = id; current !== undefined; current = parents.get(current)) yield nodes.get(current).callFrame;
+  };
+  const where = (url) => {
+    if (!url.startsWith('file://') && !url.startsWith('/')) return url; // node:internal/...
+    return path.relative(repoRoot, url.replace(/^file:\/\//, ''));
+  };
+  const packageOf = (url) => {
+    const file = where(url);
+    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
+    return match ? match[1] : file;
+  };
+  const selfMicros = new Map();
+  profile.samples.forEach((id, i) => selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const totals = new Map();
+  let total = 0;
+  for (const [id, micros] of selfMicros) {
+    const frames = [...ancestors(id)];
+    if (frames.some((frame) => frame.url.includes('cpu-profile-preload'))) continue;
+    const own = frames[0];
+    let key;
+    if (by === 'package') {
+      const outside = frames.find((frame) => frame.url && !frame.url.startsWith('node:'));
+      const internal = frames.find((frame) => frame.url);
+      key = outside ? packageOf(outside.url) : internal ? 'node internals' : own.functionName;
+      key += '\u0000';
+    } else {
+      const caller = frames.find((frame) => frame.url);
+      const location = caller ? `${where(caller.url)}:${caller.lineNumber + 1}` : '';
+      const name = own.functionName || '(anonymous)';
+      key = own.url || !caller ? `${name}\u0000${location}` : `${name} (native)\u0000from ${caller.functionName || '(anonymous)'} ${location}`;
+    }
+    totals.set(key, (totals.get(key) ?? 0) + micros);
+    total += micros;
+  }
+  return [...totals]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([key, micros]) => {
+      const [name, location] = key.split('\u0000');
+      const label = by === 'package' ? { package: name } : { function: name, location };
+      return { ...label, 'self ms': Math.round(micros / 1000), 'self %': Number(((100 * micros) / total).toFixed(1)) };
+    });
+}
+
+/** Prints the top self-time functions and packages of every .cpuprofile in `dir`; returns them. */
+export function printCpuProfiles(dir, top = 15) {
+  const summaries = [];
+  for (const name of existsSync(dir) ? readdirSync(dir).filter((file) => file.endsWith('.cpuprofile')) : []) {
+    const file = path.join(dir, name);
+    const functions = cpuProfileTop(file, top);
+    const packages = cpuProfileTop(file, 10, { by: 'package' });
+    console.log(`\nCPU profile ${path.relative(repoRoot, file)}: top self time by function`);
+    console.table(functions);
+    console.log('by package');
+    console.table(packages);
+    summaries.push({ file: path.relative(repoRoot, file), functions, packages });
+  }
+  return summaries;
+}
+
+/**
+ * Starts measuring CPU use: of the given processes, of this (benchmark) process, and, with adminUrl and
+ * database, of the PostgreSQL backends serving that database. `stop()` resolves with the share of one core
+ * each used since (1 = one core busy the whole time), as { '<label>': share, client, postgres }.
+ */
+export async function startCpuMeter({ processes = {}, adminUrl, database } = {}) {
+  const { default: pg } = await import('pg');
+  const backends = async () => {
+    if (!adminUrl) return new Map();
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database]);
+      return new Map(rows.map(({ pid }) => [pid, cpuSeconds(pid)]));
+    } finally {
+      await client.end();
+    }
+  };
+  const before = {
+    at: performance.now(),
+    processes: Object.fromEntries(Object.entries(processes).map(([label, pid]) => [label, cpuSeconds(pid)])),
+    client: process.cpuUsage(),
+    postgres: await backends(),
+  };
+  return {
+    async stop() {
+      const seconds = (performance.now() - before.at) / 1000;
+      const postgresAfter = await backends();
+      const clientUsed = process.cpuUsage(before.client);
+      let postgres = 0;
+      for (const [pid, cpu] of postgresAfter) if (Number.isFinite(cpu)) postgres += cpu - (before.postgres.get(pid) ?? 0);
+      const share = (used) => Number((used / seconds).toFixed(2));
+      return {
+        ...Object.fromEntries(Object.entries(processes).map(([label, pid]) => [label, share(cpuSeconds(pid) - before.processes[label])])),
+        client: share((clientUsed.user + clientUsed.system) / 1e6),
+        ...(adminUrl ? { postgres: share(postgres) } : {}),
+      };
+    },
+  };
 }

@@ -1,0 +1,359 @@
+// Benchmark part 1 (issue 6): HTTP throughput and latency of the API, against two baselines measured
+// in the same run: a bare node:http server returning the same bytes, and a raw pg loop running the
+// same SQL. Run alone with `node tools/bench/http.mjs` (BENCH_QUICK=1 for a short development run).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import {
+  apiEntry,
+  call,
+  cpuProfileEnv,
+  createStack,
+  createUsers,
+  listFood,
+  percentile,
+  printCpuProfiles,
+  report,
+  resultsDir,
+  startCpuMeter,
+} from './lib/stack.mjs';
+
+const QUICK = process.env.BENCH_QUICK === '1';
+const SETTINGS = {
+  mode: QUICK ? 'quick' : 'full',
+  connections: 50,
+  pipelining: 1,
+  warmupSeconds: QUICK ? 1 : 3,
+  durationSeconds: QUICK ? 3 : 20,
+  items: 1000,
+};
+const TARGET = { minRatioToBare: 0.35, maxP99Ms: 50 };
+const MAX_WARMUP_SECONDS = 30;
+// BENCH_CPU_PROF=1: CPU-profile the API during the GET /api/available phase (warm-up included) and print
+// the top self-time functions at the end. The profiler slows the API: not for the reported figures.
+const PROFILE_DIR =
+  process.env.BENCH_CPU_PROF === '1' ? path.join(resultsDir, 'profiles', `http-${new Date().toISOString().replace(/[:.]/g, '-')}`) : null;
+
+/**
+ * The SQL of FoodService.listAvailable (apps/api/src/food/food.service.ts), with the column list, and the
+ * API's pool size, taken from the build itself so they cannot drift apart. (Read when run() starts, so
+ * importing this module needs no build.)
+ */
+function fromApiBuild() {
+  const requireFromApi = createRequire(apiEntry);
+  const { FOOD_VIEW_COLUMNS } = requireFromApi('./food/food-views.js');
+  const { dataSourceOptions } = requireFromApi('./database/data-source-options.js');
+  const sql = `SELECT ${FOOD_VIEW_COLUMNS}
+         FROM food_items f
+        WHERE f.status = 'available' AND f.expiration_date >= $1::date
+        ORDER BY f.expiration_date, f.id
+        LIMIT $2 OFFSET $3`;
+  return { sql, poolMax: (url) => dataSourceOptions(url).extra.max };
+}
+const AVAILABLE_LIMIT = 1000; // AvailableQueryDto's default (LIMITS.availablePageMax)
+
+// cairoDate() of @food-link/contracts: the API computes it per request, so the pg loop does too.
+const cairoDateFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Africa/Cairo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const cairoDate = () => cairoDateFormat.format(new Date());
+
+const round = (value, digits = 1) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : null);
+
+/**
+ * One autocannon run at the issue's settings on the same connections throughout: a warm-up of at least
+ * `warmupSeconds` that also lasts until every connection has had a response (the first requests of
+ * fresh connections to a saturated server can take seconds), then exactly `durationSeconds` measured.
+ * Only responses arriving in the measured window count (autocannon's 'response' events: status and
+ * latency from request written to response read); errors, timeouts and non-2xx count over the whole run,
+ * warm-up included. CPU use of the server process, this (client) process and the database's PostgreSQL
+ * backends is metered over the measured window.
+ */
+async function cannon(url, { headers, requests, meter }) {
+  const latencies = [];
+  const statusCodes = {};
+  const answered = new Set();
+  let bytes = 0;
+  let measuring = false;
+  const started = performance.now();
+  const instance = autocannon({
+    url,
+    connections: SETTINGS.connections,
+    pipelining: SETTINGS.pipelining,
+    duration: MAX_WARMUP_SECONDS + SETTINGS.durationSeconds + 5, // stopped below, once measured
+    headers,
+    requests,
+  });
+  instance.on('response', (client, statusCode, resBytes, responseTime) => {
+    if (!measuring) {
+      answered.add(client);
+      return;
+    }
+    latencies.push(responseTime);
+    statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
+    bytes += resBytes;
+  });
+  const done = instance.then((result) => result);
+  // Warm-up.
+  while (
+    (performance.now() - started < SETTINGS.warmupSeconds * 1000 || answered.size < SETTINGS.connections) &&
+    performance.now() - started < MAX_WARMUP_SECONDS * 1000
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const warmupSeconds = (performance.now() - started) / 1000;
+  const cpu = await startCpuMeter(meter);
+  measuring = true;
+  await new Promise((resolve) => setTimeout(resolve, SETTINGS.durationSeconds * 1000));
+  measuring = false;
+  const cpuShares = await cpu.stop();
+  instance.stop();
+  const result = await done;
+  const completed = latencies.length;
+  return {
+    reqPerSec: completed / SETTINGS.durationSeconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    latency: { p90: percentile(latencies, 90), p99_9: percentile(latencies, 99.9), max: percentile(latencies, 100) },
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    statusCodes, // of the measured window
+    bytesPerResponse: completed ? bytes / completed : 0,
+    completed,
+    warmupSeconds,
+    connectionsAnsweredInWarmup: answered.size,
+    cpu: cpuShares,
+  };
+}
+
+/** A bare node:http server in its own process answering every request with `body`. */
+async function startBareServer(body, contentType) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'foodlink-bench-'));
+  const bodyFile = path.join(dir, 'available.json');
+  writeFileSync(bodyFile, body);
+  const source = `
+    const http = require('node:http');
+    const body = require('node:fs').readFileSync(process.env.BODY_FILE);
+    const headers = { 'content-type': process.env.CONTENT_TYPE, 'content-length': body.length };
+    const server = http.createServer((request, response) => { response.writeHead(200, headers); response.end(body); });
+    server.keepAliveTimeout = 72000;
+    server.listen(0, '127.0.0.1', () => console.log('bare listening ' + server.address().port));`;
+  const child = spawn(process.execPath, ['-e', source], {
+    env: { ...process.env, BODY_FILE: bodyFile, CONTENT_TYPE: contentType },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = /bare listening (\d+)/.exec(output);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    async close() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * `concurrency` loops issuing the available-food query through a pg.Pool of the API's size, for the
+ * warm-up and then the measured duration; latency includes waiting for a pooled connection, as in the API.
+ */
+async function pgLoop(databaseUrl, poolMax, sql, meter) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
+  try {
+    const phase = async (seconds, latencies) => {
+      let queries = 0;
+      let errors = 0;
+      let wrongRows = 0;
+      const started = performance.now();
+      const until = started + seconds * 1000;
+      const loop = async () => {
+        while (performance.now() < until) {
+          const sent = performance.now();
+          try {
+            const result = await pool.query(sql, [cairoDate(), AVAILABLE_LIMIT, 0]);
+            latencies?.push(performance.now() - sent);
+            if (result.rows.length !== SETTINGS.items) wrongRows++;
+            queries++;
+          } catch {
+            errors++;
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: SETTINGS.connections }, loop));
+      return { queries, errors, wrongRows, seconds: (performance.now() - started) / 1000 };
+    };
+    await phase(SETTINGS.warmupSeconds);
+    const latencies = [];
+    const cpu = await startCpuMeter(meter);
+    const measured = await phase(SETTINGS.durationSeconds, latencies);
+    const cpuShares = await cpu.stop();
+    return {
+      reqPerSec: measured.queries / measured.seconds,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      errors: measured.errors,
+      wrongRows: measured.wrongRows,
+      completed: measured.queries,
+      seconds: measured.seconds,
+      cpu: cpuShares,
+    };
+  } finally {
+    await pool.end();
+  }
+}
+
+export async function run() {
+  const stack = await createStack();
+  let bare;
+  try {
+    const build = fromApiBuild();
+    const api = await stack.startApi({ role: 'all', env: PROFILE_DIR ? cpuProfileEnv(PROFILE_DIR) : {} });
+    stack.log(`API at ${api.url}; listing ${SETTINGS.items} items`);
+    const [donor] = await createUsers(api.url, 'donor', 1);
+    const items = await listFood(api.url, donor, SETTINGS.items);
+    const ids = items.map((item) => item.id);
+
+    // The exact bytes and content type the API answers GET /api/available with.
+    const sample = await fetch(`${api.url}/api/available`);
+    if (!sample.ok) throw new Error(`GET /api/available → ${sample.status}`);
+    const availableBytes = Buffer.from(await sample.arrayBuffer());
+    const contentType = sample.headers.get('content-type');
+    const listed = JSON.parse(availableBytes.toString('utf8'));
+    if (listed.length !== SETTINGS.items) throw new Error(`GET /api/available lists ${listed.length} items, expected ${SETTINGS.items}`);
+    await call(`${api.url}/api/food/${ids[0]}`);
+    const own = await call(`${api.url}/api/donor/${donor.id}`, 'GET', undefined, donor.token);
+    if (own.length !== SETTINGS.items) throw new Error(`GET /api/donor/${donor.id} lists ${own.length} items`);
+
+    const measured = {};
+    const apiMeter = { processes: { server: api.child.pid }, adminUrl: stack.adminUrl, database: stack.database };
+    stack.log(`autocannon GET /api/available (warm-up ≥ ${SETTINGS.warmupSeconds} s, then ${SETTINGS.durationSeconds} s measured)`);
+    if (PROFILE_DIR) await profileSignal(api.child); // start afresh: leave out start-up and seeding
+    measured.available = await cannon(`${api.url}/api/available`, { meter: apiMeter });
+    if (PROFILE_DIR) await profileSignal(api.child); // write the profile of this phase
+
+    // Round robin over all 1,000 ids, one counter shared by every connection.
+    stack.log('autocannon GET /api/food/{id} (rotating over all ids)');
+    let nextId = 0;
+    measured.food = await cannon(`${api.url}/api/food/${ids[0]}`, {
+      meter: apiMeter,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request) => ({ ...request, path: `/api/food/${ids[nextId++ % ids.length]}` }),
+        },
+      ],
+    });
+
+    stack.log('autocannon GET /api/donor/{id} (authenticated, the donor\'s own 1,000 items)');
+    measured.donor = await cannon(`${api.url}/api/donor/${donor.id}`, {
+      meter: apiMeter,
+      headers: { authorization: `Bearer ${donor.token}` },
+    });
+
+    bare = await startBareServer(availableBytes, contentType);
+    stack.log(`autocannon bare node:http server (${availableBytes.length} bytes, ${contentType})`);
+    measured.bare = await cannon(`${bare.url}/api/available`, { meter: { processes: { server: bare.pid } } });
+    await bare.close();
+    bare = undefined;
+
+    const poolMax = build.poolMax(stack.env.DATABASE_URL);
+    stack.log(`raw pg loop: ${SETTINGS.connections} loops over a pg.Pool of ${poolMax}`);
+    measured.pg = await pgLoop(stack.env.DATABASE_URL, poolMax, build.sql, { adminUrl: stack.adminUrl, database: stack.database });
+
+    const ratio = (value, base) => round(value / base, 3);
+    const row = (name, m, { baselines = true } = {}) => ({
+      measure: name,
+      'req/s': round(m.reqPerSec, 0),
+      'p50 ms': round(m.p50, 2),
+      'p99 ms': round(m.p99, 2),
+      errors: m.errors,
+      non2xx: m.non2xx ?? '-',
+      'KB/resp': m.bytesPerResponse === undefined ? '-' : round(m.bytesPerResponse / 1024, 1),
+      'vs bare': baselines ? ratio(m.reqPerSec, measured.bare.reqPerSec) : '-',
+      'vs pg': baselines ? ratio(m.reqPerSec, measured.pg.reqPerSec) : '-',
+      'cpu server': m.cpu.server ?? '-',
+      'cpu pg': m.cpu.postgres ?? '-',
+      'cpu client': m.cpu.client,
+    });
+    const rows = [
+      row('API GET /api/available', measured.available),
+      row('API GET /api/food/{id}', measured.food),
+      row('API GET /api/donor/{id} (auth)', measured.donor),
+      row('baseline: bare node:http, same bytes', measured.bare, { baselines: false }),
+      { ...row('baseline: raw pg, available SQL (queries/s)', measured.pg, { baselines: false }), non2xx: '-' },
+    ];
+
+    const availableRatio = measured.available.reqPerSec / measured.bare.reqPerSec;
+    const targets = {
+      ratioToBare: { target: `>= ${TARGET.minRatioToBare}`, actual: round(availableRatio, 3), met: availableRatio >= TARGET.minRatioToBare },
+      p99Ms: { target: `< ${TARGET.maxP99Ms}`, actual: round(measured.available.p99, 2), met: measured.available.p99 < TARGET.maxP99Ms },
+      errors: {
+        target: '0 errors, 0 non-2xx',
+        actual: measured.available.errors + measured.available.non2xx,
+        met: measured.available.errors === 0 && measured.available.non2xx === 0,
+      },
+    };
+    const met = Object.values(targets).every((t) => t.met);
+    const notes = [
+      `Load generator (autocannon, one thread) runs in the benchmark process; each server in its own process. On this ${os.cpus().length}-core machine client and server compete for CPU, which caps every figure, the bare baseline most of all.`,
+      `${SETTINGS.connections} connections, pipelining ${SETTINGS.pipelining}: one autocannon run per target on the same connections; a warm-up of at least ${SETTINGS.warmupSeconds} s that also lasts until all ${SETTINGS.connections} connections have had a response (discarded), then exactly ${SETTINGS.durationSeconds} s measured; req/s = responses in the measured window / ${SETTINGS.durationSeconds} s; p50/p99 by nearest rank over every measured response (request written to response read); errors (socket errors, timeouts) and non2xx count over the whole run, warm-up included.`,
+      'GET /api/food/{id} rotates round robin over all 1,000 ids (one counter shared by all connections, via setupRequest).',
+      'GET /api/donor/{id} is the donor who listed all 1,000 items (a 1,000-row list with the request joins), with a Bearer token.',
+      'Both baselines mirror GET /api/available: the vs-bare and vs-pg ratios of the other two endpoints only give scale.',
+      `The pg baseline runs ${SETTINGS.connections} concurrent loops in the benchmark process over a pg.Pool of ${poolMax} (the API's pool size), the API's listAvailable SQL with limit ${AVAILABLE_LIMIT}; latency includes the wait for a pooled connection.`,
+      'The API runs ROLE=all, NODE_ENV=production (HTTP plus the in-process worker and outbox relay).',
+      'cpu columns: cores used during the measured run (1 = one core busy throughout) by the server process, the PostgreSQL backends of the run\'s database, and the benchmark process (load generator, or the pg loop itself); all on the same 2 cores.',
+    ];
+    if (measured.pg.wrongRows) notes.push(`pg baseline: ${measured.pg.wrongRows} queries returned a row count other than ${SETTINGS.items}`);
+    report('http', rows, {
+      settings: SETTINGS,
+      targets: { ...targets, met },
+      details: { ...measured, availableBytes: availableBytes.length, contentType },
+      notes,
+    });
+    for (const [name, t] of Object.entries(targets)) {
+      console.log(`target ${name}: ${t.target} — actual ${t.actual} — ${t.met ? 'MET' : 'NOT MET'}`);
+    }
+    console.log(`GET /api/available targets ${met ? 'met' : 'NOT met'}${QUICK ? ' (quick mode: indicative only)' : ''}`);
+    for (const note of notes) console.log(`note: ${note}`);
+    return rows;
+  } finally {
+    await bare?.close();
+    await stack.close();
+    if (PROFILE_DIR) printCpuProfiles(PROFILE_DIR);
+  }
+}
+
+/** SIGWINCH to a process started with cpuProfileEnv(), then a moment for it to act. */
+async function profileSignal(child) {
+  child.kill('SIGWINCH');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  run().catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,607 @@
+// Part 3 of `npm run bench` (issue 6): live latency. 2,000 Socket.IO clients (100 of them signed in: 50
+// donors, 50 charities) listen while 100 writes/s go through the HTTP API for 60 s. Every client measures
+// commit-to-receipt (`Date.now() - occurredAt`, one clock: same machine) for each envelope, once per event
+// id. Afterwards the outbox says what was committed, the room rules of docs/REALTIME.md say who should have
+// heard of it, and the run reports delivered vs expected and the latency percentiles. Twice: (a) one
+// ROLE=all process; (b) two ROLE=api processes (sockets and writes split between them) and one ROLE=worker.
+//
+//   node tools/bench/live.mjs            full run (about 4 minutes)
+//   BENCH_QUICK=1 node tools/bench/live.mjs   smoke run (smaller, shorter)
+//
+// The sockets live in forked client processes (this file with `--client`), so the process that drives the
+// writes is never late because it is busy parsing 200,000 messages a second. On a 2-core machine the
+// clients still compete with the API for CPU; the CPU each process used is reported alongside.
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { createHistogram, performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { call, cpuSeconds, createStack, createUsers, listFood, percentile, raiseFileLimit, report } from './lib/stack.mjs';
+
+const QUICK = process.env.BENCH_QUICK === '1';
+const SETTINGS = QUICK
+  ? { sockets: 300, donors: 10, charities: 10, writesPerSecond: 50, seconds: 10, stockPerDonor: 5, drainMs: 15_000 }
+  : { sockets: 2000, donors: 50, charities: 50, writesPerSecond: 100, seconds: 60, stockPerDonor: 4, drainMs: 30_000 };
+/** Client processes holding the sockets (override with BENCH_CLIENT_PROCS). */
+const CLIENT_PROCS = Number(process.env.BENCH_CLIENT_PROCS ?? 2);
+/** Write mix, in order of the cumulative draw: list, claim, cancel, fulfil. */
+const MIX = { add: 0.4, claim: 0.4, cancel: 0.1, fulfil: 0.1 };
+/** Writes allowed in flight at once; past this the driver waits (and says how often it had to). */
+const MAX_IN_FLIGHT = 256;
+/** Latency histogram: 1 ms buckets (Date.now() has ms resolution), the last bucket holds everything later. */
+const HISTOGRAM_MS = 120_000;
+
+/** Who hears of each event, from the table in docs/REALTIME.md (not from the API's own code). */
+const PUBLIC_EVENTS = new Set(['food.listed', 'food.claimed', 'request.cancelled', 'food.expired', 'stats.updated']);
+const EVENT_TYPES = [...PUBLIC_EVENTS, 'request.fulfilled'];
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
+/** Which topologies to run: both (default), or `single` / `split` alone (BENCH_LIVE_TOPOLOGY). */
+const TOPOLOGIES = process.env.BENCH_LIVE_TOPOLOGY ? process.env.BENCH_LIVE_TOPOLOGY.split(',') : ['single', 'split'];
+
+const TARGETS = {
+  single: { p50: 25, p99: 150 },
+  split: { p50: undefined, p99: 175 },
+};
+
+// ------------------------------------------------------------------------------------------------ client
+
+/** A forked client process: connects its share of the sockets and records every envelope they receive. */
+async function clientMain() {
+  const { io } = await import('socket.io-client');
+  const clients = []; // { socket, userId, seen: Uint8Array indexed by event index }
+  const eventIndex = new Map(); // event id -> index
+  const events = []; // index -> { id, type, count, signedIn: number[] }
+  const histograms = Object.fromEntries(EVENT_TYPES.map((type) => [type, new Uint32Array(HISTOGRAM_MS + 1)]));
+  let ignore = new Set();
+  let recording = false;
+  // This process's own event-loop lag while recording: if it grows, the clients (not the API) are late.
+  const lag = createHistogram();
+  let lagExpected = performance.now() + 10;
+  let eluAtStart;
+  const lagTick = () => {
+    const now = performance.now();
+    if (recording) lag.record(Math.max(1, Math.round((now - lagExpected) * 1000)));
+    lagExpected = now + 10;
+    setTimeout(lagTick, 10).unref();
+  };
+  setTimeout(lagTick, 10).unref();
+  const counters = { duplicates: 0, negative: 0, ignored: 0, beforeStart: 0, unknownType: 0, disconnects: 0 };
+  const disconnectReasons = {};
+
+  function onEnvelope(client, name, envelope) {
+    const receivedAt = Date.now();
+    if (!recording) return void counters.beforeStart++;
+    if (!envelope || typeof envelope.id !== 'string') return;
+    if (ignore.has(envelope.id)) return void counters.ignored++;
+    let index = eventIndex.get(envelope.id);
+    if (index === undefined) {
+      index = events.length;
+      eventIndex.set(envelope.id, index);
+      events.push({ id: envelope.id, type: envelope.type ?? name, count: 0, signedIn: [] });
+    }
+    if (client.seen.length <= index) {
+      const grown = new Uint8Array(Math.max(1024, client.seen.length * 2, index + 1));
+      grown.set(client.seen);
+      client.seen = grown;
+    }
+    if (client.seen[index]) return void counters.duplicates++;
+    client.seen[index] = 1;
+    const event = events[index];
+    event.count++;
+    if (client.userId !== null) event.signedIn.push(client.userId);
+    let latency = receivedAt - Date.parse(envelope.occurredAt);
+    if (latency < 0) {
+      counters.negative++;
+      latency = 0;
+    }
+    const histogram = histograms[event.type];
+    if (!histogram) return void counters.unknownType++;
+    histogram[Math.min(latency, HISTOGRAM_MS)]++;
+  }
+
+  function connectOne({ url, token, userId }) {
+    return new Promise((resolve) => {
+      const socket = io(url, {
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false, // a socket that drops misses events: that shows as missing, never hidden
+        timeout: 60_000,
+        auth: token ? { token } : {},
+      });
+      const client = { socket, userId: userId ?? null, seen: new Uint8Array(0) };
+      socket.onAny((name, envelope) => onEnvelope(client, name, envelope));
+      socket.once('connect', () => {
+        socket.on('disconnect', (reason) => {
+          counters.disconnects++;
+          disconnectReasons[reason] = (disconnectReasons[reason] ?? 0) + 1;
+        });
+        clients.push(client);
+        resolve(null);
+      });
+      socket.once('connect_error', (error) => {
+        socket.close();
+        resolve(error.message);
+      });
+    });
+  }
+
+  process.on('message', async (message) => {
+    if (message.type === 'connect') {
+      const errors = [];
+      let next = 0;
+      const worker = async () => {
+        while (next < message.specs.length) {
+          const error = await connectOne(message.specs[next++]);
+          if (error) errors.push(error);
+        }
+      };
+      await Promise.all(Array.from({ length: message.concurrency }, worker));
+      const users = clients.filter((client) => client.userId !== null).map((client) => client.userId);
+      process.send({ type: 'connected', connected: clients.length, users, failed: errors.length, errors: errors.slice(0, 5) });
+    } else if (message.type === 'start') {
+      ignore = new Set(message.ignore);
+      recording = true;
+      eluAtStart = performance.eventLoopUtilization();
+      process.send({ type: 'started' });
+    } else if (message.type === 'count') {
+      let delivered = 0;
+      for (const event of events) delivered += event.count;
+      process.send({ type: 'count', delivered });
+    } else if (message.type === 'collect') {
+      const sparse = {};
+      for (const [type, histogram] of Object.entries(histograms)) {
+        const pairs = [];
+        for (let ms = 0; ms < histogram.length; ms++) if (histogram[ms]) pairs.push(ms, histogram[ms]);
+        sparse[type] = pairs;
+      }
+      const connectedNow = clients.filter((client) => client.socket.connected).length;
+      const loop = {
+        lagP50Ms: lag.percentile(50) / 1000,
+        lagP99Ms: lag.percentile(99) / 1000,
+        lagMaxMs: lag.max / 1000,
+        utilisation: Math.round(performance.eventLoopUtilization(eluAtStart).utilization * 1000) / 1000,
+      };
+      process.send({ type: 'stats', events, histograms: sparse, counters, disconnectReasons, connectedNow, loop });
+    } else if (message.type === 'close') {
+      for (const client of clients) client.socket.disconnect();
+      process.exit(0);
+    }
+  });
+  process.send({ type: 'ready' });
+}
+
+// ------------------------------------------------------------------------------------------------ parent
+
+/** Starts a client process and wraps its messages as awaitable replies. */
+async function startClientProcess() {
+  const child = fork(fileURLToPath(import.meta.url), ['--client'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const waiting = new Map();
+  child.on('message', (message) => {
+    const resolve = waiting.get(message.type);
+    if (resolve) {
+      waiting.delete(message.type);
+      resolve(message);
+    }
+  });
+  const exited = new Promise((_, reject) => child.once('exit', (code, signal) => reject(new Error(`client process exited (${code ?? signal})`))));
+  exited.catch(() => {});
+  const request = (message, replyType) => {
+    const reply = new Promise((resolve) => waiting.set(replyType, resolve));
+    if (message) child.send(message);
+    return Promise.race([reply, exited]);
+  };
+  await request(null, 'ready');
+  return { child, request };
+}
+
+/** Nearest-rank percentile of a 1 ms histogram given as a dense array. */
+function histogramPercentile(histogram, total, p) {
+  if (total === 0) return NaN;
+  const rank = Math.min(total - 1, Math.max(0, Math.ceil((p / 100) * total) - 1));
+  let cumulative = 0;
+  for (let ms = 0; ms < histogram.length; ms++) {
+    cumulative += histogram[ms];
+    if (cumulative > rank) return ms;
+  }
+  return histogram.length - 1;
+}
+
+function summarise(histogram) {
+  let total = 0;
+  let max = 0;
+  for (let ms = 0; ms < histogram.length; ms++) {
+    if (histogram[ms]) {
+      total += histogram[ms];
+      max = ms;
+    }
+  }
+  return {
+    samples: total,
+    p50: histogramPercentile(histogram, total, 50),
+    p95: histogramPercentile(histogram, total, 95),
+    p99: histogramPercentile(histogram, total, 99),
+    max,
+  };
+}
+
+function pickAndRemove(array) {
+  const index = Math.floor(Math.random() * array.length);
+  const [item] = array.splice(index, 1);
+  return item;
+}
+
+/**
+ * Open-loop write driver: write k starts at t0 + k / rate whatever the previous ones are doing (up to
+ * MAX_IN_FLIGHT). Keeps its own picture of what is available and what is pending so every write is valid.
+ */
+async function driveWrites({ urls, donors, charities, available, rate, seconds }) {
+  const pending = [];
+  const total = rate * seconds;
+  const interval = 1000 / rate;
+  const counts = { add: 0, claim: 0, cancel: 0, fulfil: 0 };
+  const durations = [];
+  const errors = {};
+  const inFlight = new Set();
+  let saturated = 0;
+  let failed = 0;
+
+  function chooseOp() {
+    const draw = Math.random();
+    let op = draw < MIX.add ? 'add' : draw < MIX.add + MIX.claim ? 'claim' : draw < MIX.add + MIX.claim + MIX.cancel ? 'cancel' : 'fulfil';
+    if ((op === 'cancel' || op === 'fulfil') && pending.length === 0) op = 'claim';
+    if (op === 'claim' && available.length === 0) op = 'add';
+    return op;
+  }
+
+  async function write(k) {
+    const base = urls[k % urls.length];
+    const op = chooseOp();
+    counts[op]++;
+    const started = performance.now();
+    try {
+      if (op === 'add') {
+        const donor = donors[Math.floor(Math.random() * donors.length)];
+        const expiry = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+        const body = { food_name: `Live box ${k}`, quantity: 1 + (k % 20), description: 'Bread and beans', expiration_date: expiry };
+        const item = await call(`${base}/api/add`, 'POST', body, donor.token);
+        available.push({ foodId: item.id, donor });
+      } else if (op === 'claim') {
+        const item = pickAndRemove(available);
+        const charity = charities[Math.floor(Math.random() * charities.length)];
+        const claim = await call(`${base}/api/request`, 'POST', { food_id: item.foodId }, charity.token);
+        pending.push({ requestId: claim.request_id, item, charity });
+      } else if (op === 'cancel') {
+        const request = pickAndRemove(pending);
+        await call(`${base}/api/updaterequest/${request.requestId}`, 'PUT', { status: 'cancelled' }, request.charity.token);
+        available.push(request.item);
+      } else {
+        const request = pickAndRemove(pending);
+        await call(`${base}/updaterequeststatus/${request.requestId}`, 'PUT', { status: 'fulfilled' }, request.item.donor.token);
+      }
+      durations.push(performance.now() - started);
+    } catch (error) {
+      failed++;
+      const key = `${op}: ${String(error.message).match(/→ (\d+)/)?.[1] ?? String(error.cause?.code ?? error.message).slice(0, 60)}`;
+      errors[key] = (errors[key] ?? 0) + 1;
+    }
+  }
+
+  const t0 = performance.now() + 20;
+  for (let k = 0; k < total; k++) {
+    const wait = t0 + k * interval - performance.now();
+    if (wait >= 1) await sleep(wait);
+    if (inFlight.size >= MAX_IN_FLIGHT) {
+      saturated++;
+      await Promise.race(inFlight);
+    }
+    const promise = write(k).finally(() => inFlight.delete(promise));
+    inFlight.add(promise);
+  }
+  const issuedMs = performance.now() - t0;
+  await Promise.all(inFlight);
+  const elapsedMs = performance.now() - t0;
+  return { total, counts, failed, errors, durations, saturated, issuedMs, elapsedMs };
+}
+
+/**
+ * startApi, bounded: a process that never reports ready (seen once with a worker while the shared Redis
+ * was busy with other runs) fails the run instead of hanging it; stack.close() then stops it.
+ */
+async function startWithin(stack, role, timeoutMs = 90_000) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`ROLE=${role} did not report ready within ${timeoutMs / 1000} s (are PostgreSQL and Redis answering?)`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([stack.startApi({ role }), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Runs one topology; returns its result row and details. */
+async function scenario(topology, log) {
+  const label = topology === 'single' ? '(a) 1 × ROLE=all' : '(b) 2 × ROLE=api + 1 × ROLE=worker';
+  log(`live ${label}: starting`);
+  const stack = await createStack({ log });
+  const clientProcs = [];
+  let db;
+  let tap;
+  try {
+    const processes = [];
+    if (topology === 'single') {
+      processes.push(await startWithin(stack, 'all'));
+    } else {
+      processes.push(await startWithin(stack, 'api'), await startWithin(stack, 'api'));
+      processes.push(await startWithin(stack, 'worker'));
+    }
+    const apis = processes.filter((p) => p.role !== 'worker');
+    const urls = apis.map((api) => api.url);
+
+    log(`creating ${SETTINGS.donors} donors and ${SETTINGS.charities} charities`);
+    const donors = await createUsers(urls[0], 'donor', SETTINGS.donors);
+    const charities = await createUsers(urls[0], 'charity', SETTINGS.charities);
+    const available = [];
+    for (const donor of donors) {
+      for (const item of await listFood(urls[0], donor, SETTINGS.stockPerDonor, 4)) available.push({ foodId: item.id, donor });
+    }
+
+    const pg = (await import('pg')).default;
+    db = new pg.Client({ connectionString: stack.env.DATABASE_URL });
+    await db.connect();
+    // Let the set-up's events go out before anyone listens (they are excluded below in any case).
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await db.query('SELECT count(*)::int AS n FROM outbox_events WHERE published_at IS NULL');
+      if (rows[0].n === 0) break;
+      await sleep(100);
+    }
+    await sleep(500);
+
+    // Sockets: the first 100 signed in (one per user), the rest anonymous; spread over the client
+    // processes and, for (b), alternately over the two API instances.
+    const users = [...donors, ...charities];
+    const specs = Array.from({ length: SETTINGS.sockets }, (_, i) => ({
+      url: urls[i % urls.length],
+      token: i < users.length ? users[i].token : undefined,
+      userId: i < users.length ? users[i].id : null,
+    }));
+    const procs = Math.max(1, Math.min(CLIENT_PROCS, SETTINGS.sockets));
+    for (let p = 0; p < procs; p++) clientProcs.push(await startClientProcess());
+    const connectStarted = Date.now();
+    const connected = await Promise.all(
+      clientProcs.map((proc, p) =>
+        proc.request({ type: 'connect', specs: specs.filter((_, i) => i % procs === p), concurrency: 50 }, 'connected'),
+      ),
+    );
+    const socketsConnected = connected.reduce((sum, c) => sum + c.connected, 0);
+    const connectFailed = connected.reduce((sum, c) => sum + c.failed, 0);
+    log(`${socketsConnected} sockets connected in ${Date.now() - connectStarted} ms (${connectFailed} failed${connectFailed ? `: ${connected.flatMap((c) => c.errors).join('; ')}` : ''})`);
+    if (socketsConnected === 0) throw new Error('no socket connected');
+    // How many connected sockets each signed-in user holds (one each, unless a connection failed).
+    const socketsPerUser = new Map();
+    for (const user of connected.flatMap((c) => c.users)) socketsPerUser.set(user, (socketsPerUser.get(user) ?? 0) + 1);
+
+    // A tap on the Socket.IO Redis channel: when each event left the worker (published for the API
+    // instances' adapters), to tell the pipeline's delay (commit → publish) from the fan-out's (publish → client).
+    const Redis = (await import('ioredis')).default;
+    tap = new Redis(stack.redisUrl, { lazyConnect: true });
+    const publishedAt = new Map();
+    tap.on('pmessageBuffer', (_pattern, _channel, message) => {
+      const now = Date.now();
+      const id = message.toString('latin1').match(UUID)?.[0];
+      if (id && !publishedAt.has(id)) publishedAt.set(id, now);
+    });
+    await tap.connect();
+    await tap.psubscribe(`${stack.env.REDIS_PREFIX}socket.io#/#*`);
+
+    await sleep(1000); // rooms joined, connections settled
+    const { rows: before } = await db.query('SELECT id FROM outbox_events');
+    await Promise.all(clientProcs.map((proc) => proc.request({ type: 'start', ignore: before.map((row) => row.id) }, 'started')));
+
+    const pids = { api: processes.map((p) => p.child.pid), clients: clientProcs.map((c) => c.child.pid) };
+    const cpuBefore = { api: pids.api.map(cpuSeconds), clients: pids.clients.map(cpuSeconds) };
+    log(`writing ${SETTINGS.writesPerSecond}/s for ${SETTINGS.seconds} s`);
+    const writes = await driveWrites({ urls, donors, charities, available, rate: SETTINGS.writesPerSecond, seconds: SETTINGS.seconds });
+    const writeWindowS = writes.elapsedMs / 1000;
+    const cpuAfterWrites = { api: pids.api.map(cpuSeconds), clients: pids.clients.map(cpuSeconds) };
+
+    // Expected deliveries come from what was committed: every outbox row written after the clients started.
+    const ignored = new Set(before.map((row) => row.id));
+    const committed = async () => {
+      const { rows } = await db.query('SELECT id, type, recipients, occurred_at, published_at IS NOT NULL AS published FROM outbox_events');
+      return rows.filter((row) => !ignored.has(row.id));
+    };
+    const expectedFor = (row) =>
+      PUBLIC_EVENTS.has(row.type) ? socketsConnected : row.recipients.reduce((sum, user) => sum + (socketsPerUser.get(user) ?? 0), 0);
+
+    const drainStarted = Date.now();
+    let rows = [];
+    let expectedTotal = 0;
+    let deliveredTotal = 0;
+    for (;;) {
+      rows = await committed();
+      expectedTotal = rows.reduce((sum, row) => sum + expectedFor(row), 0);
+      const counts = await Promise.all(clientProcs.map((proc) => proc.request({ type: 'count' }, 'count')));
+      deliveredTotal = counts.reduce((sum, c) => sum + c.delivered, 0);
+      const settled = rows.every((row) => row.published) && deliveredTotal >= expectedTotal;
+      if (settled || Date.now() - drainStarted > SETTINGS.drainMs) break;
+      await sleep(250);
+    }
+    const drainMs = Date.now() - drainStarted;
+    await sleep(250); // anything still in flight (a duplicate, a stray) shows up in the collection
+    rows = await committed();
+
+    const stats = await Promise.all(clientProcs.map((proc) => proc.request({ type: 'collect' }, 'stats')));
+    const received = new Map();
+    for (const s of stats) {
+      for (const event of s.events) {
+        const seen = received.get(event.id) ?? { type: event.type, count: 0, signedIn: [] };
+        seen.count += event.count;
+        seen.signedIn.push(...event.signedIn);
+        received.set(event.id, seen);
+      }
+    }
+    let expected = 0;
+    let delivered = 0;
+    let unentitled = 0;
+    const byType = {};
+    const missingEvents = [];
+    const committedIds = new Set();
+    for (const row of rows) {
+      committedIds.add(row.id);
+      const want = expectedFor(row);
+      const got = received.get(row.id);
+      let entitled = 0;
+      if (got) {
+        entitled = PUBLIC_EVENTS.has(row.type) ? got.count : got.signedIn.filter((user) => row.recipients.includes(user)).length;
+        unentitled += got.count - entitled;
+      }
+      expected += want;
+      delivered += Math.min(entitled, want);
+      const t = (byType[row.type] ??= { events: 0, expected: 0, delivered: 0 });
+      t.events++;
+      t.expected += want;
+      t.delivered += Math.min(entitled, want);
+      if (entitled < want) missingEvents.push({ id: row.id, type: row.type, published: row.published, expected: want, delivered: entitled });
+    }
+    const unknown = [...received.keys()].filter((id) => !committedIds.has(id)).length;
+    // Where the missing ones were at the cut-off: never emitted (still in the outbox or the queue) or emitted and not received.
+    let missingNotEmitted = 0;
+    for (const event of missingEvents) if (!publishedAt.has(event.id)) missingNotEmitted += event.expected - event.delivered;
+    const toPublish = rows.filter((row) => publishedAt.has(row.id)).map((row) => publishedAt.get(row.id) - row.occurred_at.getTime());
+    const pipeline = {
+      eventsSeenOnRedis: toPublish.length,
+      events: rows.length,
+      stillInOutboxAtCutoff: rows.filter((row) => !row.published).length,
+      missingDeliveriesOfEventsNeverEmitted: missingNotEmitted,
+      missingDeliveriesOfEmittedEvents: expected - delivered - missingNotEmitted,
+      commitToPublishMs: { p50: percentile(toPublish, 50), p95: percentile(toPublish, 95), p99: percentile(toPublish, 99), max: toPublish.reduce((m, v) => Math.max(m, v), -Infinity) },
+    };
+
+    const total = new Uint32Array(HISTOGRAM_MS + 1);
+    const perType = {};
+    for (const type of EVENT_TYPES) {
+      const histogram = new Uint32Array(HISTOGRAM_MS + 1);
+      for (const s of stats) {
+        const pairs = s.histograms[type];
+        for (let i = 0; i < pairs.length; i += 2) histogram[pairs[i]] += pairs[i + 1];
+      }
+      for (let ms = 0; ms < histogram.length; ms++) total[ms] += histogram[ms];
+      const summary = summarise(histogram);
+      if (summary.samples > 0) perType[type] = summary;
+    }
+    const latency = summarise(total);
+    const counters = {};
+    for (const s of stats) for (const [key, value] of Object.entries(s.counters)) counters[key] = (counters[key] ?? 0) + value;
+    const disconnectReasons = {};
+    for (const s of stats) for (const [key, value] of Object.entries(s.disconnectReasons)) disconnectReasons[key] = (disconnectReasons[key] ?? 0) + value;
+    const connectedAtEnd = stats.reduce((sum, s) => sum + s.connectedNow, 0);
+
+    const writeP = (p) => {
+      const sorted = [...writes.durations].sort((a, b) => a - b);
+      return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] * 10) / 10 : NaN;
+    };
+    const cpu = (list, from, to) => list.map((_, i) => Math.round(((to[i] - from[i]) / writeWindowS) * 100) / 100);
+    const target = TARGETS[topology];
+    const missing = expected - delivered;
+    const met =
+      missing === 0 && (target.p50 === undefined || latency.p50 <= target.p50) && latency.p99 <= target.p99 ? 'yes' : 'no';
+
+    const row = {
+      topology: label,
+      sockets: socketsConnected,
+      'writes ok': writes.total - writes.failed,
+      'issued/s': Math.round((writes.total / (writes.issuedMs / 1000)) * 10) / 10,
+      'write errors': writes.failed,
+      'write p99 ms': writeP(99),
+      events: rows.length,
+      emitted: toPublish.length,
+      expected,
+      delivered,
+      missing,
+      unentitled,
+      duplicates: counters.duplicates ?? 0,
+      'p50 ms': latency.p50,
+      'p95 ms': latency.p95,
+      'p99 ms': latency.p99,
+      'max ms': latency.max,
+      target: `${target.p50 !== undefined ? `p50 ≤ ${target.p50}, ` : ''}p99 ≤ ${target.p99}, none missing`,
+      met,
+    };
+    const details = {
+      topology: label,
+      writes: { mix: writes.counts, failed: writes.failed, errors: writes.errors, p50Ms: writeP(50), p99Ms: writeP(99), driverSaturated: writes.saturated, issuedOverMs: Math.round(writes.issuedMs), elapsedMs: Math.round(writes.elapsedMs) },
+      deliveries: { note: `missing = not received by the end of the drain (bounded at ${SETTINGS.drainMs / 1000} s after the last write)`, expected, delivered, missing, unentitled, unknownEventIds: unknown, byType, firstMissing: missingEvents.slice(0, 10), missingEvents: missingEvents.length },
+      latencyMs: { all: latency, byType: perType },
+      drain: { ms: drainMs, boundMs: SETTINGS.drainMs, reachedExpected: deliveredTotal >= expectedTotal },
+      sockets: { requested: SETTINGS.sockets, connected: socketsConnected, connectFailed, connectedAtEnd, disconnects: counters.disconnects ?? 0, disconnectReasons },
+      pipeline,
+      clientLoops: stats.map((s) => s.loop),
+      clientCounters: counters,
+      cpuCoresUsedDuringWrites: { api: cpu(pids.api, cpuBefore.api, cpuAfterWrites.api), apiRoles: processes.map((p) => p.role), clients: cpu(pids.clients, cpuBefore.clients, cpuAfterWrites.clients) },
+    };
+    log(`live ${label}: ${delivered}/${expected} delivered, p50 ${latency.p50} ms, p99 ${latency.p99} ms`);
+    return { row, details };
+  } finally {
+    for (const proc of clientProcs) {
+      if (proc.child.exitCode === null) {
+        const exited = once(proc.child, 'exit');
+        proc.child.send({ type: 'close' });
+        await Promise.race([exited, sleep(5000).then(() => proc.child.kill('SIGKILL'))]);
+      }
+    }
+    tap?.disconnect();
+    await db?.end().catch(() => {});
+    await stack.close();
+  }
+}
+
+export async function run() {
+  const log = (line) => console.log(`[bench] ${line}`);
+  // Each process holds at most all the sockets (the API in (a)) plus its pools; Node sets its soft limit to
+  // the hard one at start-up, so only the hard limit can be short.
+  const needed = SETTINGS.sockets + 1024;
+  const limit = raiseFileLimit(needed);
+  if (limit && limit.soft < needed) {
+    throw new Error(`open-file limit ${limit.soft} < ${needed} needed and cannot be raised here (run as root or raise the hard limit: ulimit -Hn)`);
+  }
+  const results = [];
+  for (const topology of TOPOLOGIES) {
+    if (!(topology in TARGETS)) throw new Error(`BENCH_LIVE_TOPOLOGY: unknown topology "${topology}" (single, split)`);
+    results.push(await scenario(topology, log));
+  }
+  const rows = results.map((r) => r.row);
+  report(QUICK ? 'live-quick' : 'live', rows, {
+    quick: QUICK,
+    settings: { ...SETTINGS, clientProcesses: CLIENT_PROCS, mix: MIX },
+    method:
+      'Latency: per client, per first receipt of an event id, Date.now() - Date.parse(envelope.occurredAt), where occurredAt is ' +
+      "the outbox row's clock_timestamp() at insert inside the writing transaction (same machine clock, ms resolution). Expected: " +
+      'every outbox row written after the clients started; public types (REALTIME.md) × connected sockets, private types × sockets ' +
+      "of the row's recipients. Delivered: distinct entitled sockets that received the id (duplicates and sockets outside the " +
+      'rooms are counted separately). Writes: open loop at the target rate over HTTP, alternating API instances in (b).',
+    details: results.map((r) => r.details),
+  });
+  for (const { details } of results) {
+    console.log(`${details.topology}: latency by type (ms)`);
+    console.table(details.latencyMs.byType);
+    console.log(`  write mix ${JSON.stringify(details.writes.mix)}, errors ${JSON.stringify(details.writes.errors)}; CPU cores used during writes ${JSON.stringify(details.cpuCoresUsedDuringWrites)}; drain ${details.drain.ms} ms; disconnects ${details.sockets.disconnects}`);
+    console.log(`  pipeline (commit → emitted on the Socket.IO Redis channel, per event): ${JSON.stringify(details.pipeline)}`);
+    console.log(`  client processes' own event loops: ${JSON.stringify(details.clientLoops)}`);
+  }
+  return rows;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  if (process.argv[2] === '--client') {
+    clientMain();
+  } else {
+    run().then(
+      () => process.exit(0),
+      (error) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  }
+}
