@@ -17,8 +17,7 @@ import {
   printCpuProfiles,
   report,
   resultsDir,
-  startCpuMeter,
-} from './lib/stack.mjs';
+  startCpuMeter, profileSignal } from './lib/stack.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const SETTINGS = {
@@ -298,12 +297,6 @@ export async function run() {
     await stack.close();
     if (PROFILE_DIR) printCpuProfiles(PROFILE_DIR);
   }
-}
-
-/** SIGWINCH to a process started with cpuProfileEnv(), then a moment for it to act. */
-async function profileSignal(child) {
-  child.kill('SIGWINCH');
-  await new Promise((resolve) => setTimeout(resolve, 300));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

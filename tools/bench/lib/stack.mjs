@@ -384,3 +384,9 @@ export async function startCpuMeter({ processes = {}, adminUrl, database } = {})
     },
   };
 }
+
+/** SIGWINCH to a process started with cpuProfileEnv(), then a moment for it to act. */
+export async function profileSignal(child) {
+  child.kill('SIGWINCH');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+}
