@@ -281,7 +281,8 @@ async function driveWrites({ urls, donors, charities, available, rate, seconds }
       durations.push(performance.now() - started);
     } catch (error) {
       failed++;
-      const key = `${op}: ${String(error.message).match(/→ (\d+)/)?.[1] ?? String(error.cause?.code ?? error.message).slice(0, 60)}`;
+      const status = String(error.message).match(/→ (\d+)/)?.[1] ?? String(error.cause?.code ?? error.message).slice(0, 60);
+      const key = `${op}: ${status}${urls.length > 1 ? ` (instance ${k % urls.length})` : ''}`;
       errors[key] = (errors[key] ?? 0) + 1;
     }
   }
@@ -534,6 +535,8 @@ async function scenario(topology, log) {
       deliveries: { note: `missing = not received by the end of the drain (bounded at ${SETTINGS.drainMs / 1000} s after the last write)`, expected, delivered, missing, unentitled, unknownEventIds: unknown, byType, firstMissing: missingEvents.slice(0, 10), missingEvents: missingEvents.length },
       latencyMs: { all: latency, byType: perType },
       drain: { ms: drainMs, boundMs: SETTINGS.drainMs, reachedExpected: deliveredTotal >= expectedTotal },
+      // The end of each process's log when writes failed, to tell an overloaded pool from an outage.
+      processLogTails: writes.failed > 0 ? processes.map((p) => ({ role: p.role, tail: p.output().replace(/\x1b\[[0-9;]*m/g, '').slice(-1500) })) : undefined,
       sockets: { requested: SETTINGS.sockets, connected: socketsConnected, connectFailed, connectedAtEnd, disconnects: counters.disconnects ?? 0, disconnectReasons },
       pipeline,
       clientLoops: stats.map((s) => s.loop),

@@ -39,7 +39,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
   private draining?: Promise<unknown>;
   private wakeAgain = false;
   private stopped = false;
-  private redisWasDown = false;
+  private publishingFailed = false;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -87,12 +87,13 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
         sent += published;
         if (published < BATCH_SIZE || this.stopped) break;
       }
-      if (this.redisWasDown) this.logger.log('Redis is back; publishing events again');
-      this.redisWasDown = false;
+      if (this.publishingFailed) this.logger.log('Publishing events again');
+      this.publishingFailed = false;
     } catch (error) {
       // The rows stay unpublished and go out on a later wake-up; only the first failure is worth a line.
-      if (!this.redisWasDown) this.logger.warn(`Cannot publish events yet (${(error as Error).message}); will retry`);
-      this.redisWasDown = true;
+      // The cause may be Redis or the database pool, so the message names neither.
+      if (!this.publishingFailed) this.logger.warn(`Cannot publish events yet (${(error as Error).message}); will retry`);
+      this.publishingFailed = true;
       if (error instanceof TimeoutError) await this.replaceProducer();
     }
     return sent;
