@@ -13,7 +13,10 @@ export const PRODUCER_REDIS_OPTIONS: RedisOptions = {
   retryStrategy: reconnectDelay,
 };
 
-/** Reconnect with a growing delay, from 0.4 s up to 5 s, forever. */
+/**
+ * Reconnect with a growing delay, from 0.4 s up to 2 s, forever. Kept short because jobs that fail while
+ * the connection is away back off exponentially: every second of reconnect delay can add more to them.
+ */
 function reconnectDelay(attempt: number): number {
-  return Math.min(200 * 2 ** Math.min(attempt, 5), 5000);
+  return Math.min(200 * 2 ** Math.min(attempt, 5), 2000);
 }

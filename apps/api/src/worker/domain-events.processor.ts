@@ -1,4 +1,4 @@
-import { Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { DOMAIN_EVENT_TYPES, DOMAIN_EVENTS, QUEUES } from '@food-link/contracts';
 import type { Job } from 'bullmq';
@@ -12,10 +12,14 @@ import { JobHandlers } from './job-handlers';
  * Consumes `domain-events`: keeps the impact projection current and hands every event to the realtime
  * publisher. Effects are idempotent per event id, so a retried or re-sent job changes nothing twice.
  */
+/** How often the worker loop is checked (see onApplicationBootstrap). */
+const WATCHDOG_MS = 5000;
+
 @Processor(QUEUES.domainEvents)
-export class DomainEventsProcessor extends WorkerHost implements OnApplicationBootstrap {
+export class DomainEventsProcessor extends WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('DomainEvents');
   private readonly handlers: JobHandlers<DomainEventJob>;
+  private watchdog?: NodeJS.Timeout;
 
   constructor(
     private readonly config: AppConfig,
@@ -45,6 +49,17 @@ export class DomainEventsProcessor extends WorkerHost implements OnApplicationBo
 
   onApplicationBootstrap(): void {
     this.worker.concurrency = this.config.WORKER_CONCURRENCY;
+    // BullMQ's main loop can end on a connection error during a Redis restart and not start again
+    // (taskforcesh/bullmq#648); the maintainers' remedy is to run it again when it has stopped.
+    this.watchdog = setInterval(() => {
+      if (this.worker.isRunning() || this.worker.closing) return;
+      this.logger.warn('The domain-events worker loop had stopped; starting it again');
+      this.worker.run().catch((error: Error) => this.logger.warn(`restarting the worker loop: ${error.message}`));
+    }, WATCHDOG_MS);
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.watchdog);
   }
 
   process(job: Job<DomainEventJob>): Promise<void> {
