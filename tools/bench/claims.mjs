@@ -17,7 +17,9 @@ import {
   printCpuProfiles,
   report,
   resultsDir,
-  startCpuMeter, profileSignal } from './lib/stack.mjs';
+  profileSignal,
+  startCpuMeter,
+} from './lib/stack.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const SETTINGS = {
