@@ -3,3 +3,4 @@ export * from './dates';
 export * from './routes';
 export * from './http';
 export * from './events';
+export * from './ops';
