@@ -5,6 +5,9 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule, DemoSeedModule } from './database/database.module';
 import { EventsModule } from './events/events.module';
 import { FoodModule } from './food/food.module';
+import { LoggingModule } from './monitoring/logging.module';
+import { MonitoringModule } from './monitoring/monitoring.module';
+import { OpsModule } from './ops/ops.module';
 import { RealtimeGatewayModule } from './realtime/realtime.module';
 import { RedisModule } from './redis/redis.module';
 import { RequestsModule } from './requests/requests.module';
@@ -27,11 +30,13 @@ export class AppModule implements OnApplicationShutdown {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        LoggingModule,
         DatabaseModule,
         RedisModule,
         EventsModule,
+        MonitoringModule,
         ...(config.servesHttp
-          ? [AuthModule, FoodModule, RequestsModule, StatsModule, RealtimeGatewayModule, DemoSeedModule]
+          ? [AuthModule, FoodModule, RequestsModule, StatsModule, RealtimeGatewayModule, OpsModule, DemoSeedModule]
           : []),
         ...(config.consumesJobs ? [WorkerModule] : []),
       ],

@@ -1,13 +1,19 @@
 import 'reflect-metadata';
+import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import { type INestApplicationContext, Logger, ValidationPipe } from '@nestjs/common';
+import { Logger, ValidationPipe } from '@nestjs/common';
 import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
 import { ErrorFilter } from './common/errors';
 import { rejectDeepJson } from './common/json-depth';
 import { AppConfig, loadConfig } from './config/app-config';
+import { Logger as PinoLogger } from 'nestjs-pino';
+import { MetricsService } from './monitoring/metrics.service';
+import { WorkerProbesModule } from './monitoring/worker-probes.module';
+import { mountQueueBoard } from './ops/queue-board';
+import { setupOpenApi } from './openapi/openapi';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
 import { serveWebApp } from './web/web-app';
 
@@ -20,10 +26,9 @@ const BODY_LIMIT_BYTES = 64 * 1024;
  */
 export async function createApp(config: AppConfig = loadConfig()): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: config.TRUST_PROXY });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    bufferLogs: true,
-    logger: config.NODE_ENV === 'test' ? ['error', 'warn'] : undefined,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true });
+  app.useLogger(app.get(PinoLogger));
+  observeHttpDurations(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -36,6 +41,7 @@ export async function createApp(config: AppConfig = loadConfig()): Promise<NestF
     },
   });
   await app.register(cors, { origin: config.webOrigins, credentials: false });
+  await app.register(cookie);
   app.getHttpAdapter().getInstance().addHook('preValidation', rejectDeepJson);
   app.useGlobalPipes(
     new ValidationPipe({
@@ -46,7 +52,9 @@ export async function createApp(config: AppConfig = loadConfig()): Promise<NestF
     }),
   );
   app.useGlobalFilters(new ErrorFilter(app.get(HttpAdapterHost).httpAdapter));
+  setupOpenApi(app);
   app.useWebSocketAdapter(new RedisIoAdapter(app, config));
+  await mountQueueBoard(app);
   if (!(await serveWebApp(app, config.WEB_DIST_DIR))) {
     new Logger('WebApp').log(`No web app build in ${config.WEB_DIST_DIR}; serving the API only`);
   }
@@ -54,15 +62,35 @@ export async function createApp(config: AppConfig = loadConfig()): Promise<NestF
   return app;
 }
 
-/** A worker process (ROLE=worker): consumes jobs and emits through Redis, with no HTTP server. */
-export async function createWorker(config: AppConfig = loadConfig()): Promise<INestApplicationContext> {
+/**
+ * A worker process (ROLE=worker): consumes jobs and emits through Redis. Its HTTP server answers only
+ * the probes (/api/health, /api/health/live, /metrics); closing it closes the worker too.
+ */
+export async function createWorker(config: AppConfig = loadConfig()): Promise<NestFastifyApplication> {
   if (config.servesHttp) throw new Error('createWorker needs ROLE=worker');
-  const worker = await NestFactory.createApplicationContext(AppModule.forRoot(config), {
-    bufferLogs: true,
-    logger: config.NODE_ENV === 'test' ? ['error', 'warn'] : undefined,
-  });
-  // Buffered start-up logs are flushed by listen() for HTTP roles; a worker has no listen().
+  const worker = await NestFactory.createApplicationContext(AppModule.forRoot(config), { bufferLogs: true });
+  worker.useLogger(worker.get(PinoLogger));
+  // Buffered start-up logs are flushed by listen() for HTTP roles; the context has no listen().
   worker.flushLogs();
-  worker.enableShutdownHooks();
-  return worker;
+  const probes = await NestFactory.create<NestFastifyApplication>(WorkerProbesModule.forContext(worker), new FastifyAdapter(), {
+    bufferLogs: true,
+  });
+  probes.useLogger(worker.get(PinoLogger));
+  probes.useGlobalFilters(new ErrorFilter(probes.get(HttpAdapterHost).httpAdapter));
+  probes.enableShutdownHooks();
+  return probes;
+}
+
+/** Feeds http_request_duration_seconds, labelled with the route pattern (never the raw URL). */
+function observeHttpDurations(app: NestFastifyApplication): void {
+  const metrics = app.get(MetricsService);
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onResponse', async (request, reply) => {
+      metrics.httpDuration.observe(
+        { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+        reply.elapsedTime / 1000,
+      );
+    });
 }

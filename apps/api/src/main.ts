@@ -7,8 +7,9 @@ async function bootstrap(): Promise<void> {
   const config = loadConfig();
   const logger = new Logger('Bootstrap');
   if (!config.servesHttp) {
-    await createWorker(config);
-    logger.log('Food Link worker started (ROLE=worker)');
+    const worker = await createWorker(config);
+    await worker.listen({ port: config.PORT, host: config.HOST });
+    logger.log(`Food Link worker started (ROLE=worker); health and metrics on http://localhost:${config.PORT}`);
     return;
   }
   const app = await createApp(config);

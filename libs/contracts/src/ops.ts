@@ -92,15 +92,21 @@ export interface EventsPerMinute {
   count: number;
 }
 
+/**
+ * A dependency that is down leaves its parts empty (`[]` or `null`) and is named in `health`, so the
+ * console still shows the rest.
+ */
 export interface OpsSnapshot {
   /** When the snapshot was taken, ISO-8601. */
   at: string;
+  /** Empty while Redis is unavailable. */
   queues: QueueCounts[];
-  outbox: OutboxBacklog;
-  /** Sockets connected to every API instance. */
-  sockets: number;
+  /** Null while PostgreSQL is unavailable. */
+  outbox: OutboxBacklog | null;
+  /** Sockets connected to every API instance; null while Redis is unavailable. */
+  sockets: number | null;
   health: HealthReport;
-  /** The last 60 minutes, oldest first, one entry per minute (zeros included). */
+  /** The last 60 minutes, oldest first, one entry per minute (zeros included); empty while PostgreSQL is unavailable. */
   eventsPerMinute: EventsPerMinute[];
 }
 

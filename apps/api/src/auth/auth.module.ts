@@ -9,13 +9,14 @@ import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { Charity } from './charity.entity';
 import { LoginLimiterService } from './login-limiter.service';
+import { OperatorAccountService } from './operator-account.service';
 import { PasswordService } from './password.service';
 import { TokenService } from './token.service';
 import { User } from './user.entity';
 
+/** Session tokens alone, for processes that check them without serving sign-in (a worker's /metrics). */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([User, Charity]),
     JwtModule.registerAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
@@ -26,14 +27,21 @@ import { User } from './user.entity';
       }),
     }),
   ],
+  providers: [TokenService],
+  exports: [TokenService],
+})
+export class TokenModule {}
+
+@Module({
+  imports: [TypeOrmModule.forFeature([User, Charity]), TokenModule],
   controllers: [AuthController],
   providers: [
     AuthService,
     PasswordService,
-    TokenService,
     LoginLimiterService,
+    OperatorAccountService,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [TokenService, PasswordService],
+  exports: [TokenModule, PasswordService],
 })
 export class AuthModule {}

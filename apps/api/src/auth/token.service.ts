@@ -8,9 +8,10 @@ import type { AuthUser, TokenClaims } from './auth-user';
 export class TokenService {
   constructor(private readonly jwt: JwtService) {}
 
-  issue(userId: number, userType: UserType): Promise<string> {
+  /** A session token; `ttlSeconds` shortens it below JWT_TTL_SECONDS (bull-board's cookie). */
+  issue(userId: number, userType: UserType, ttlSeconds?: number): Promise<string> {
     const claims: TokenClaims = { sub: String(userId), typ: userType };
-    return this.jwt.signAsync(claims);
+    return this.jwt.signAsync(claims, ttlSeconds ? { expiresIn: ttlSeconds } : undefined);
   }
 
   /** The user a token stands for, or null when it is forged, expired or malformed. */

@@ -3,6 +3,7 @@ import { Charity } from '../auth/charity.entity';
 import { User } from '../auth/user.entity';
 import { InitialSchema1763769600000 } from './migrations/1763769600000-initial-schema';
 import { EventOutbox1763856000000 } from './migrations/1763856000000-event-outbox';
+import { OutboxHistoryIndexes1763942400000 } from './migrations/1763942400000-outbox-history-indexes';
 
 /**
  * Entities for the tables read through repositories. Food items, requests and the event tables are
@@ -10,7 +11,7 @@ import { EventOutbox1763856000000 } from './migrations/1763856000000-event-outbo
  * migrations alone.
  */
 export const ENTITIES = [User, Charity];
-export const MIGRATIONS = [InitialSchema1763769600000, EventOutbox1763856000000];
+export const MIGRATIONS = [InitialSchema1763769600000, EventOutbox1763856000000, OutboxHistoryIndexes1763942400000];
 
 /** TypeORM settings: the schema comes only from migrations, never from `synchronize`. */
 export function dataSourceOptions(url: string): DataSourceOptions {

@@ -9,7 +9,7 @@ import { TimeoutError, withTimeout } from '../common/with-timeout';
 import { AppConfig } from '../config/app-config';
 import { PRODUCER_REDIS_OPTIONS } from '../redis/redis-options';
 import type { DomainEventJob } from './domain-event-job';
-import { bullPrefix, DOMAIN_EVENT_JOB_OPTIONS } from './queue-options';
+import { bullPrefix, domainEventJobOptions } from './queue-options';
 
 const BATCH_SIZE = 200;
 /** A healthy Redis takes milliseconds; past this the connection is presumed dead and replaced. */
@@ -118,7 +118,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     const queue = new Queue<DomainEventJob>(QUEUES.domainEvents, {
       connection: redis,
       prefix: bullPrefix(this.config),
-      defaultJobOptions: DOMAIN_EVENT_JOB_OPTIONS,
+      defaultJobOptions: domainEventJobOptions(this.config),
     });
     queue.on('error', (error) => this.logger.warn(`domain-events queue: ${error.message}`));
     return {

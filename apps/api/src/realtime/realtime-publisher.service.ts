@@ -1,5 +1,5 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import type { AnyEventEnvelope } from '@food-link/contracts';
+import { SOCKET_ROOMS, type AnyEventEnvelope, type OpsEventName } from '@food-link/contracts';
 import { Emitter } from '@socket.io/redis-emitter';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
@@ -41,6 +41,12 @@ export class RealtimePublisher implements OnApplicationShutdown {
     // by a dying connection may never settle; failing the job lets BullMQ retry it.
     this.emitter.to(rooms).emit(envelope.type, envelope);
     await withTimeout(this.lastPublish, PUBLISH_TIMEOUT_MS, `Publishing ${envelope.type}`);
+  }
+
+  /** Sends an `ops.*` message to operators on every API instance. */
+  async toOperators(event: OpsEventName, payload: unknown): Promise<void> {
+    this.emitter.to(SOCKET_ROOMS.operators).emit(event, payload);
+    await withTimeout(this.lastPublish, PUBLISH_TIMEOUT_MS, `Publishing ${event}`);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,9 +1,10 @@
 import { Logger } from '@nestjs/common';
-import { OnGatewayConnection, OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
+import { OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
 import { SOCKET_ROOMS } from '@food-link/contracts';
 import type { Server, Socket } from 'socket.io';
 import type { AuthUser } from '../auth/auth-user';
 import { TokenService } from '../auth/token.service';
+import { SocketCensus } from './socket-census.service';
 
 interface SocketData {
   user: AuthUser | null;
@@ -16,12 +17,27 @@ interface SocketData {
  * every message comes from the realtime publisher.
  */
 @WebSocketGateway()
-export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
+export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
   private readonly logger = new Logger('Realtime');
+  private server?: Server;
 
-  constructor(private readonly tokens: TokenService) {}
+  constructor(
+    private readonly tokens: TokenService,
+    private readonly census: SocketCensus,
+  ) {}
+
+  /** Operators connected to this instance. */
+  get localOperators(): number {
+    return this.server?.sockets.adapter.rooms.get(SOCKET_ROOMS.operators)?.size ?? 0;
+  }
+
+  /** Sends to this instance's operators only; every instance does the same for its own. */
+  emitToLocalOperators(event: string, payload: unknown): void {
+    this.server?.local.to(SOCKET_ROOMS.operators).emit(event, payload);
+  }
 
   afterInit(server: Server): void {
+    this.server = server;
     server.use((socket, next) => {
       this.authenticate(socket).then(
         (user) => {
@@ -33,7 +49,12 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     });
   }
 
+  handleDisconnect(): void {
+    this.census.disconnected();
+  }
+
   async handleConnection(socket: Socket): Promise<void> {
+    this.census.connected();
     const { user } = socket.data as SocketData;
     const rooms: string[] = [SOCKET_ROOMS.public];
     if (user) rooms.push(SOCKET_ROOMS.user(user.id));

@@ -2,9 +2,10 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { RealtimeGateway } from './realtime.gateway';
 import { RealtimePublisher } from './realtime-publisher.service';
+import { SocketCensus } from './socket-census.service';
 
 /** Sockets for processes that serve HTTP. */
-@Module({ imports: [AuthModule], providers: [RealtimeGateway] })
+@Module({ imports: [AuthModule], providers: [RealtimeGateway, SocketCensus], exports: [RealtimeGateway, SocketCensus] })
 export class RealtimeGatewayModule {}
 
 /** Publishing for processes that handle events (workers), whether or not they hold sockets. */

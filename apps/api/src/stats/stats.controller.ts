@@ -1,20 +1,30 @@
 import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { API_ROUTES } from '@food-link/contracts';
 import { Public } from '../auth/auth.decorators';
+import { ApiErrors } from '../openapi/api-errors';
+import { TotalCharitiesResponseSchema, TotalMealsResponseSchema } from '../openapi/responses';
 import { StatsService } from './stats.service';
 
+@ApiTags('stats')
 @Controller()
 export class StatsController {
   constructor(private readonly stats: StatsService) {}
 
   @Public()
   @Get(API_ROUTES.totalMeals)
+  @ApiOperation({ summary: 'Impact: portions handed over in fulfilled donations' })
+  @ApiOkResponse({ type: TotalMealsResponseSchema, description: 'The running total' })
+  @ApiErrors(503)
   totalMeals() {
     return this.stats.totalMeals();
   }
 
   @Public()
   @Get(API_ROUTES.totalCharities)
+  @ApiOperation({ summary: 'Impact: distinct charities that received food' })
+  @ApiOkResponse({ type: TotalCharitiesResponseSchema, description: 'The running total' })
+  @ApiErrors(503)
   totalCharities() {
     return this.stats.totalCharities();
   }

@@ -1,9 +1,12 @@
 import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
-import { DOMAIN_EVENT_TYPES, DOMAIN_EVENTS, QUEUES } from '@food-link/contracts';
+import { DOMAIN_EVENT_TYPES, DOMAIN_EVENTS, OPS_EVENTS, QUEUES } from '@food-link/contracts';
 import type { Job } from 'bullmq';
+import { PinoLogger } from 'nestjs-pino';
 import { AppConfig } from '../config/app-config';
 import type { DomainEventJob } from '../events/domain-event-job';
+import { MetricsService } from '../monitoring/metrics.service';
+import { failedJobView, isFinalFailure, opsEventView } from '../monitoring/ops-views';
 import { RealtimePublisher } from '../realtime/realtime-publisher.service';
 import { StatsService } from '../stats/stats.service';
 import { JobHandlers } from './job-handlers';
@@ -25,9 +28,16 @@ export class DomainEventsProcessor extends WorkerHost implements OnApplicationBo
     private readonly config: AppConfig,
     private readonly stats: StatsService,
     private readonly realtime: RealtimePublisher,
+    private readonly metrics: MetricsService,
+    private readonly pino: PinoLogger,
   ) {
     super();
-    const publish = (job: Job<DomainEventJob>) => this.realtime.publish(job.data.envelope, job.data.recipients);
+    const publish = async (job: Job<DomainEventJob>) => {
+      const { envelope, recipients } = job.data;
+      await this.realtime.publish(envelope, recipients);
+      this.metrics.eventDelivery.observe(Math.max(0, Date.now() - Date.parse(envelope.occurredAt)) / 1000);
+      await this.realtime.toOperators(OPS_EVENTS.event, opsEventView(envelope, new Date(job.timestamp)));
+    };
     this.handlers = new JobHandlers<DomainEventJob>(
       QUEUES.domainEvents,
       {
@@ -62,13 +72,31 @@ export class DomainEventsProcessor extends WorkerHost implements OnApplicationBo
     clearInterval(this.watchdog);
   }
 
+  /** Every line logged while handling the job carries its event id. */
   process(job: Job<DomainEventJob>): Promise<void> {
-    return this.handlers.handle(job);
+    return this.pino.runInContext(() => this.handlers.handle(job), { bindings: { eventId: job.id, eventType: job.name } });
+  }
+
+  @OnWorkerEvent('completed')
+  onCompleted(): void {
+    this.metrics.jobsProcessed.inc({ queue: QUEUES.domainEvents });
   }
 
   @OnWorkerEvent('failed')
   onFailed(job: Job<DomainEventJob> | undefined, error: Error): void {
-    this.logger.warn(`Event ${job?.id ?? '?'} (${job?.name ?? '?'}) failed, attempt ${job?.attemptsMade ?? '?'}: ${error.message}`);
+    this.metrics.jobsFailed.inc({ queue: QUEUES.domainEvents });
+    if (!job) return this.logger.warn(`A domain-events job failed: ${error.message}`);
+    void this.pino.runInContext(
+      async () => {
+        const final = isFinalFailure(job);
+        this.logger.warn(`Event failed, attempt ${job.attemptsMade}${final ? ' (the last: it waits for an operator)' : ''}: ${error.message}`);
+        if (!final) return;
+        await this.realtime
+          .toOperators(OPS_EVENTS.jobFailed, failedJobView(job))
+          .catch((publishError: Error) => this.logger.warn(`Telling operators of the failure: ${publishError.message}`));
+      },
+      { bindings: { eventId: job.id, eventType: job.name } },
+    );
   }
 
   @OnWorkerEvent('error')

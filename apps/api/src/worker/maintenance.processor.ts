@@ -1,7 +1,11 @@
 import { InjectQueue, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { MAINTENANCE_JOBS, QUEUES } from '@food-link/contracts';
+import { MAINTENANCE_JOBS, OPS_EVENTS, QUEUES } from '@food-link/contracts';
 import type { Job, Queue } from 'bullmq';
+import { PinoLogger } from 'nestjs-pino';
+import { MetricsService } from '../monitoring/metrics.service';
+import { failedJobView, isFinalFailure } from '../monitoring/ops-views';
+import { RealtimePublisher } from '../realtime/realtime-publisher.service';
 import { AppConfig } from '../config/app-config';
 import { FoodService } from '../food/food.service';
 import { JobHandlers } from './job-handlers';
@@ -16,6 +20,9 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
     private readonly config: AppConfig,
     private readonly food: FoodService,
     @InjectQueue(QUEUES.maintenance) private readonly queue: Queue,
+    private readonly metrics: MetricsService,
+    private readonly realtime: RealtimePublisher,
+    private readonly pino: PinoLogger,
   ) {
     super();
     this.handlers = new JobHandlers<void>(
@@ -41,7 +48,21 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
   }
 
   process(job: Job<void>): Promise<void> {
-    return this.handlers.handle(job);
+    return this.pino.runInContext(() => this.handlers.handle(job), { bindings: { jobId: job.id, jobName: job.name } });
+  }
+
+  @OnWorkerEvent('completed')
+  onCompleted(): void {
+    this.metrics.jobsProcessed.inc({ queue: QUEUES.maintenance });
+  }
+
+  @OnWorkerEvent('failed')
+  onFailed(job: Job<void> | undefined, error: Error): void {
+    this.metrics.jobsFailed.inc({ queue: QUEUES.maintenance });
+    this.logger.warn(`${job?.name ?? 'A maintenance job'} failed: ${error.message}`);
+    if (job && isFinalFailure(job)) {
+      void this.realtime.toOperators(OPS_EVENTS.jobFailed, failedJobView(job)).catch(() => undefined);
+    }
   }
 
   @OnWorkerEvent('error')

@@ -2,7 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module, type Type } from '@nestjs/common';
 import { QUEUES } from '@food-link/contracts';
 import { AppConfig } from '../config/app-config';
-import { bullPrefix, DOMAIN_EVENT_JOB_OPTIONS } from '../events/queue-options';
+import { bullPrefix, domainEventJobOptions } from '../events/queue-options';
 import { FoodModule } from '../food/food.module';
 import { RealtimePublisherModule } from '../realtime/realtime.module';
 import { workerConnection } from '../redis/redis-options';
@@ -25,8 +25,12 @@ const PROCESSORS: Record<QueueName, Type<unknown>> = {
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({ connection: workerConnection(config.REDIS_URL), prefix: bullPrefix(config) }),
     }),
-    BullModule.registerQueue(
-      { name: QUEUES.domainEvents, defaultJobOptions: DOMAIN_EVENT_JOB_OPTIONS },
+    BullModule.registerQueueAsync(
+      {
+        name: QUEUES.domainEvents,
+        inject: [AppConfig],
+        useFactory: (config: AppConfig) => ({ defaultJobOptions: domainEventJobOptions(config) }),
+      },
       { name: QUEUES.maintenance },
     ),
     FoodModule,

@@ -1,10 +1,17 @@
 import type { AnyEventEnvelope, DomainEventType } from '@food-link/contracts';
-import { DOMAIN_EVENT_TYPES } from '@food-link/contracts';
+import { DOMAIN_EVENT_TYPES, OPS_EVENTS, type OpsEventName } from '@food-link/contracts';
 import { io, type Socket } from 'socket.io-client';
 
-/** A real socket.io-client connection that records every domain event it receives. */
+/** An `ops.*` message as received. */
+export interface OpsMessage {
+  event: OpsEventName;
+  payload: any;
+}
+
+/** A real socket.io-client connection that records every domain event (and `ops.*` message) it receives. */
 export class LiveClient {
   readonly received: AnyEventEnvelope[] = [];
+  readonly ops: OpsMessage[] = [];
   /** Conditions waited for; each is re-checked after every event and dropped once it holds. */
   private waiters = new Set<() => boolean>();
 
@@ -12,9 +19,26 @@ export class LiveClient {
     for (const type of DOMAIN_EVENT_TYPES) {
       socket.on(type, (envelope: AnyEventEnvelope) => {
         this.received.push(envelope);
-        for (const waiter of this.waiters) if (waiter()) this.waiters.delete(waiter);
+        this.recheck();
       });
     }
+    for (const event of Object.values(OPS_EVENTS)) {
+      socket.on(event, (payload: unknown) => {
+        this.ops.push({ event, payload });
+        this.recheck();
+      });
+    }
+  }
+
+  private recheck(): void {
+    for (const waiter of this.waiters) if (waiter()) this.waiters.delete(waiter);
+  }
+
+  /** Resolves with the first `ops.*` message (already received or still to come) of this name that matches. */
+  async nextOps(event: OpsEventName, match: (payload: any) => boolean = () => true, timeoutMs = 10_000): Promise<any> {
+    const find = () => this.ops.find((message) => message.event === event && match(message.payload));
+    await this.until(() => find() !== undefined, () => `No ${event} message within ${timeoutMs} ms`, timeoutMs);
+    return find()?.payload;
   }
 
   /** Resolves once `holds()` is true, checking now and after every event. */

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import type { INestApplicationContext } from '@nestjs/common';
 import { createApp, createWorker } from '../../src/app.setup';
 import { loadConfig } from '../../src/config/app-config';
 import { HttpClient } from './http-client';
@@ -63,18 +62,32 @@ export function startPeer(base: Pick<TestApp, 'env'>, env: Record<string, string
   return startInstance({ ...base.env, ...env });
 }
 
-/** A ROLE=worker process on the same database and Redis prefix: no HTTP, only jobs. */
-export async function startWorker(base: Pick<TestApp, 'env'>): Promise<INestApplicationContext> {
-  return createWorker(loadConfig({ ...base.env, ROLE: 'worker' }));
+/** A ROLE=worker process on the same database and Redis prefix: jobs, and an HTTP server for its probes only. */
+export async function startWorker(base: Pick<TestApp, 'env'>): Promise<Listening> {
+  const worker = await createWorker(loadConfig({ ...base.env, ROLE: 'worker' }));
+  return listen(worker, { ...base.env, ROLE: 'worker' });
 }
 
 async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const app = await createApp(loadConfig(env));
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const instance = await listen(await createApp(loadConfig(env)), env);
+  return { ...instance, db: instance.app.get(DataSource) };
+}
+
+/** A process listening on a random loopback port (a worker's holds only its probes). */
+export type Listening = Omit<Instance, 'db'>;
+
+async function listen(app: NestFastifyApplication, env: Record<string, string>): Promise<Listening> {
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (error) {
+    // A start that fails half-way (a refused configuration, say) must not leave workers running.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   const address = app.getHttpServer().address();
   if (!address || typeof address === 'string') throw new Error('The test app has no TCP address');
   const baseUrl = `http://127.0.0.1:${address.port}`;
-  return { app, http: new HttpClient(baseUrl), baseUrl, env, db: app.get(DataSource), close: () => app.close() };
+  return { app, http: new HttpClient(baseUrl), baseUrl, env, close: () => app.close() };
 }
 
 async function withAdmin<T>(work: (admin: Client) => Promise<T>): Promise<T> {

@@ -1,0 +1,28 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import { HEALTH_ROUTES, type HealthReport } from '@food-link/contracts';
+import type { FastifyReply } from 'fastify';
+import { Public } from '../auth/auth.decorators';
+import { HealthService } from './health.service';
+
+/** Probes for load balancers and orchestrators; public, and free of addresses or secrets. */
+@Controller()
+export class HealthController {
+  constructor(private readonly health: HealthService) {}
+
+  /** Readiness: 200 when PostgreSQL, Redis and a worker all answer, 503 (with the same report) otherwise. */
+  @Public()
+  @Get(HEALTH_ROUTES.ready)
+  async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthReport> {
+    const report = await this.health.report();
+    reply.header('cache-control', 'no-store');
+    if (report.status !== 'ok') reply.status(503);
+    return report;
+  }
+
+  /** Liveness: the process answers. Restart it only when this stops answering. */
+  @Public()
+  @Get(HEALTH_ROUTES.live)
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+}

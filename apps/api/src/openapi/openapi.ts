@@ -1,0 +1,87 @@
+import { PATH_METADATA } from '@nestjs/common/constants.js';
+import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { PUBLIC_KEY } from '../auth/auth.decorators';
+
+/** Swagger UI; the document itself is served at `${DOCS_PATH}-json`. Neither needs a session. */
+export const DOCS_PATH = '/api/docs';
+export const DOCS_JSON_PATH = `${DOCS_PATH}-json`;
+
+/** The security scheme every non-public operation names (`@ApiBearerAuth()`'s default name). */
+export const SESSION_SCHEME = 'bearer';
+
+/**
+ * Serves the OpenAPI document built from the controllers and DTOs at /api/docs-json, and Swagger UI at
+ * /api/docs. Both are plain Fastify routes, outside Nest's guards, so they are public. The document is
+ * built on first request, after every module has registered its routes.
+ *
+ * To document a call: `@ApiTags` on the controller; on the handler `@ApiOperation({ summary })`, the
+ * success response (`@ApiOkResponse({ type })` or `@ApiCreatedResponse`, with a schema class in
+ * responses.ts or beside the module that `implements` the contract's interface), `@ApiIdParam` for each
+ * numeric path id, and `@ApiErrors(...)` (api-errors.ts) listing every error status it can answer.
+ * Request bodies and query strings come from the DTO classes' `@ApiProperty` decorators. Security is
+ * derived here from `@Public()`, so it cannot disagree with AuthGuard.
+ */
+export function setupOpenApi(app: NestFastifyApplication): void {
+  const config = new DocumentBuilder()
+    .setTitle('Food Link API')
+    .setDescription(
+      'Surplus food from Egyptian donors to charities. Every call of the product specification, with who may ' +
+        'make it and each status it can answer; errors share one body, `{ statusCode, error, message }`. ' +
+        'Sign in with `POST /api/login`, then send the token as `Authorization: Bearer <token>` (the bare token ' +
+        'is accepted too).',
+    )
+    .setVersion('1.0')
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The `token` from POST /api/login' },
+      SESSION_SCHEME,
+    )
+    .build();
+
+  SwaggerModule.setup(DOCS_PATH, app, () => withSessionSecurity(app, SwaggerModule.createDocument(app, config)), {
+    jsonDocumentUrl: DOCS_JSON_PATH,
+    raw: ['json'],
+    customSiteTitle: 'Food Link API',
+    swaggerOptions: {
+      // The default validator badge loads an image from validator.swagger.io, which CSP (rightly) refuses.
+      validatorUrl: null,
+      persistAuthorization: false,
+      displayRequestDuration: true,
+    },
+  });
+}
+
+/**
+ * Gives each operation the session requirement exactly when its handler (or controller) is not
+ * `@Public()`, the rule AuthGuard applies. Operations are matched to handlers by Swagger's default
+ * operation id, `<Controller>_<method>`; one that matches no handler is a bug worth failing loudly on.
+ */
+function withSessionSecurity(app: NestFastifyApplication, document: OpenAPIObject): OpenAPIObject {
+  const reflector = app.get(Reflector);
+  const scanner = new MetadataScanner();
+  const isPublicByOperationId = new Map<string, boolean>();
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const { metatype, instance } of module.controllers.values()) {
+      if (!metatype || !instance) continue;
+      const prototype = Object.getPrototypeOf(instance) as Record<string, (...args: unknown[]) => unknown>;
+      for (const name of scanner.getAllMethodNames(prototype)) {
+        const handler = prototype[name];
+        if (Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
+        const isPublic = reflector.getAllAndOverride<boolean | undefined>(PUBLIC_KEY, [handler, metatype]) === true;
+        isPublicByOperationId.set(`${metatype.name}_${name}`, isPublic);
+      }
+    }
+  }
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const) {
+      const operation = item[method];
+      if (!operation) continue;
+      const isPublic = operation.operationId ? isPublicByOperationId.get(operation.operationId) : undefined;
+      if (isPublic === undefined) throw new Error(`OpenAPI: no handler found for ${method.toUpperCase()} ${path}`);
+      if (isPublic) delete operation.security;
+      else operation.security = [{ [SESSION_SCHEME]: [] }];
+    }
+  }
+  return document;
+}

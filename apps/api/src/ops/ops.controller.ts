@@ -1,0 +1,116 @@
+import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { BULL_BOARD_PATH, OPS_ROUTES, QUEUES } from '@food-link/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthUser } from '../auth/auth-user';
+import { CurrentUser, Roles } from '../auth/auth.decorators';
+import { TokenService } from '../auth/token.service';
+import { ApiErrors } from '../openapi/api-errors';
+import { OpsEventsQueryDto } from './dto/ops-events-query.dto';
+import {
+  FailedJobViewSchema,
+  JobActionResultSchema,
+  OpsEventViewSchema,
+  OpsOverviewSchema,
+  OpsSnapshotSchema,
+} from './ops.schemas';
+import { OpsService } from './ops.service';
+import { BOARD_COOKIE, BOARD_SESSION_SECONDS } from './queue-board';
+
+const OPERATOR_ONLY = { status: 403, description: 'Not an operator', message: 'Only operator accounts may do this' } as const;
+const NO_QUEUE = { status: 404, description: 'No such queue', message: 'There is no queue named emails' } as const;
+const NO_JOB = { status: 404, description: 'No such queue or job', message: 'There is no job 4f0c… in domain-events' } as const;
+const NOT_FAILED = { status: 409, description: 'The job is not failed (it is waiting, active, delayed or completed)', message: 'Job 4f0c… is active, not failed' } as const;
+const queueParam = () => ApiParam({ name: 'queue', enum: Object.values(QUEUES) });
+const jobParam = () => ApiParam({ name: 'jobId', description: 'The job id (for domain events, the event id)' });
+
+/** The operator console's calls. Operators only: 401 without a session, 403 for donors and charities. */
+@ApiTags('ops')
+@Roles('operator')
+@Controller()
+export class OpsController {
+  constructor(
+    private readonly ops: OpsService,
+    private readonly tokens: TokenService,
+  ) {}
+
+  @Get(OPS_ROUTES.snapshot)
+  @ApiOperation({ summary: 'Queues, outbox backlog, sockets, health and events per minute (also pushed as ops.snapshot)' })
+  @ApiOkResponse({ type: OpsSnapshotSchema })
+  @ApiErrors(401, OPERATOR_ONLY)
+  snapshot() {
+    return this.ops.snapshot();
+  }
+
+  @Get(OPS_ROUTES.overview)
+  @ApiOperation({ summary: 'Accounts, items and requests by status, impact totals and events recorded' })
+  @ApiOkResponse({ type: OpsOverviewSchema })
+  @ApiErrors(401, OPERATOR_ONLY, 503)
+  overview() {
+    return this.ops.overview();
+  }
+
+  @Get(OPS_ROUTES.events)
+  @ApiOperation({ summary: 'The latest domain events, newest first (also pushed one by one as ops.event)' })
+  @ApiOkResponse({ type: [OpsEventViewSchema] })
+  @ApiErrors({ status: 400, description: '`type` or `limit` is invalid', message: ['type must be one of food.listed, …'] }, 401, OPERATOR_ONLY, 503)
+  events(@Query() query: OpsEventsQueryDto) {
+    return this.ops.events(query.limit, query.type);
+  }
+
+  @Get(OPS_ROUTES.failedJobs)
+  @ApiOperation({ summary: "A queue's failed jobs, latest failure first (at most 100)" })
+  @queueParam()
+  @ApiOkResponse({ type: [FailedJobViewSchema] })
+  @ApiErrors(401, OPERATOR_ONLY, NO_QUEUE, 503)
+  failedJobs(@Param('queue') queue: string) {
+    return this.ops.failedJobs(queue);
+  }
+
+  @Post(OPS_ROUTES.retryAllFailed)
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Queue every failed job of a queue again, each with fresh attempts' })
+  @queueParam()
+  @ApiOkResponse({ type: JobActionResultSchema })
+  @ApiErrors(401, OPERATOR_ONLY, NO_QUEUE, 503)
+  retryAll(@Param('queue') queue: string) {
+    return this.ops.retryAllFailed(queue);
+  }
+
+  @Post(OPS_ROUTES.retryJob)
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Queue one failed job again, with fresh attempts' })
+  @queueParam()
+  @jobParam()
+  @ApiOkResponse({ type: JobActionResultSchema })
+  @ApiErrors(401, OPERATOR_ONLY, NO_JOB, NOT_FAILED, 503)
+  retryJob(@Param('queue') queue: string, @Param('jobId') jobId: string) {
+    return this.ops.retryJob(queue, jobId);
+  }
+
+  @Delete(OPS_ROUTES.removeJob)
+  @ApiOperation({ summary: 'Remove one failed job (its event is not delivered)' })
+  @queueParam()
+  @jobParam()
+  @ApiOkResponse({ type: JobActionResultSchema })
+  @ApiErrors(401, OPERATOR_ONLY, NO_JOB, NOT_FAILED, 503)
+  removeJob(@Param('queue') queue: string, @Param('jobId') jobId: string) {
+    return this.ops.removeJob(queue, jobId);
+  }
+
+  @Post(OPS_ROUTES.boardSession)
+  @HttpCode(204)
+  @ApiOperation({ summary: `Opens bull-board (${BULL_BOARD_PATH}) for this browser: a short-lived HttpOnly cookie scoped to it` })
+  @ApiNoContentResponse({ description: 'The cookie is set' })
+  @ApiErrors(401, OPERATOR_ONLY)
+  async boardSession(@CurrentUser() operator: AuthUser, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    const token = await this.tokens.issue(operator.id, operator.userType, BOARD_SESSION_SECONDS);
+    reply.setCookie(BOARD_COOKIE, token, {
+      path: BULL_BOARD_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.protocol === 'https',
+      maxAge: BOARD_SESSION_SECONDS,
+    });
+  }
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { RealtimeGatewayModule } from '../realtime/realtime.module';
+import { StatsModule } from '../stats/stats.module';
+import { OpsBroadcaster } from './ops-broadcaster.service';
+import { OpsController } from './ops.controller';
+import { OpsService } from './ops.service';
+
+/** The operator console's calls and live snapshot, in processes that serve HTTP. */
+@Module({
+  imports: [AuthModule, RealtimeGatewayModule, StatsModule],
+  controllers: [OpsController],
+  providers: [OpsService, OpsBroadcaster],
+})
+export class OpsModule {}

@@ -1,0 +1,157 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  FOOD_STATUSES,
+  REQUEST_STATUSES,
+  type DomainEventType,
+  type FailedJobView,
+  type JobActionResult,
+  type OpsEventView,
+  type OpsOverview,
+  type OpsSnapshot,
+} from '@food-link/contracts';
+import { Job, type Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { TimeoutError, withTimeout } from '../common/with-timeout';
+import { HealthService } from '../monitoring/health.service';
+import { failedJobView } from '../monitoring/ops-views';
+import { OutboxMonitor } from '../monitoring/outbox-monitor.service';
+import { INSPECTION_TIMEOUT_MS, QueueInspector } from '../monitoring/queue-inspector.service';
+import { SocketCensus } from '../realtime/socket-census.service';
+import { StatsService } from '../stats/stats.service';
+
+/** The failed list shows the latest this many; "retry all" handles every one. */
+const FAILED_LIST_MAX = 100;
+
+/** "Retry all" reads the failed set this many at a time. */
+const RETRY_PAGE = 200;
+
+/** An operator's retry gives the job its full attempts and backoff again. */
+const FRESH_ATTEMPTS = { resetAttemptsMade: true, resetAttemptsStarted: true } as const;
+
+/** Job ids are event uuids or BullMQ's own ids; anything longer is not one of ours. */
+const JOB_ID = /^[\w:.-]{1,200}$/;
+
+/** What operators see and do: the live snapshot, the overview, recent events and failed jobs. */
+@Injectable()
+export class OpsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly inspector: QueueInspector,
+    private readonly outbox: OutboxMonitor,
+    private readonly health: HealthService,
+    private readonly census: SocketCensus,
+    private readonly stats: StatsService,
+  ) {}
+
+  /**
+   * Everything the console's live panel shows. A dependency that is down leaves its parts empty (null
+   * or []) and is named in `health`, so operators still get the rest.
+   */
+  async snapshot(): Promise<OpsSnapshot> {
+    const [queues, outbox, sockets, health, eventsPerMinute] = await Promise.all([
+      this.inspector.counts().catch(() => []),
+      this.outbox.backlog().catch(() => null),
+      this.census.total(),
+      this.health.report(),
+      this.outbox.perMinute().catch(() => []),
+    ]);
+    return { at: new Date().toISOString(), queues, outbox, sockets, health, eventsPerMinute };
+  }
+
+  async overview(): Promise<OpsOverview> {
+    const [row] = await this.db.query<{ users: Counts | null; items: Counts | null; requests: Counts | null }[]>(
+      `SELECT (SELECT json_object_agg(user_type, n) FROM (SELECT user_type, count(*) AS n FROM users GROUP BY 1) u) AS users,
+              (SELECT json_object_agg(status, n) FROM (SELECT status, count(*) AS n FROM food_items GROUP BY 1) f) AS items,
+              (SELECT json_object_agg(status, n) FROM (SELECT status, count(*) AS n FROM pickup_requests GROUP BY 1) r) AS requests`,
+    );
+    const [meals, charities, events] = await Promise.all([this.stats.totalMeals(), this.stats.totalCharities(), this.outbox.total()]);
+    const users = row.users ?? {};
+    return {
+      users: { donors: users.donor ?? 0, charities: users.charity ?? 0, operators: users.operator ?? 0 },
+      items: byStatus(FOOD_STATUSES, row.items ?? {}),
+      requests: byStatus(REQUEST_STATUSES, row.requests ?? {}),
+      impact: { totalMeals: meals.totalMeals, totalCharities: charities.totalCharities },
+      events,
+    };
+  }
+
+  events(limit: number, type?: DomainEventType): Promise<OpsEventView[]> {
+    return this.outbox.recent(limit, type);
+  }
+
+  async failedJobs(queueName: string): Promise<FailedJobView[]> {
+    const queue = this.queue(queueName);
+    const jobs = await withTimeout(queue.getFailed(0, FAILED_LIST_MAX - 1), INSPECTION_TIMEOUT_MS, 'Listing failed jobs');
+    return jobs
+      .filter((job): job is Job => Boolean(job))
+      .map(failedJobView)
+      .sort((a, b) => b.failedAt.localeCompare(a.failedAt));
+  }
+
+  async retryJob(queueName: string, jobId: string): Promise<JobActionResult> {
+    const job = await this.failedJob(queueName, jobId);
+    await withTimeout(job.retry('failed', FRESH_ATTEMPTS), INSPECTION_TIMEOUT_MS, 'Retrying the job');
+    return { message: `Job ${jobId} was queued again`, count: 1 };
+  }
+
+  async removeJob(queueName: string, jobId: string): Promise<JobActionResult> {
+    const job = await this.failedJob(queueName, jobId);
+    await withTimeout(job.remove(), INSPECTION_TIMEOUT_MS, 'Removing the job');
+    return { message: `Job ${jobId} was removed`, count: 1 };
+  }
+
+  /**
+   * Retries the failed jobs page by page, each with fresh attempts (BullMQ's own retryJobs keeps the used
+   * ones, so a job would fail for good at its first new error). A job that changed state meanwhile is
+   * skipped; one that failed again during the run is not retried twice.
+   */
+  async retryAllFailed(queueName: string): Promise<JobActionResult> {
+    const queue = this.queue(queueName);
+    const seen = new Set<string>();
+    let count = 0;
+    for (;;) {
+      const page = await withTimeout(queue.getFailed(0, RETRY_PAGE - 1), INSPECTION_TIMEOUT_MS, 'Listing failed jobs');
+      const fresh = page.filter((job): job is Job => Boolean(job?.id) && !seen.has(job.id as string));
+      if (fresh.length === 0) break;
+      for (const job of fresh) {
+        seen.add(job.id as string);
+        const retried = await withTimeout(job.retry('failed', FRESH_ATTEMPTS), INSPECTION_TIMEOUT_MS, 'Retrying a job').then(
+          () => true,
+          (error: Error) => {
+            if (error instanceof TimeoutError || /connection|ECONN/i.test(error.message)) throw error;
+            return false;
+          },
+        );
+        if (retried) count += 1;
+      }
+    }
+    return {
+      message: count === 0 ? 'There were no failed jobs to retry' : `${count} failed job${count === 1 ? ' was' : 's were'} queued again`,
+      count,
+    };
+  }
+
+  private queue(name: string): Queue {
+    const queue = this.inspector.queue(name);
+    if (!queue) throw new NotFoundException(`There is no queue named ${name}`);
+    return queue;
+  }
+
+  /** Only a failed job may be retried or removed: the others are still on their way. */
+  private async failedJob(queueName: string, jobId: string): Promise<Job> {
+    const queue = this.queue(queueName);
+    const job = JOB_ID.test(jobId) ? await withTimeout(Job.fromId(queue, jobId), INSPECTION_TIMEOUT_MS, 'Reading the job') : undefined;
+    if (!job) throw new NotFoundException(`There is no job ${jobId} in ${queueName}`);
+    const state = await withTimeout(job.getState(), INSPECTION_TIMEOUT_MS, 'Reading the job state');
+    if (state !== 'failed') throw new ConflictException(`Job ${jobId} is ${state}, not failed`);
+    return job;
+  }
+}
+
+type Counts = Record<string, number>;
+
+function byStatus<S extends string>(statuses: readonly S[], counts: Counts): Record<S, number> & { total: number } {
+  const result = Object.fromEntries(statuses.map((status) => [status, counts[status] ?? 0])) as Record<S, number>;
+  return { ...result, total: statuses.reduce((sum, status) => sum + result[status], 0) };
+}

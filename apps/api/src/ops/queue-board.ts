@@ -1,0 +1,49 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { FastifyAdapter } from '@bull-board/fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { BULL_BOARD_PATH } from '@food-link/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { TokenService } from '../auth/token.service';
+import { QueueInspector } from '../monitoring/queue-inspector.service';
+
+/** The cookie that admits a browser to bull-board, set by POST OPS_ROUTES.boardSession. */
+export const BOARD_COOKIE = 'foodlink_board';
+export const BOARD_SESSION_SECONDS = 15 * 60;
+
+/**
+ * Mounts bull-board at BULL_BOARD_PATH for operators only. A browser navigation cannot carry the bearer
+ * token, so the board accepts the short-lived cookie the console asks for first (or a bearer token, for
+ * scripts). Everyone else is refused before bull-board sees the request: 401 without a valid session,
+ * 403 for donors and charities.
+ */
+export async function mountQueueBoard(app: NestFastifyApplication): Promise<void> {
+  const inspector = app.get(QueueInspector);
+  const tokens = app.get(TokenService);
+  const board = new FastifyAdapter();
+  board.setBasePath(BULL_BOARD_PATH);
+  createBullBoard({
+    queues: [...inspector.queues.values()].map((queue) => new BullMQAdapter(queue)),
+    serverAdapter: board,
+    options: { uiConfig: { boardTitle: 'Food Link queues' } },
+  });
+
+  const admitOperators = async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = request.cookies[BOARD_COOKIE] ?? TokenService.fromAuthorizationHeader(request.headers.authorization);
+    const user = token ? await tokens.verify(token) : null;
+    if (!user) return refuse(reply, 401, 'Open the queue inspector from the operator console (/ops)');
+    if (user.userType !== 'operator') return refuse(reply, 403, 'Only operator accounts may inspect the queues');
+  };
+
+  await app.getHttpAdapter().getInstance().register(async (scope) => {
+    scope.addHook('onRequest', admitOperators);
+    await scope.register(board.registerPlugin(), { prefix: BULL_BOARD_PATH });
+  });
+}
+
+function refuse(reply: FastifyReply, statusCode: 401 | 403, message: string): FastifyReply {
+  return reply
+    .code(statusCode)
+    .header('cache-control', 'no-store')
+    .send({ statusCode, error: statusCode === 401 ? 'Unauthorized' : 'Forbidden', message });
+}
