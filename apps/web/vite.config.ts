@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const contracts = fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url));
+const contractsDir = fileURLToPath(new URL('../../libs/contracts/src/', import.meta.url));
 const api = process.env.FOODLINK_API_URL ?? 'http://localhost:3000';
 
 // `npm run dev -w @food-link/web` serves the app with hot reload on :5173 and proxies the API and
@@ -18,7 +19,13 @@ export default defineConfig({
       '/socket.io': { target: api, ws: true },
     },
   },
-  build: { sourcemap: true },
+  build: {
+    sourcemap: true,
+    // The contracts only declare constants, types and pure functions. Said so, the bundler may leave the
+    // parts a route uses (the ops routes) in that route's chunk without splitting the landing page's
+    // entry in two around the contracts' barrel (which costs about 2 KB gzip).
+    rolldownOptions: { treeshake: { moduleSideEffects: (id: string) => !id.startsWith(contractsDir) } },
+  },
   test: {
     environment: 'jsdom',
     globals: true,

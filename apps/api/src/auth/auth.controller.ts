@@ -32,7 +32,11 @@ export class AuthController {
   @Post(API_ROUTES.registerDonor)
   @ApiOperation({ summary: 'Sign up as a donor' })
   @ApiCreatedResponse({ type: RegisterDonorResponseSchema, description: 'The donor account was created' })
-  @ApiErrors(INVALID_REGISTRATION, { status: 409, description: 'The e-mail address is already registered', message: 'This e-mail address is already registered' }, 503)
+  @ApiErrors(
+    INVALID_REGISTRATION,
+    { status: 409, description: 'The e-mail address is already registered', message: 'This e-mail address is already registered' },
+    503,
+  )
   registerDonor(@Body() body: RegisterDto) {
     return this.auth.registerDonor(body);
   }
@@ -43,7 +47,11 @@ export class AuthController {
   @ApiCreatedResponse({ type: RegisterCharityResponseSchema, description: 'The charity account was created' })
   @ApiErrors(
     INVALID_REGISTRATION,
-    { status: 409, description: 'The e-mail address or the charity name is already registered', message: 'A charity with this name is already registered' },
+    {
+      status: 409,
+      description: 'The e-mail address or the charity name is already registered',
+      message: 'A charity with this name is already registered',
+    },
     503,
   )
   registerCharity(@Body() body: RegisterDto) {

@@ -40,7 +40,12 @@ export class FoodController {
   @ApiOperation({ summary: "A donor's items, newest first, with the request holding each (that donor or an operator)" })
   @ApiIdParam('userId', "The donor's account")
   @ApiOkResponse({ type: [DonorFoodItemSchema], description: "The donor's items (possibly none)" })
-  @ApiErrors(invalidId('userId'), 401, { status: 403, description: "Another donor's items", message: 'You may only see your own donations' }, 503)
+  @ApiErrors(
+    invalidId('userId'),
+    401,
+    { status: 403, description: "Another donor's items", message: 'You may only see your own donations' },
+    503,
+  )
   listForDonor(@CurrentUser() viewer: AuthUser, @IdParam('userId') donorId: number) {
     return this.food.listForDonor(viewer, donorId);
   }

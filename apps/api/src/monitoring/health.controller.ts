@@ -1,15 +1,21 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { HEALTH_ROUTES, type HealthReport } from '@food-link/contracts';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { HealthReportSchema } from '../ops/ops.schemas';
 import { Public } from '../auth/auth.decorators';
 import { HealthService } from './health.service';
 
 /** Probes for load balancers and orchestrators; public, and free of addresses or secrets. */
+@ApiTags('health')
 @Controller()
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 
   /** Readiness: 200 when PostgreSQL, Redis and a worker all answer, 503 (with the same report) otherwise. */
+  @ApiOperation({ summary: 'Readiness: PostgreSQL, Redis and a worker' })
+  @ApiOkResponse({ type: HealthReportSchema })
+  @ApiServiceUnavailableResponse({ type: HealthReportSchema, description: 'A dependency is down (named in the report)' })
   @Public()
   @Get(HEALTH_ROUTES.ready)
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthReport> {
@@ -20,6 +26,7 @@ export class HealthController {
   }
 
   /** Liveness: the process answers. Restart it only when this stops answering. */
+  @ApiOperation({ summary: 'Liveness: the process answers' })
   @Public()
   @Get(HEALTH_ROUTES.live)
   live(): { status: 'ok' } {

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Controller, ForbiddenException, Get, Headers, Res, UnauthorizedException } from '@nestjs/common';
+import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/auth.decorators';
 import { TokenService } from '../auth/token.service';
@@ -20,6 +21,8 @@ export class MetricsController {
     private readonly config: AppConfig,
   ) {}
 
+  // Prometheus text for scrapers, not a call of the API; docs/OPERATIONS.md documents it.
+  @ApiExcludeEndpoint()
   @Public()
   @Get(METRICS_PATH)
   async scrape(@Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {

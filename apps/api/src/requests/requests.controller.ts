@@ -41,7 +41,11 @@ export class RequestsController {
     401,
     { status: 403, description: 'Only charities may claim food', message: 'Only charity accounts may do this' },
     FOOD_NOT_FOUND,
-    { status: 409, description: 'The item is not available: already claimed, or expired', message: 'This food item has already been claimed' },
+    {
+      status: 409,
+      description: 'The item is not available: already claimed, or expired',
+      message: 'This food item has already been claimed',
+    },
     503,
   )
   requestPickup(@CurrentUser() charity: AuthUser, @Body() body: PickupRequestDto) {
@@ -54,7 +58,11 @@ export class RequestsController {
   @ApiIdParam('requestId', 'The pickup request')
   @ApiOkResponse({ type: MessageResponseSchema, description: 'Cancelled' })
   @ApiErrors(
-    { status: 400, description: 'The id is not a positive integer, or `status` is not "cancelled"', message: ['status must be "cancelled"'] },
+    {
+      status: 400,
+      description: 'The id is not a positive integer, or `status` is not "cancelled"',
+      message: ['status must be "cancelled"'],
+    },
     401,
     { status: 403, description: "Not a charity, or another charity's request", message: 'This request belongs to another charity' },
     REQUEST_NOT_FOUND,
@@ -71,7 +79,11 @@ export class RequestsController {
   @ApiIdParam('requestId', 'The pickup request')
   @ApiOkResponse({ type: FulfilResponseSchema, description: 'Fulfilled' })
   @ApiErrors(
-    { status: 400, description: 'The id is not a positive integer, or `status` is not "fulfilled"', message: ['status must be "fulfilled"'] },
+    {
+      status: 400,
+      description: 'The id is not a positive integer, or `status` is not "fulfilled"',
+      message: ['status must be "fulfilled"'],
+    },
     401,
     { status: 403, description: "Not a donor, or a request for another donor's food", message: "This request is for another donor's food" },
     REQUEST_NOT_FOUND,
@@ -86,7 +98,12 @@ export class RequestsController {
   @ApiOperation({ summary: "A charity's pickup requests, newest first (that charity or an operator)" })
   @ApiIdParam('charityUserId', "The charity's account")
   @ApiOkResponse({ type: [CharityRequestItemSchema], description: "The charity's requests in every status (possibly none)" })
-  @ApiErrors(invalidId('charityUserId'), 401, { status: 403, description: "Another charity's requests", message: 'You may only see your own requests' }, 503)
+  @ApiErrors(
+    invalidId('charityUserId'),
+    401,
+    { status: 403, description: "Another charity's requests", message: 'You may only see your own requests' },
+    503,
+  )
   listForCharity(@CurrentUser() viewer: AuthUser, @IdParam('charityUserId') charityId: number) {
     return this.requests.listForCharity(viewer, charityId);
   }
@@ -113,7 +130,11 @@ export class RequestsController {
   @ApiErrors(
     invalidId('foodId'),
     401,
-    { status: 403, description: "Neither the item's donor nor the requesting charity", message: "Only the item's donor or the requesting charity may see its request" },
+    {
+      status: 403,
+      description: "Neither the item's donor nor the requesting charity",
+      message: "Only the item's donor or the requesting charity may see its request",
+    },
     { status: 404, description: 'No such food item, or it has no current request', message: 'This item has no current request' },
     503,
   )
@@ -125,7 +146,13 @@ export class RequestsController {
   @ApiOperation({ summary: "A request's status (its donor or charity)" })
   @ApiIdParam('requestId', 'The pickup request')
   @ApiOkResponse({ type: RequestStatusResponseSchema, description: "The request's status" })
-  @ApiErrors(invalidId('requestId'), 401, { status: 403, description: 'Not a party to the request', message: 'This request is not yours' }, REQUEST_NOT_FOUND, 503)
+  @ApiErrors(
+    invalidId('requestId'),
+    401,
+    { status: 403, description: 'Not a party to the request', message: 'This request is not yours' },
+    REQUEST_NOT_FOUND,
+    503,
+  )
   status(@CurrentUser() viewer: AuthUser, @IdParam('requestId') requestId: number) {
     return this.requests.status(viewer, requestId);
   }
@@ -137,7 +164,11 @@ export class RequestsController {
   @ApiErrors(
     invalidId('donorUserId'),
     401,
-    { status: 403, description: "Someone else's details, or a charity with no request for this donor's food", message: "You have no request for this donor's food" },
+    {
+      status: 403,
+      description: "Someone else's details, or a charity with no request for this donor's food",
+      message: "You have no request for this donor's food",
+    },
     { status: 404, description: 'No such donor', message: 'Donor not found' },
     503,
   )

@@ -1,3 +1,5 @@
+import type { DomainEventType } from '@food-link/contracts';
+
 /** react-query keys, scoped by whose data they hold. */
 export const queryKeys = {
   available: ['available-food'] as const,
@@ -7,4 +9,11 @@ export const queryKeys = {
   me: (token: string) => ['me', token] as const,
   totalMeals: ['stats', 'total-meals'] as const,
   totalCharities: ['stats', 'total-charities'] as const,
+  /** Everything the operator console shows, under one prefix per operator. */
+  ops: (operatorId: number) => ['ops', operatorId] as const,
+  opsSnapshot: (operatorId: number) => ['ops', operatorId, 'snapshot'] as const,
+  opsOverview: (operatorId: number) => ['ops', operatorId, 'overview'] as const,
+  /** `null` is every type. */
+  opsEvents: (operatorId: number, type: DomainEventType | null) => ['ops', operatorId, 'events', type ?? 'all'] as const,
+  opsFailedJobs: (operatorId: number, queue: string) => ['ops', operatorId, 'failed-jobs', queue] as const,
 };

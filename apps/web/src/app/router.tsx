@@ -11,6 +11,7 @@ const SignUpCharityPage = lazy(() => import('../pages/auth/sign-up-charity-page'
 const LoginPage = lazy(() => import('../pages/auth/login-page'));
 const DonorDashboardPage = lazy(() => import('../pages/donor/donor-dashboard-page'));
 const CharityAreaPage = lazy(() => import('../pages/charity/charity-area-page'));
+const OpsConsolePage = lazy(() => import('../pages/ops/ops-console-page'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<p className="p-8 text-center text-stone-500">Loading...</p>}>{children}</Suspense>;
@@ -35,6 +36,7 @@ export const routes = [
       { path: '/Login', element: <Lazy><LoginPage /></Lazy> },
       { path: '/FoodDonationApp', element: <Lazy><CharityAreaPage /></Lazy> },
       { path: '/DonerDashboard', element: <Lazy><DonorDashboardPage /></Lazy> },
+      { path: '/ops', element: <Lazy><OpsConsolePage /></Lazy> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -42,6 +42,16 @@ export function initI18n(language: Language = storedLanguage()) {
   return i18next;
 }
 
+/**
+ * Adds a namespace that ships with its own route's chunk (the operator console), so its texts stay out
+ * of the landing page's bundle. Call it from that chunk's module, after `initI18n`.
+ */
+export function addNamespace(ns: string, texts: Record<Language, object>): void {
+  for (const lng of LANGUAGES) {
+    if (!i18next.hasResourceBundle(lng, ns)) i18next.addResourceBundle(lng, ns, texts[lng]);
+  }
+}
+
 /** Switches language and remembers the choice. */
 export function setLanguage(language: Language): void {
   localStorage.setItem(STORAGE_KEYS.language, language);

@@ -1,5 +1,9 @@
 import type { AnyEventEnvelope } from '@food-link/contracts';
+import { deliverLiveEvent, deliverOpsEvent } from '../test/fake-socket';
+import { failedJob, opsEvent, opsSnapshot } from '../test/ops-test-utils';
 import { LiveHub } from './live-hub';
+
+vi.mock('socket.io-client', () => import('../test/fake-socket'));
 
 const listed = (id: string, foodId = 1): AnyEventEnvelope => ({
   id,
@@ -31,5 +35,82 @@ describe('LiveHub', () => {
     stop();
     hub.dispatch({ id: 'c2', type: 'food.claimed', occurredAt: '2026-11-22T10:00:02.000Z', data: { foodId: 2, requestId: 10 } });
     expect(claimed).toEqual(['c1']);
+  });
+});
+
+describe('LiveHub, operator events', () => {
+  it('hands every snapshot on, even one equal to the last', () => {
+    const hub = new LiveHub();
+    const seen: (number | null)[] = [];
+    hub.subscribeOps('ops.snapshot', (snapshot) => seen.push(snapshot.sockets));
+    const snapshot = opsSnapshot({ sockets: 4 });
+    hub.dispatchOps('ops.snapshot', snapshot);
+    hub.dispatchOps('ops.snapshot', snapshot);
+    hub.dispatchOps('ops.snapshot', opsSnapshot({ sockets: 5 }));
+    expect(seen).toEqual([4, 4, 5]);
+  });
+
+  it('hands each ops.event id on once, apart from the ids of the envelopes', () => {
+    const hub = new LiveHub();
+    const views: string[] = [];
+    const envelopes: string[] = [];
+    hub.subscribeOps('ops.event', (event) => views.push(event.id));
+    hub.subscribe('food.listed', (event) => envelopes.push(event.id));
+    // An operator receives each domain event twice: as its envelope and as its ops.event view.
+    hub.dispatch(listed('a'));
+    hub.dispatchOps('ops.event', opsEvent({ id: 'a' }));
+    hub.dispatchOps('ops.event', opsEvent({ id: 'a' }));
+    hub.dispatchOps('ops.event', opsEvent({ id: 'b' }));
+    expect(views).toEqual(['a', 'b']);
+    expect(envelopes).toEqual(['a']);
+  });
+
+  it('hands every job failure on, even a job failing again after a retry', () => {
+    const hub = new LiveHub();
+    const failures: string[] = [];
+    hub.subscribeOps('ops.job.failed', (job) => failures.push(`${job.id}@${job.failedAt}`));
+    hub.dispatchOps('ops.job.failed', failedJob({ id: 'j1', failedAt: '2026-11-22T10:00:00.000Z' }));
+    hub.dispatchOps('ops.job.failed', failedJob({ id: 'j1', failedAt: '2026-11-22T10:05:00.000Z' }));
+    expect(failures).toEqual(['j1@2026-11-22T10:00:00.000Z', 'j1@2026-11-22T10:05:00.000Z']);
+  });
+
+  it('delivers only the subscribed operator event, and stops after unsubscribing', () => {
+    const hub = new LiveHub();
+    const views: string[] = [];
+    const stop = hub.subscribeOps('ops.event', (event) => views.push(event.id));
+    hub.dispatchOps('ops.job.failed', failedJob());
+    hub.dispatchOps('ops.event', opsEvent({ id: 'x' }));
+    stop();
+    hub.dispatchOps('ops.event', opsEvent({ id: 'y' }));
+    expect(views).toEqual(['x']);
+  });
+
+  it('listens for the operator events on the socket it opens', async () => {
+    const hub = new LiveHub();
+    const snapshots: string[] = [];
+    const views: string[] = [];
+    const failures: string[] = [];
+    const envelopes: string[] = [];
+    hub.subscribeOps('ops.snapshot', (snapshot) => snapshots.push(snapshot.at));
+    hub.subscribeOps('ops.event', (event) => views.push(event.id));
+    hub.subscribeOps('ops.job.failed', (job) => failures.push(job.id));
+    hub.subscribe('food.listed', (event) => envelopes.push(event.id));
+    await hub.connect('token-1');
+    // A subscriber that comes after the connection is listened for too.
+    const late: string[] = [];
+    hub.subscribeOps('ops.job.failed', (job) => late.push(job.id));
+
+    deliverOpsEvent('ops.snapshot', opsSnapshot({ at: '2026-11-22T12:00:02.000Z' }));
+    deliverOpsEvent('ops.event', opsEvent({ id: 'v1' }));
+    deliverOpsEvent('ops.event', opsEvent({ id: 'v1' }));
+    deliverOpsEvent('ops.job.failed', failedJob({ id: 'j1' }));
+    deliverLiveEvent(listed('v1'));
+    hub.disconnect();
+
+    expect(snapshots).toEqual(['2026-11-22T12:00:02.000Z']);
+    expect(views).toEqual(['v1']);
+    expect(failures).toEqual(['j1']);
+    expect(late).toEqual(['j1']);
+    expect(envelopes).toEqual(['v1']);
   });
 });

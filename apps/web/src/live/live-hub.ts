@@ -1,22 +1,64 @@
-import { DOMAIN_EVENT_TYPES, type AnyEventEnvelope, type DomainEventType } from '@food-link/contracts';
+import {
+  DOMAIN_EVENT_TYPES,
+  type AnyEventEnvelope,
+  type DomainEventType,
+  type FailedJobView,
+  type OpsEventName,
+  type OpsEventView,
+  type OpsSnapshot,
+} from '@food-link/contracts';
 import type { Socket } from 'socket.io-client';
 
 type Handler = (event: AnyEventEnvelope) => void;
 
+/** What each operator-only socket event carries (sent to the `operators` room only). */
+export interface OpsEventPayloads {
+  'ops.snapshot': OpsSnapshot;
+  'ops.event': OpsEventView;
+  'ops.job.failed': FailedJobView;
+}
+type OpsHandler = (payload: OpsEventPayloads[OpsEventName]) => void;
+
+// Fails to compile unless the payloads above name exactly the contract's operator events.
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _everyOpsEventHasItsPayload: SameKeys<keyof OpsEventPayloads, OpsEventName> = true;
+
 /** How many event ids to remember for dropping repeats (delivery is at-least-once). */
 const SEEN_LIMIT = 1000;
+
+/** The last SEEN_LIMIT ids, oldest forgotten first. */
+class RecentIds {
+  private readonly ids = new Set<string>();
+
+  /** False when `id` was seen already. */
+  add(id: string): boolean {
+    if (this.ids.has(id)) return false;
+    this.ids.add(id);
+    if (this.ids.size > SEEN_LIMIT) this.ids.delete(this.ids.values().next().value as string);
+    return true;
+  }
+}
 
 /**
  * The tab's live connection. Subscribers register once and keep their place while the connection is
  * replaced (sign-in, sign-out); each domain event reaches them once, however often the server delivers
  * it; reconnections are reported so views can refetch what they show.
+ *
+ * Operators' sockets also receive the `ops.*` events, which are not envelopes: they have subscribers of
+ * their own, and the socket listens for one only once something subscribes to it (the operator console,
+ * loaded on its own route; so neither other users' sockets nor the landing bundle carry them). Snapshots
+ * and job failures are handed on as they come (a snapshot replaces the last one; a job may fail again
+ * after a retry); `ops.event` repeats are dropped by id, apart from the envelopes' ids, since an operator
+ * receives each domain event both as its envelope and as its `ops.event` view.
  */
 export class LiveHub {
   private socket?: Socket;
   /** Bumped by every connect/disconnect, so a connection still loading when replaced is dropped. */
   private generation = 0;
   private readonly handlers = new Map<DomainEventType, Set<Handler>>();
-  private readonly seen = new Set<string>();
+  private readonly seen = new RecentIds();
+  private readonly opsHandlers = new Map<OpsEventName, Set<OpsHandler>>();
+  private readonly seenOpsEvents = new RecentIds();
   private readonly connectionListeners = new Set<(connected: boolean, resumed: boolean) => void>();
   private everConnected = false;
 
@@ -32,6 +74,7 @@ export class LiveHub {
     const options = { transports: ['websocket'], auth: token ? { token } : {} };
     const socket = url ? io(url, options) : io(options);
     for (const type of DOMAIN_EVENT_TYPES) socket.on(type, (event: AnyEventEnvelope) => this.dispatch(event));
+    for (const name of this.opsHandlers.keys()) this.listenForOps(socket, name);
     socket.on('connect', () => {
       const resumed = this.everConnected;
       this.everConnected = true;
@@ -56,6 +99,18 @@ export class LiveHub {
     return () => set.delete(handler as Handler);
   }
 
+  /** Runs `handler` for each `ops.*` event `name` (only operators' sockets receive them). */
+  subscribeOps<N extends OpsEventName>(name: N, handler: (payload: OpsEventPayloads[N]) => void): () => void {
+    let set = this.opsHandlers.get(name);
+    if (!set) {
+      set = new Set<OpsHandler>();
+      this.opsHandlers.set(name, set);
+      if (this.socket) this.listenForOps(this.socket, name);
+    }
+    set.add(handler as OpsHandler);
+    return () => set.delete(handler as OpsHandler);
+  }
+
   /** `resumed` is true when the connection came back after a loss: what is shown may be stale. */
   onConnection(listener: (connected: boolean, resumed: boolean) => void): () => void {
     this.connectionListeners.add(listener);
@@ -68,9 +123,17 @@ export class LiveHub {
 
   /** Public for tests: delivers an event as if the socket had received it. */
   dispatch(event: AnyEventEnvelope): void {
-    if (this.seen.has(event.id)) return;
-    this.seen.add(event.id);
-    if (this.seen.size > SEEN_LIMIT) this.seen.delete(this.seen.values().next().value as string);
+    if (!this.seen.add(event.id)) return;
     for (const handler of this.handlers.get(event.type) ?? []) handler(event);
+  }
+
+  /** Public for tests: delivers an `ops.*` event as if the socket had received it. */
+  dispatchOps<N extends OpsEventName>(name: N, payload: OpsEventPayloads[N]): void {
+    if (name === 'ops.event' && !this.seenOpsEvents.add((payload as OpsEventView).id)) return;
+    for (const handler of this.opsHandlers.get(name) ?? []) handler(payload);
+  }
+
+  private listenForOps(socket: Socket, name: OpsEventName): void {
+    socket.on(name, (payload: OpsEventPayloads[typeof name]) => this.dispatchOps(name, payload));
   }
 }

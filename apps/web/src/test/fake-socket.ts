@@ -1,10 +1,14 @@
-import type { AnyEventEnvelope } from '@food-link/contracts';
+import type { AnyEventEnvelope, OpsEventName } from '@food-link/contracts';
+import type { OpsEventPayloads } from '../live/live-hub';
 
 type Listener = (payload: unknown) => void;
 
-/** A stand-in for a Socket.IO client socket: it never connects, and tests deliver events by hand. */
+/**
+ * A stand-in for a Socket.IO client socket: it connects only when a test says so, and tests deliver
+ * events by hand.
+ */
 class FakeSocket {
-  readonly connected = false;
+  connected = false;
   private readonly listeners = new Map<string, Set<Listener>>();
 
   on(event: string, listener: Listener): this {
@@ -20,8 +24,8 @@ class FakeSocket {
     return this;
   }
 
-  receive(event: AnyEventEnvelope): void {
-    for (const listener of this.listeners.get(event.type) ?? []) listener(event);
+  receive(name: string, payload: unknown): void {
+    for (const listener of this.listeners.get(name) ?? []) listener(payload);
   }
 }
 
@@ -34,11 +38,29 @@ export function io(): FakeSocket {
   return socket;
 }
 
+function deliver(name: string, payload: unknown): void {
+  if (openSockets.size === 0) throw new Error('No live connection is open yet');
+  for (const socket of openSockets) socket.receive(name, payload);
+}
+
 /**
  * Delivers a live event to every open socket, as the server would. Throws while no socket is open yet
  * (the app opens its connection asynchronously), so `await waitFor(() => deliverLiveEvent(e))` delivers once.
  */
 export function deliverLiveEvent(event: AnyEventEnvelope): void {
+  deliver(event.type, event);
+}
+
+/** Opens (`true`) or drops (`false`) every open socket's connection, as the network would. */
+export function setLiveConnection(connected: boolean): void {
   if (openSockets.size === 0) throw new Error('No live connection is open yet');
-  for (const socket of openSockets) socket.receive(event);
+  for (const socket of openSockets) {
+    socket.connected = connected;
+    socket.receive(connected ? 'connect' : 'disconnect', undefined);
+  }
+}
+
+/** Delivers an operator event (`ops.*`) the same way. */
+export function deliverOpsEvent<N extends OpsEventName>(name: N, payload: OpsEventPayloads[N]): void {
+  deliver(name, payload);
 }

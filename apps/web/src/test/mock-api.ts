@@ -12,8 +12,10 @@ export function mockApi(routes: Record<string, Handler>) {
     const handler = routes[key];
     if (!handler) throw new Error(`Unexpected call: ${key}`);
     const reply = typeof handler === 'function' ? await handler(init) : handler;
-    return new Response(JSON.stringify(reply.body ?? null), {
-      status: reply.status ?? 200,
+    const status = reply.status ?? 200;
+    // A 204 carries no body at all (the Response constructor refuses one).
+    return new Response(status === 204 ? null : JSON.stringify(reply.body ?? null), {
+      status,
       headers: { 'content-type': 'application/json' },
     });
   });

@@ -9,3 +9,12 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+// jsdom has no modal dialogs: open and close them as plain ones, firing `close` as browsers do.
+HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+  this.open = true;
+};
+HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+  this.open = false;
+  this.dispatchEvent(new Event('close'));
+};

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginBody } from '@food-link/contracts';
+import type { LoginBody, UserType } from '@food-link/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServerMessage } from '../../i18n/server-message';
@@ -9,6 +9,9 @@ import { storeSession } from '../../app/session';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from './form-message';
 import { SubmitButton } from './submit-button';
+
+/** Where each role lands after login; the spec sends anyone else to the charity area. */
+const AREA_OF: Partial<Record<UserType, string>> = { donor: '/DonerDashboard', operator: '/ops' };
 
 /** Login: stores the session, then goes to the area of the user's role (spec, section 6). */
 export function LoginForm() {
@@ -20,7 +23,7 @@ export function LoginForm() {
     mutationFn: endpoints.login,
     onSuccess: ({ token, data: [user] }) => {
       storeSession(token, user);
-      navigate(user.user_type === 'donor' ? '/DonerDashboard' : '/FoodDonationApp');
+      navigate(AREA_OF[user.user_type] ?? '/FoodDonationApp');
     },
   });
 

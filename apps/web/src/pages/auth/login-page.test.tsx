@@ -10,9 +10,10 @@ const routes = [
   { path: '/Login', element: <LoginPage /> },
   { path: '/DonerDashboard', element: <h1>Donor area</h1> },
   { path: '/FoodDonationApp', element: <h1>Charity area</h1> },
+  { path: '/ops', element: <h1>Operator console</h1> },
 ];
 
-const loginAnswer = (user_type: UserType | 'operator', name = 'Resala') => ({
+const loginAnswer = (user_type: UserType, name = 'Resala') => ({
   body: { message: 'Login successful', token: 'jwt-token', data: [{ name, user_id: 9, user_type }] },
 });
 
@@ -47,13 +48,14 @@ describe('LoginPage', () => {
     expect(localStorage.getItem('charityName')).toBe('Resala');
   });
 
-  it('sends any other user type to the charity area', async () => {
-    mockApi({ 'POST /api/login': loginAnswer('operator') });
+  it('sends an operator to the operator console', async () => {
+    mockApi({ 'POST /api/login': loginAnswer('operator', 'Ops') });
     const { router } = renderApp(routes, { path: '/Login' });
     await logIn();
 
-    await screen.findByRole('heading', { name: 'Charity area' });
-    expect(router.state.location.pathname).toBe('/FoodDonationApp');
+    await screen.findByRole('heading', { name: 'Operator console' });
+    expect(router.state.location.pathname).toBe('/ops');
+    expect(localStorage.getItem('userType')).toBe('operator');
   });
 
   it('shows the spec error and stores nothing when login fails', async () => {

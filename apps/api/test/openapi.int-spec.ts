@@ -1,0 +1,475 @@
+import { API_ROUTES, apiPath, LIMITS, type ApiRouteName } from '@food-link/contracts';
+import { getMetadataStorage } from 'class-validator';
+import { LoginDto } from '../src/auth/dto/login.dto';
+import { RegisterDto } from '../src/auth/dto/register.dto';
+import { AddFoodDto } from '../src/food/dto/add-food.dto';
+import { AvailableQueryDto } from '../src/food/dto/available-query.dto';
+import { CancelRequestDto, FulfilRequestDto, PickupRequestDto } from '../src/requests/dto/pickup-request.dto';
+import { addFood, cairoDateIn, createCharity, createDonor, PASSWORD, requestPickup } from './support/factories';
+import type { HttpResult } from './support/http-client';
+import { startTestApp, type TestApp } from './support/test-app';
+
+/**
+ * The OpenAPI document must describe the API as it really is: every call of the call table at its method
+ * and path, bearer security exactly on the calls that need a session, request bodies that mirror the
+ * validators, error statuses as docs/API.md lists them, and success and error schemas that real answers
+ * match field for field (no missing and no undocumented fields).
+ */
+
+type Method = 'get' | 'post' | 'put';
+type Status = 400 | 401 | 403 | 404 | 409 | 429 | 503;
+type DtoClass = new () => object;
+
+interface CallDoc {
+  method: Method;
+  public: boolean;
+  success: 200 | 201;
+  /** The error statuses of docs/API.md (400 for each invalid path id or body, 503 whenever a dependency is down). */
+  errors: Status[];
+  /** The body's DTO and the fields it requires. */
+  body?: { dto: DtoClass; required: string[] };
+}
+
+const REGISTER_BODY = { dto: RegisterDto, required: ['name', 'email', 'password'] };
+
+// Typed by ApiRouteName, so a call added to API_ROUTES cannot go unlisted here.
+const CALLS: Record<ApiRouteName, CallDoc> = {
+  registerDonor: { method: 'post', public: true, success: 201, errors: [400, 409, 503], body: REGISTER_BODY },
+  registerCharity: { method: 'post', public: true, success: 201, errors: [400, 409, 503], body: REGISTER_BODY },
+  login: {
+    method: 'post',
+    public: true,
+    success: 200,
+    errors: [400, 401, 429, 503],
+    body: { dto: LoginDto, required: ['email', 'password'] },
+  },
+  me: { method: 'get', public: false, success: 200, errors: [401, 503] },
+  charityIdByName: { method: 'get', public: true, success: 200, errors: [404, 503] },
+  addFood: {
+    method: 'post',
+    public: false,
+    success: 201,
+    errors: [400, 401, 403, 503],
+    body: { dto: AddFoodDto, required: ['food_name', 'quantity', 'description', 'expiration_date'] },
+  },
+  donorFood: { method: 'get', public: false, success: 200, errors: [400, 401, 403, 503] },
+  charityInfoForFood: { method: 'get', public: false, success: 200, errors: [400, 401, 403, 404, 503] },
+  requestIdForFood: { method: 'get', public: false, success: 200, errors: [400, 401, 403, 404, 503] },
+  requestStatus: { method: 'get', public: false, success: 200, errors: [400, 401, 403, 404, 503] },
+  fulfilRequest: {
+    method: 'put',
+    public: false,
+    success: 200,
+    errors: [400, 401, 403, 404, 409, 503],
+    body: { dto: FulfilRequestDto, required: ['status'] },
+  },
+  available: { method: 'get', public: true, success: 200, errors: [400, 503] },
+  food: { method: 'get', public: true, success: 200, errors: [400, 404, 503] },
+  requestPickup: {
+    method: 'post',
+    public: false,
+    success: 201,
+    errors: [400, 401, 403, 404, 409, 503],
+    body: { dto: PickupRequestDto, required: ['food_id'] },
+  },
+  charityRequests: { method: 'get', public: false, success: 200, errors: [400, 401, 403, 503] },
+  foodDonorId: { method: 'get', public: false, success: 200, errors: [400, 401, 404, 503] },
+  donorInfo: { method: 'get', public: false, success: 200, errors: [400, 401, 403, 404, 503] },
+  cancelRequest: {
+    method: 'put',
+    public: false,
+    success: 200,
+    errors: [400, 401, 403, 404, 409, 503],
+    body: { dto: CancelRequestDto, required: ['status'] },
+  },
+  totalMeals: { method: 'get', public: true, success: 200, errors: [503] },
+  totalCharities: { method: 'get', public: true, success: 200, errors: [503] },
+};
+
+const ROUTE_NAMES = Object.keys(API_ROUTES) as ApiRouteName[];
+const BODY_CALLS = ROUTE_NAMES.filter((name) => CALLS[name].body);
+
+/** `/api/food/:id` → `/api/food/{id}` */
+const openApiPath = (route: string) => route.replace(/:([A-Za-z]+)/g, '{$1}');
+
+interface Schema {
+  $ref?: string;
+  type?: string;
+  format?: string;
+  pattern?: string;
+  enum?: unknown[];
+  nullable?: boolean;
+  allOf?: Schema[];
+  oneOf?: Schema[];
+  items?: Schema;
+  minItems?: number;
+  maxItems?: number;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  properties?: Record<string, Schema>;
+  required?: string[];
+}
+interface Operation {
+  operationId: string;
+  summary?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  parameters?: { name: string; in: string; required?: boolean; schema?: Schema }[];
+  requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
+  responses: Record<string, { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: Schema }> }>;
+}
+interface Document {
+  openapi: string;
+  info: { title: string; version: string };
+  security?: unknown;
+  paths: Record<string, Partial<Record<Method | 'delete' | 'patch', Operation>>>;
+  components: { schemas: Record<string, Schema>; securitySchemes: Record<string, Record<string, string>> };
+}
+
+describe('OpenAPI documentation (/api/docs, /api/docs-json)', () => {
+  let t: TestApp;
+  let doc: Document;
+
+  const operation = (name: ApiRouteName): Operation => {
+    const found = doc.paths[openApiPath(API_ROUTES[name])]?.[CALLS[name].method];
+    if (!found) throw new Error(`${CALLS[name].method.toUpperCase()} ${API_ROUTES[name]} is not documented`);
+    return found;
+  };
+  const resolve = (schema: Schema): Schema => {
+    if (!schema.$ref) return schema;
+    const target = doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')];
+    if (!target) throw new Error(`Unresolvable ${schema.$ref}`);
+    return target;
+  };
+
+  /** Every way `value` departs from `schema`: wrong type, missing or undocumented field, value out of its enum. */
+  const problems = (value: unknown, schema: Schema, at: string): string[] => {
+    schema = resolve(schema);
+    if (value === null) return schema.nullable ? [] : [`${at} is null`];
+    if (schema.allOf) return schema.allOf.flatMap((part) => problems(value, part, at));
+    if (schema.oneOf) {
+      const matching = schema.oneOf.filter((part) => problems(value, part, at).length === 0).length;
+      return matching === 1 ? [] : [`${at} matches ${matching} of its oneOf schemas`];
+    }
+    if (schema.enum && !schema.enum.includes(value)) return [`${at} = ${JSON.stringify(value)} is not one of ${schema.enum.join(', ')}`];
+    switch (schema.type) {
+      case 'integer':
+        return Number.isInteger(value) ? [] : [`${at} is not an integer`];
+      case 'number':
+      case 'boolean':
+        return typeof value === schema.type ? [] : [`${at} is not a ${schema.type}`];
+      case 'string':
+        if (typeof value !== 'string') return [`${at} is not a string`];
+        return schema.pattern && !new RegExp(schema.pattern).test(value) ? [`${at} does not match ${schema.pattern}`] : [];
+      case 'array':
+        if (!Array.isArray(value)) return [`${at} is not an array`];
+        if (value.length < (schema.minItems ?? 0) || value.length > (schema.maxItems ?? Infinity)) {
+          return [`${at} has ${value.length} items`];
+        }
+        return value.flatMap((item, index) => problems(item, schema.items as Schema, `${at}[${index}]`));
+      default: {
+        if (typeof value !== 'object' || Array.isArray(value)) return [`${at} is not an object`];
+        const properties = schema.properties ?? {};
+        const record = value as Record<string, unknown>;
+        return [
+          ...(schema.required ?? []).filter((key) => !(key in record)).map((key) => `${at}.${key} is missing`),
+          ...Object.keys(record).filter((key) => !(key in properties)).map((key) => `${at}.${key} is not documented`),
+          ...Object.entries(record)
+            .filter(([key]) => key in properties)
+            .flatMap(([key, item]) => problems(item, properties[key], `${at}.${key}`)),
+        ];
+      }
+    }
+  };
+
+  const jsonSchemaOf = (name: ApiRouteName, status: number): Schema => {
+    const response = operation(name).responses[String(status)];
+    if (!response) throw new Error(`${name} does not document ${status}`);
+    const schema = response.content?.['application/json']?.schema;
+    if (!schema) throw new Error(`${name} ${status} has no JSON schema`);
+    return schema;
+  };
+
+  const exercised = new Set<ApiRouteName>();
+  /** A real answer of `name`: its status must be documented, and its body must match that status's schema exactly. */
+  const expectDocumented = (name: ApiRouteName, response: HttpResult, expectedStatus?: number) => {
+    expect({ name, status: response.status }).toEqual({ name, status: expectedStatus ?? CALLS[name].success });
+    expect(problems(response.body, jsonSchemaOf(name, response.status), `${name} ${response.status}`)).toEqual([]);
+    if (response.status < 300) exercised.add(name);
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp({ LOGIN_MAX_FAILS_PER_ACCOUNT: '2' });
+    const response = await t.http.get('/api/docs-json');
+    if (response.status !== 200) throw new Error(`GET /api/docs-json answered ${response.status}`);
+    doc = response.body;
+  });
+  afterAll(() => t.close());
+
+  describe('the document', () => {
+    it('is served as OpenAPI 3 JSON at /api/docs-json to anyone, without a session', async () => {
+      const response = await t.http.get('/api/docs-json');
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('application/json');
+      expect(response.body.openapi).toMatch(/^3\.\d+\.\d+$/);
+      expect(response.body.info).toEqual(expect.objectContaining({ title: 'Food Link API', version: expect.any(String) }));
+    });
+
+    it('is well formed: unique operation ids, every path parameter declared, every $ref resolvable, every response described', () => {
+      const ids: string[] = [];
+      for (const [path, item] of Object.entries(doc.paths)) {
+        expect(path).toMatch(/^\//);
+        for (const op of Object.values(item)) {
+          ids.push(op.operationId);
+          const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+          const declared = (op.parameters ?? []).filter((p) => p.in === 'path');
+          expect({ path, params: declared.map((p) => p.name).sort() }).toEqual({ path, params: inPath });
+          for (const { name, required } of declared) expect({ path, name, required }).toEqual({ path, name, required: true });
+          for (const [status, response] of Object.entries(op.responses)) {
+            expect({ path, status, description: typeof response.description }).toEqual({ path, status, description: 'string' });
+          }
+        }
+      }
+      expect(new Set(ids).size).toBe(ids.length);
+      const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]);
+      expect(refs.length).toBeGreaterThan(0);
+      expect(refs.filter((name) => !doc.components.schemas[name])).toEqual([]);
+    });
+
+    it('declares the session token as a bearer JWT scheme, with no document-wide requirement', () => {
+      expect(doc.components.securitySchemes.bearer).toEqual(
+        expect.objectContaining({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }),
+      );
+      expect(doc.security).toBeUndefined();
+    });
+
+    it('documents every call of the table (other endpoints may be documented besides)', () => {
+      const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
+        Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+      );
+      const table = ROUTE_NAMES.map((name) => `${CALLS[name].method.toUpperCase()} ${openApiPath(API_ROUTES[name])}`);
+      expect(table.filter((call) => !documented.includes(call))).toEqual([]);
+    });
+  });
+
+  describe.each(ROUTE_NAMES)('%s', (name) => {
+    const call = CALLS[name];
+
+    const where = `${call.method.toUpperCase()} ${openApiPath(API_ROUTES[name])}`;
+
+    it(`is documented at ${where} with a summary, a tag and its success status`, () => {
+      const op = operation(name);
+      expect(op.summary).toEqual(expect.stringMatching(/\S/));
+      expect(op.tags).toEqual([expect.stringMatching(/\S/)]);
+      expect(Object.keys(op.responses).filter((status) => status.startsWith('2'))).toEqual([String(call.success)]);
+    });
+
+    it(call.public ? 'needs no session (no security)' : 'needs a session (bearer security)', () => {
+      if (call.public) expect(operation(name).security).toBeUndefined();
+      else expect(operation(name).security).toEqual([{ bearer: [] }]);
+    });
+
+    it(`lists exactly the error statuses ${call.errors.join(', ')}, each with the ErrorResponse body`, () => {
+      const op = operation(name);
+      const errors = Object.keys(op.responses).filter((status) => !status.startsWith('2')).map(Number);
+      expect(errors.sort()).toEqual([...call.errors].sort());
+      for (const status of errors) {
+        expect({ status, schema: jsonSchemaOf(name, status) }).toEqual({ status, schema: { $ref: '#/components/schemas/ErrorResponse' } });
+      }
+      if (call.errors.includes(429)) expect(op.responses['429'].headers).toHaveProperty('Retry-After');
+    });
+  });
+
+  describe.each(BODY_CALLS)('the request body of %s', (name) => {
+    const { dto, required } = CALLS[name].body as NonNullable<CallDoc['body']>;
+
+    it(`references a schema requiring ${required.join(', ')}`, () => {
+      const body = operation(name).requestBody;
+      expect(body?.required).toBe(true);
+      const ref = body?.content['application/json'].schema;
+      expect(ref?.$ref).toMatch(/^#\/components\/schemas\//);
+      const schema = resolve(ref as Schema);
+      expect([...(schema.required ?? [])].sort()).toEqual([...required].sort());
+      expect(Object.keys(schema.properties ?? {}).sort()).toEqual([...required].sort());
+    });
+
+    it(`states the constraints the validators of ${dto.name} enforce`, () => {
+      const schema = resolve(operation(name).requestBody?.content['application/json'].schema as Schema);
+      expect(constraintMismatches(dto, schema)).toEqual([]);
+    });
+  });
+
+  it('documents the optional limit/offset query of /api/available with the constraints its validators enforce', () => {
+    const params = operation('available').parameters ?? [];
+    expect(params.map(({ name, in: where, required }) => ({ name, where, required }))).toEqual([
+      { name: 'limit', where: 'query', required: false },
+      { name: 'offset', where: 'query', required: false },
+    ]);
+    const asObject: Schema = { properties: Object.fromEntries(params.map((p) => [p.name, p.schema as Schema])) };
+    expect(constraintMismatches(AvailableQueryDto, asObject)).toEqual([]);
+  });
+
+  it('states the limits of docs/API.md: quantity 1..100000 whole portions, passwords of at least 8 characters, YYYY-MM-DD dates', () => {
+    const addFoodBody = resolve(operation('addFood').requestBody?.content['application/json'].schema as Schema);
+    expect(addFoodBody.properties?.quantity).toEqual(expect.objectContaining({ type: 'integer', minimum: 1, maximum: 100000 }));
+    expect(addFoodBody.properties?.expiration_date).toEqual(expect.objectContaining({ type: 'string', format: 'date' }));
+    const registerBody = resolve(operation('registerDonor').requestBody?.content['application/json'].schema as Schema);
+    expect(registerBody.properties?.password).toEqual(expect.objectContaining({ minLength: LIMITS.passwordMinLength }));
+    expect(LIMITS.passwordMinLength).toBe(8);
+  });
+
+  it('answers every call of the table with a body that matches its documented success schema exactly', async () => {
+    const stamp = `${process.pid}-${Date.now().toString(36)}`;
+    const donorEmail = `docs-donor-${stamp}@example.eg`;
+    const registeredDonor = await t.http.post(API_ROUTES.registerDonor, {
+      name: `Docs Donor ${stamp}`,
+      email: donorEmail,
+      password: PASSWORD,
+    });
+    expectDocumented('registerDonor', registeredDonor);
+    const charityName = `Docs Charity ${stamp}`;
+    const registeredCharity = await t.http.post(API_ROUTES.registerCharity, {
+      name: charityName,
+      email: `docs-charity-${stamp}@example.eg`,
+      password: PASSWORD,
+    });
+    expectDocumented('registerCharity', registeredCharity);
+    const login = await t.http.post(API_ROUTES.login, { email: donorEmail, password: PASSWORD });
+    expectDocumented('login', login);
+    const donor = { id: registeredDonor.body.user_id as number, token: login.body.token as string };
+    const charityLogin = await t.http.post(API_ROUTES.login, { email: `docs-charity-${stamp}@example.eg`, password: PASSWORD });
+    const charity = { id: registeredCharity.body.user_id as number, token: charityLogin.body.token as string };
+    const asDonor = { token: donor.token };
+    const asCharity = { token: charity.token };
+
+    expectDocumented('me', await t.http.get(API_ROUTES.me, asDonor));
+    expectDocumented('charityIdByName', await t.http.get(apiPath(API_ROUTES.charityIdByName, { charityName })));
+
+    const newItem = (food_name: string) =>
+      t.http.post(API_ROUTES.addFood, { food_name, quantity: 25, description: 'Pots of ful', expiration_date: cairoDateIn(3) }, asDonor);
+    const added = await newItem('Ful medames');
+    expectDocumented('addFood', added);
+    const foodId: number = added.body.id;
+    const unclaimedId: number = (await newItem('Taameya')).body.id;
+    expectDocumented('available', await t.http.get(`${API_ROUTES.available}?limit=50&offset=0`));
+    expectDocumented('food', await t.http.get(apiPath(API_ROUTES.food, { id: foodId })));
+
+    const claimed = await t.http.post(API_ROUTES.requestPickup, { food_id: foodId }, asCharity);
+    expectDocumented('requestPickup', claimed);
+    const requestId: number = claimed.body.request_id;
+
+    const donorItems = await t.http.get(apiPath(API_ROUTES.donorFood, { userId: donor.id }), asDonor);
+    expectDocumented('donorFood', donorItems);
+    // Both shapes of `request`: an object for the claimed item, null for the other one.
+    expect(donorItems.body.map((item: { id: number; request: unknown }) => [item.id, item.request === null])).toEqual(
+      expect.arrayContaining([
+        [foodId, false],
+        [unclaimedId, true],
+      ]),
+    );
+    expectDocumented('charityInfoForFood', await t.http.get(apiPath(API_ROUTES.charityInfoForFood, { foodId }), asDonor));
+    expectDocumented('requestIdForFood', await t.http.get(apiPath(API_ROUTES.requestIdForFood, { foodId }), asCharity));
+    expectDocumented('requestStatus', await t.http.get(apiPath(API_ROUTES.requestStatus, { requestId }), asCharity));
+    expectDocumented('charityRequests', await t.http.get(apiPath(API_ROUTES.charityRequests, { charityUserId: charity.id }), asCharity));
+    expectDocumented('foodDonorId', await t.http.get(apiPath(API_ROUTES.foodDonorId, { foodId }), asCharity));
+    expectDocumented('donorInfo', await t.http.get(apiPath(API_ROUTES.donorInfo, { donorUserId: donor.id }), asCharity));
+    expectDocumented('fulfilRequest', await t.http.put(apiPath(API_ROUTES.fulfilRequest, { requestId }), { status: 'fulfilled' }, asDonor));
+
+    const toCancel = await t.http.post(API_ROUTES.requestPickup, { food_id: unclaimedId }, asCharity);
+    const cancelPath = apiPath(API_ROUTES.cancelRequest, { requestId: toCancel.body.request_id });
+    expectDocumented('cancelRequest', await t.http.put(cancelPath, { status: 'cancelled' }, asCharity));
+    expectDocumented('totalMeals', await t.http.get(API_ROUTES.totalMeals));
+    expectDocumented('totalCharities', await t.http.get(API_ROUTES.totalCharities));
+
+    expect([...exercised].sort()).toEqual([...ROUTE_NAMES].sort());
+  });
+
+  it('describes error answers as the API really sends them, status by status', async () => {
+    const donor = await createDonor(t.http);
+    const charity = await createCharity(t.http);
+    const item = await addFood(t.http, donor);
+    await requestPickup(t.http, charity, item.id);
+    const other = await createCharity(t.http);
+
+    expectDocumented('addFood', await t.http.post(API_ROUTES.addFood, {}, { token: donor.token }), 400);
+    expectDocumented('food', await t.http.get('/api/food/abc'), 400);
+    expectDocumented('me', await t.http.get(API_ROUTES.me), 401);
+    expectDocumented('addFood', await t.http.post(API_ROUTES.addFood, {}, { token: charity.token }), 403);
+    const unknownCharity = apiPath(API_ROUTES.charityIdByName, { charityName: `No such charity ${Date.now()}` });
+    expectDocumented('charityIdByName', await t.http.get(unknownCharity), 404);
+    expectDocumented('requestPickup', await t.http.post(API_ROUTES.requestPickup, { food_id: item.id }, { token: other.token }), 409);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expectDocumented('login', await t.http.post(API_ROUTES.login, { email: donor.email, password: 'wrong password' }), 401);
+    }
+    const blocked = await t.http.post(API_ROUTES.login, { email: donor.email, password: 'wrong password' });
+    expectDocumented('login', blocked, 429);
+    expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it('serves Swagger UI at /api/docs to anyone, loading only its own scripts', async () => {
+    const page = await t.http.get('/api/docs', { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.body).toContain('<div id="swagger-ui"></div>');
+    const scripts = [...String(page.body).matchAll(/<script src="([^"]+)"/g)].map((match) => match[1]);
+    expect(scripts).toEqual(
+      expect.arrayContaining([expect.stringContaining('swagger-ui-bundle.js'), expect.stringContaining('swagger-ui-init.js')]),
+    );
+    for (const script of scripts) {
+      const asset = await t.http.get(new URL(script, `${t.baseUrl}/api/docs`).pathname);
+      expect({ script, status: asset.status }).toEqual({ script, status: 200 });
+    }
+    // Same CSP as the rest of the API: no inline scripts, nothing from elsewhere.
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const init = await t.http.get('/api/docs/swagger-ui-init.js');
+    // Swagger UI's default validator badge is an image from validator.swagger.io, which CSP would refuse.
+    expect(init.body).toMatch(/"validatorUrl":\s*null/);
+  });
+});
+
+/**
+ * Where the schema of a DTO disagrees with its class-validator decorators: each validated property must
+ * be documented with the same bounds, type and allowed values, and nothing undocumented is accepted.
+ */
+function constraintMismatches(dto: DtoClass, schema: Schema): string[] {
+  const metadata = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
+  const properties = schema.properties ?? {};
+  const mismatches: string[] = [];
+  const validated = new Set(metadata.map((meta) => meta.propertyName));
+  for (const key of Object.keys(properties)) if (!validated.has(key)) mismatches.push(`${key} is documented but not validated`);
+  for (const meta of metadata) {
+    const property = properties[meta.propertyName];
+    const at = `${dto.name}.${meta.propertyName}`;
+    if (!property) {
+      mismatches.push(`${at} is validated but not documented`);
+      continue;
+    }
+    const [constraint] = meta.constraints ?? [];
+    const expectations: Record<string, [keyof Schema, (value: unknown) => boolean]> = {
+      maxLength: ['maxLength', (value) => value === constraint],
+      minLength: ['minLength', (value) => value === constraint],
+      isNotEmpty: ['minLength', (value) => typeof value === 'number' && value >= 1],
+      min: ['minimum', (value) => value === constraint],
+      max: ['maximum', (value) => value === constraint],
+      isInt: ['type', (value) => value === 'integer'],
+      isString: ['type', (value) => value === 'string'],
+      isEmail: ['format', (value) => value === 'email'],
+      isIn: ['enum', (value) => JSON.stringify(value) === JSON.stringify(constraint)],
+      isFutureCalendarDate: ['format', (value) => value === 'date'],
+    };
+    const name = meta.name ?? meta.type;
+    if (name === 'matches' || meta.type === 'conditionalValidation') continue; // NUL check; @IsOptional
+    const expectation = expectations[name];
+    if (!expectation) {
+      mismatches.push(`${at}: no rule for the validator "${name}"; teach this test what it documents`);
+      continue;
+    }
+    const [field, holds] = expectation;
+    if (!holds(property[field])) {
+      mismatches.push(`${at}: ${name}(${JSON.stringify(constraint ?? '')}) but ${field} = ${JSON.stringify(property[field])}`);
+    }
+  }
+  return mismatches;
+}

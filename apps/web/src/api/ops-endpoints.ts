@@ -1,0 +1,36 @@
+import {
+  OPS_ROUTES,
+  apiPath,
+  type DomainEventType,
+  type FailedJobView,
+  type JobActionResult,
+  type OpsEventView,
+  type OpsOverview,
+  type OpsSnapshot,
+} from '@food-link/contracts';
+import { api } from './client';
+
+/** How many recent events the console asks for (the server's maximum). */
+export const OPS_EVENTS_LIMIT = 100;
+
+/**
+ * The operator-only calls (OPS_ROUTES). Kept apart from `endpoints` so they ship in the console's chunk,
+ * not in the landing page's bundle.
+ */
+export const opsEndpoints = {
+  snapshot: () => api<OpsSnapshot>(OPS_ROUTES.snapshot, { auth: true }),
+  overview: () => api<OpsOverview>(OPS_ROUTES.overview, { auth: true }),
+  events: (type: DomainEventType | null) => {
+    const query = new URLSearchParams(type ? { type, limit: String(OPS_EVENTS_LIMIT) } : { limit: String(OPS_EVENTS_LIMIT) });
+    return api<OpsEventView[]>(`${OPS_ROUTES.events}?${query}`, { auth: true });
+  },
+  failedJobs: (queue: string) => api<FailedJobView[]>(apiPath(OPS_ROUTES.failedJobs, { queue }), { auth: true }),
+  retryAllFailed: (queue: string) =>
+    api<JobActionResult>(apiPath(OPS_ROUTES.retryAllFailed, { queue }), { method: 'POST', auth: true }),
+  retryJob: (queue: string, jobId: string) =>
+    api<JobActionResult>(apiPath(OPS_ROUTES.retryJob, { queue, jobId }), { method: 'POST', auth: true }),
+  removeJob: (queue: string, jobId: string) =>
+    api<JobActionResult>(apiPath(OPS_ROUTES.removeJob, { queue, jobId }), { method: 'DELETE', auth: true }),
+  /** Answers 204 and sets the HttpOnly cookie bull-board's pages are checked against. */
+  boardSession: () => api<null>(OPS_ROUTES.boardSession, { method: 'POST', auth: true }),
+};

@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { clearSession } from '../../app/session';
+import { useSession } from '../../app/use-session';
+import { LanguageSwitch } from '../../components/language-switch';
+import { addNamespace } from '../../i18n/i18n';
+import { ops } from '../../i18n/resources/ops';
+import { AccessMessage } from './access-message';
+import { OpsConsole } from './ops-console';
+import { useOperatorId, type OperatorIdentity } from './use-operator-id';
+
+// The console's texts travel with its chunk, so the landing page does not carry them.
+addNamespace('ops', ops);
+
+function Body({ identity }: { identity: OperatorIdentity }) {
+  const { t } = useTranslation('ops');
+  const token = useSession()?.token;
+  switch (identity.state) {
+    case 'signed-out':
+      return <AccessMessage text={t('access.signIn')} />;
+    case 'wrong-role':
+      return <AccessMessage text={t('access.wrongRole', { role: t(`roles.${identity.role}`) })} />;
+    case 'loading':
+      return (
+        <p role="status" className="text-stone-600">
+          {t('access.checking')}
+        </p>
+      );
+    case 'ready':
+      // A new session starts the console afresh, forgetting a refusal met with the old one.
+      return <OpsConsole key={token} operatorId={identity.operatorId} />;
+  }
+}
+
+/** `/ops`: the operator console (queues, events, failed jobs, health), live over the tab's socket. */
+export default function OpsConsolePage() {
+  const { t } = useTranslation('ops');
+  const navigate = useNavigate();
+  const identity = useOperatorId();
+
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <div className="mb-6 flex flex-wrap items-center gap-3">
+        <div className="me-auto">
+          <h1 className="text-3xl font-bold text-stone-900">{t('title')}</h1>
+          <p className="text-stone-600">{t('intro')}</p>
+        </div>
+        <LanguageSwitch />
+        {identity.state === 'ready' && (
+          <button
+            type="button"
+            onClick={() => {
+              clearSession();
+              navigate('/');
+            }}
+            className="rounded-lg border border-stone-300 px-4 py-2 font-semibold text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800"
+          >
+            {t('nav.logout', { ns: 'common' })}
+          </button>
+        )}
+      </div>
+      <Body identity={identity} />
+    </main>
+  );
+}
