@@ -43,6 +43,10 @@ export default async function globalSetup(): Promise<void> {
   const databaseUrl = new URL(adminUrl);
   databaseUrl.pathname = `/${database}`;
   const port = await freePort();
+  // The operator console's scenario logs in with this account and forces a job to fail: two attempts
+  // (0.5 s apart) make a failure final quickly, and still absorb one passing hiccup in the other scenarios.
+  const operatorEmail = `operator-${runId}@e2e.foodlink.eg`;
+  const operatorPassword = randomBytes(12).toString('hex');
   const child = spawn(process.execPath, [resolve(repoRoot, 'apps/api/dist/main.js')], {
     cwd: repoRoot,
     env: {
@@ -58,6 +62,10 @@ export default async function globalSetup(): Promise<void> {
       WEB_DIST_DIR: resolve(repoRoot, 'apps/web/dist'),
       // Sign-ups and logins from one address are many in a test run.
       LOGIN_MAX_FAILS_PER_ADDRESS: '1000',
+      OPERATOR_EMAIL: operatorEmail,
+      OPERATOR_PASSWORD: operatorPassword,
+      JOB_ATTEMPTS: '2',
+      OPS_SNAPSHOT_MS: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -91,6 +99,9 @@ export default async function globalSetup(): Promise<void> {
   }
 
   process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
+  process.env.E2E_DATABASE_URL = databaseUrl.toString();
+  process.env.E2E_OPERATOR_EMAIL = operatorEmail;
+  process.env.E2E_OPERATOR_PASSWORD = operatorPassword;
   globals.foodLinkE2eStack = {
     stop: async () => {
       // An API that already died must not leave the teardown waiting for an exit that has happened.
