@@ -18,6 +18,7 @@ import type { HttpClient } from './support/http-client';
 import { OwnRedis } from './support/redis-server';
 import { LiveClient } from './support/socket-client';
 import { startPeer, startTestApp, startWorker, type TestApp } from './support/test-app';
+import { waitFor } from './support/wait';
 
 const OPERATOR_EMAIL = 'ops@foodlink.example';
 const OPERATOR_PASSWORD = 'a long operator passphrase';
@@ -43,16 +44,6 @@ async function fulfilledDonation(http: HttpClient, donor: TestUser, charity: Tes
   const fulfilled = await http.put(`/updaterequeststatus/${requestId}`, { status: 'fulfilled' }, { token: donor.token });
   expect(fulfilled.status).toBe(200);
   return { foodId: food.id, requestId };
-}
-
-async function waitFor<T>(read: () => Promise<T>, holds: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (holds(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('operator console: access, live views, failed jobs, health and metrics', () => {

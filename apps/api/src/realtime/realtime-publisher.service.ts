@@ -6,6 +6,7 @@ import { AppConfig } from '../config/app-config';
 import { PRODUCER_REDIS_OPTIONS } from '../redis/redis-options';
 import { withTimeout } from '../common/with-timeout';
 import { roomsFor } from './event-rooms';
+import { LiveInstances } from './realtime-instances';
 
 const PUBLISH_TIMEOUT_MS = 5000;
 
@@ -21,9 +22,12 @@ export class RealtimePublisher implements OnApplicationShutdown {
   private readonly redis: Redis;
   private readonly emitter: Emitter;
   /** The emitter publishes without returning the promise; this keeps it so a failure fails the job. */
-  private lastPublish: Promise<unknown> = Promise.resolve();
+  private lastPublish: Promise<number> = Promise.resolve(0);
 
-  constructor(config: AppConfig) {
+  constructor(
+    config: AppConfig,
+    private readonly instances: LiveInstances,
+  ) {
     this.redis = new Redis(config.REDIS_URL, PRODUCER_REDIS_OPTIONS);
     this.redis.on('error', () => {
       // A failed publish fails its job, which BullMQ retries; the connection reconnects by itself.
@@ -40,7 +44,9 @@ export class RealtimePublisher implements OnApplicationShutdown {
     // emit() calls publish synchronously, so lastPublish is this message's own promise. A publish caught
     // by a dying connection may never settle; failing the job lets BullMQ retry it.
     this.emitter.to(rooms).emit(envelope.type, envelope);
-    await withTimeout(this.lastPublish, PUBLISH_TIMEOUT_MS, `Publishing ${envelope.type}`);
+    const receivers = await withTimeout(this.lastPublish, PUBLISH_TIMEOUT_MS, `Publishing ${envelope.type}`);
+    // Redis drops a message for a subscriber that is reconnecting: every live API instance must have had it.
+    await this.instances.confirmReached(receivers, `Event ${envelope.id} (${envelope.type})`);
   }
 
   /** Sends an `ops.*` message to operators on every API instance. */

@@ -1,13 +1,18 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { RealtimeGateway } from './realtime.gateway';
+import { LiveInstances, RealtimeInstanceHeartbeat } from './realtime-instances';
 import { RealtimePublisher } from './realtime-publisher.service';
 import { SocketCensus } from './socket-census.service';
 
 /** Sockets for processes that serve HTTP. */
-@Module({ imports: [AuthModule], providers: [RealtimeGateway, SocketCensus], exports: [RealtimeGateway, SocketCensus] })
+@Module({
+  imports: [AuthModule],
+  providers: [RealtimeGateway, SocketCensus, RealtimeInstanceHeartbeat],
+  exports: [RealtimeGateway, SocketCensus],
+})
 export class RealtimeGatewayModule {}
 
 /** Publishing for processes that handle events (workers), whether or not they hold sockets. */
-@Module({ providers: [RealtimePublisher], exports: [RealtimePublisher] })
+@Module({ providers: [RealtimePublisher, LiveInstances], exports: [RealtimePublisher] })
 export class RealtimePublisherModule {}
