@@ -2,6 +2,7 @@
 // in the same run: a bare node:http server returning the same bytes, and a raw pg loop running the
 // same SQL. Run alone with `node tools/bench/http.mjs` (BENCH_QUICK=1 for a short development run).
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -229,7 +230,16 @@ export async function run() {
   let bare;
   try {
     const build = fromApiBuild();
-    const api = await stack.startApi({ role: 'all', env: PROFILE_DIR ? cpuProfileEnv(PROFILE_DIR) : {} });
+    const operator = { email: 'operator@bench.foodlink.eg', password: randomBytes(12).toString('hex') };
+    const api = await stack.startApi({
+      role: 'all',
+      env: {
+        ...(PROFILE_DIR ? cpuProfileEnv(PROFILE_DIR) : {}),
+        // The API creates this operator account at start (OperatorAccountService), for GET /api/ops/snapshot.
+        OPERATOR_EMAIL: operator.email,
+        OPERATOR_PASSWORD: operator.password,
+      },
+    });
     stack.log(`API at ${api.url}; listing ${SETTINGS.items} items`);
     const [donor] = await createUsers(api.url, 'donor', 1);
     const items = await listFood(api.url, donor, SETTINGS.items);
@@ -245,6 +255,9 @@ export async function run() {
     await call(`${api.url}/api/food/${ids[0]}`);
     const own = await call(`${api.url}/api/donor/${donor.id}`, 'GET', undefined, donor.token);
     if (own.length !== SETTINGS.items) throw new Error(`GET /api/donor/${donor.id} lists ${own.length} items`);
+    const { token: operatorToken } = await call(`${api.url}/api/login`, 'POST', operator);
+    const snapshot = await call(`${api.url}/api/ops/snapshot`, 'GET', undefined, operatorToken);
+    if (!snapshot?.health) throw new Error('GET /api/ops/snapshot answered without a health report');
 
     const measured = {};
     const apiMeter = { processes: { server: api.child.pid }, adminUrl: stack.adminUrl, database: stack.database };
@@ -270,6 +283,12 @@ export async function run() {
     measured.donor = await cannon(`${api.url}/api/donor/${donor.id}`, {
       meter: apiMeter,
       headers: { authorization: `Bearer ${donor.token}` },
+    });
+
+    stack.log('autocannon GET /api/ops/snapshot (operator; queues, outbox backlog, sockets, health, events per minute)');
+    measured.opsSnapshot = await cannon(`${api.url}/api/ops/snapshot`, {
+      meter: apiMeter,
+      headers: { authorization: `Bearer ${operatorToken}` },
     });
 
     bare = await startBareServer(availableBytes, contentType);
@@ -301,6 +320,7 @@ export async function run() {
       row('API GET /api/available', measured.available),
       row('API GET /api/food/{id}', measured.food),
       row('API GET /api/donor/{id} (auth)', measured.donor),
+      row('API GET /api/ops/snapshot (operator)', measured.opsSnapshot),
       row('baseline: bare node:http, same bytes', measured.bare, { baselines: false }),
       { ...row('baseline: raw pg, available SQL (queries/s)', measured.pg, { baselines: false }), non2xx: '-' },
     ];
@@ -321,7 +341,9 @@ export async function run() {
       `${SETTINGS.connections} connections, pipelining ${SETTINGS.pipelining}: one autocannon run per target on the same connections; a warm-up of at least ${SETTINGS.warmupSeconds} s that also lasts until all ${SETTINGS.connections} connections have had a response (discarded), then exactly ${SETTINGS.durationSeconds} s measured; req/s = responses in the measured window / ${SETTINGS.durationSeconds} s; p50/p99 by nearest rank over every measured response (request written to response read); errors (socket errors, timeouts) and non2xx count over the whole run, warm-up included.`,
       'GET /api/food/{id} rotates round robin over all 1,000 ids (one counter shared by all connections, via setupRequest).',
       'GET /api/donor/{id} is the donor who listed all 1,000 items (a 1,000-row list with the request joins), with a Bearer token.',
-      'Both baselines mirror GET /api/available: the vs-bare and vs-pg ratios of the other two endpoints only give scale.',
+      'GET /api/ops/snapshot is the operator console\'s live panel (BullMQ queue counts from Redis, the outbox backlog and events per minute from PostgreSQL, the socket census, the health checks), signed in as the operator the API creates from OPERATOR_EMAIL/OPERATOR_PASSWORD.',
+      'GET /api/available and GET /api/donor/{id} are served from per-process caches of the serialised body (apps/api/src/food/food-read-cache.service.ts), checked against the database on every request (one index-only query, shared by the requests waiting for it); nothing is written during a run, so after the first request every measured answer is a cache hit.',
+      'Both baselines mirror GET /api/available: the vs-bare and vs-pg ratios of the other endpoints only give scale.',
       `The pg baseline runs ${SETTINGS.connections} concurrent loops in the benchmark process over a pg.Pool of ${poolMax} (the API's pool size), the API's listAvailable SQL with limit ${AVAILABLE_LIMIT}; latency includes the wait for a pooled connection.`,
       'The API runs ROLE=all, NODE_ENV=production (HTTP plus the in-process worker and outbox relay).',
       'cpu columns: cores used during the measured run (1 = one core busy throughout) by the server process, the PostgreSQL backends of the run\'s database, and the benchmark process (load generator, or the pg loop itself); all on the same 2 cores.',

@@ -1,16 +1,18 @@
 import 'reflect-metadata';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import { Logger, ValidationPipe } from '@nestjs/common';
 import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { ErrorFilter } from './common/errors';
 import { rejectDeepJson } from './common/json-depth';
+import { VALIDATION_PIPE_OPTIONS } from './common/validation-options';
 import { AppConfig, loadConfig } from './config/app-config';
-import { Logger as PinoLogger } from 'nestjs-pino';
+import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
 import { MetricsService } from './monitoring/metrics.service';
+import { logRequests } from './monitoring/request-logging';
 import { WorkerProbesModule } from './monitoring/worker-probes.module';
 import { mountQueueBoard } from './ops/queue-board';
 import { setupOpenApi } from './openapi/openapi';
@@ -27,9 +29,12 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 export async function createApp(config: AppConfig = loadConfig()): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: config.TRUST_PROXY });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true });
-  app.useLogger(app.get(PinoLogger));
+  app.useLogger(app.get(NestPinoLogger));
+  const fastify = app.getHttpAdapter().getInstance();
+  logRequests(fastify, await app.resolve(PinoLogger));
   observeHttpDurations(app);
-  await app.register(helmet, {
+  // Built once (@fastify/helmet rebuilds it, CSP parsing included, on every request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -40,17 +45,11 @@ export async function createApp(config: AppConfig = loadConfig()): Promise<NestF
       },
     },
   });
+  fastify.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
   await app.register(cors, { origin: config.webOrigins, credentials: false });
   await app.register(cookie);
-  app.getHttpAdapter().getInstance().addHook('preValidation', rejectDeepJson);
-  app.useGlobalPipes(
-    new ValidationPipe({
-      whitelist: true,
-      transform: true,
-      // Each message names its field; nested property paths are kept.
-      stopAtFirstError: false,
-    }),
-  );
+  fastify.addHook('preValidation', rejectDeepJson);
+  app.useGlobalPipes(new ValidationPipe(VALIDATION_PIPE_OPTIONS));
   app.useGlobalFilters(new ErrorFilter(app.get(HttpAdapterHost).httpAdapter));
   setupOpenApi(app);
   app.useWebSocketAdapter(new RedisIoAdapter(app, config));
@@ -69,13 +68,14 @@ export async function createApp(config: AppConfig = loadConfig()): Promise<NestF
 export async function createWorker(config: AppConfig = loadConfig()): Promise<NestFastifyApplication> {
   if (config.servesHttp) throw new Error('createWorker needs ROLE=worker');
   const worker = await NestFactory.createApplicationContext(AppModule.forRoot(config), { bufferLogs: true });
-  worker.useLogger(worker.get(PinoLogger));
+  worker.useLogger(worker.get(NestPinoLogger));
   // Buffered start-up logs are flushed by listen() for HTTP roles; the context has no listen().
   worker.flushLogs();
   const probes = await NestFactory.create<NestFastifyApplication>(WorkerProbesModule.forContext(worker), new FastifyAdapter(), {
     bufferLogs: true,
   });
-  probes.useLogger(worker.get(PinoLogger));
+  probes.useLogger(worker.get(NestPinoLogger));
+  logRequests(probes.getHttpAdapter().getInstance(), await worker.resolve(PinoLogger));
   probes.useGlobalFilters(new ErrorFilter(probes.get(HttpAdapterHost).httpAdapter));
   probes.enableShutdownHooks();
   return probes;

@@ -9,7 +9,7 @@ import {
   type RequestStatus,
   type UserIdResponse,
 } from '@food-link/contracts';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { returningRows } from '../common/sql';
 import { OutboxService } from '../events/outbox.service';
@@ -62,13 +62,21 @@ export class FoodService {
     });
   }
 
-  /** A donor's items, newest first, each with the request that holds it and the claiming charity. */
-  async listForDonor(viewer: AuthUser, donorId: number): Promise<DonorFoodItem[]> {
+  /** Only the donor and operators see a donor's items (they name the charities that claimed them). */
+  assertMaySeeDonorItems(viewer: AuthUser, donorId: number): void {
     const isOwner = viewer.userType === 'donor' && viewer.id === donorId;
     if (!isOwner && viewer.userType !== 'operator') {
       throw new ForbiddenException("You may only see your own donations");
     }
-    const rows = await this.db.query<DonorFoodRow[]>(
+  }
+
+  /**
+   * A donor's items, newest first, each with the request that holds it and the claiming charity, as of
+   * `today` in Cairo. Read straight from the database, for whoever may see them (assertMaySeeDonorItems);
+   * GET /api/donor/{userId} serves it through FoodReadCache.
+   */
+  async donorItems(donorId: number, today: string = cairoDate(), manager: EntityManager = this.db.manager): Promise<DonorFoodItem[]> {
+    const rows = await manager.query<DonorFoodRow[]>(
       `SELECT ${FOOD_VIEW_COLUMNS}, f.created_at,
               r.id AS request_id, r.status AS request_status, c.name AS charity_name, c.email AS charity_email
          FROM food_items f
@@ -76,7 +84,7 @@ export class FoodService {
          LEFT JOIN users c ON c.id = r.charity_id
         WHERE f.donor_id = $2
         ORDER BY f.created_at DESC, f.id DESC`,
-      [cairoDate(), donorId],
+      [today, donorId],
     );
     return rows.map((row) => ({
       ...ownerFoodView(row),
@@ -93,15 +101,22 @@ export class FoodService {
     }));
   }
 
-  /** Food anyone may claim now: available and not past its date in Cairo, soonest expiry first. */
-  async listAvailable({ limit, offset }: AvailableQueryDto): Promise<FoodItemView[]> {
-    const rows = await this.db.query<FoodRow[]>(
+  /**
+   * Food anyone may claim now: available and not past its date in Cairo (`today`), soonest expiry first.
+   * Read straight from the database; GET /api/available serves it through FoodReadCache.
+   */
+  async listAvailable(
+    { limit, offset }: AvailableQueryDto,
+    today: string = cairoDate(),
+    manager: EntityManager = this.db.manager,
+  ): Promise<FoodItemView[]> {
+    const rows = await manager.query<FoodRow[]>(
       `SELECT ${FOOD_VIEW_COLUMNS}
          FROM food_items f
         WHERE f.status = 'available' AND f.expiration_date >= $1::date
         ORDER BY f.expiration_date, f.id
         LIMIT $2 OFFSET $3`,
-      [cairoDate(), limit, offset],
+      [today, limit, offset],
     );
     return rows.map(publicFoodView);
   }

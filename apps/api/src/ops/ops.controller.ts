@@ -73,8 +73,8 @@ export class OpsController {
   @queueParam()
   @ApiOkResponse({ type: JobActionResultSchema })
   @ApiErrors(401, OPERATOR_ONLY, NO_QUEUE, 503)
-  retryAll(@Param('queue') queue: string) {
-    return this.ops.retryAllFailed(queue);
+  retryAll(@CurrentUser() operator: AuthUser, @Param('queue') queue: string) {
+    return this.ops.retryAllFailed(operator, queue);
   }
 
   @Post(OPS_ROUTES.retryJob)
@@ -84,8 +84,8 @@ export class OpsController {
   @jobParam()
   @ApiOkResponse({ type: JobActionResultSchema })
   @ApiErrors(401, OPERATOR_ONLY, NO_JOB, NOT_FAILED, 503)
-  retryJob(@Param('queue') queue: string, @Param('jobId') jobId: string) {
-    return this.ops.retryJob(queue, jobId);
+  retryJob(@CurrentUser() operator: AuthUser, @Param('queue') queue: string, @Param('jobId') jobId: string) {
+    return this.ops.retryJob(operator, queue, jobId);
   }
 
   @Delete(OPS_ROUTES.removeJob)
@@ -94,8 +94,8 @@ export class OpsController {
   @jobParam()
   @ApiOkResponse({ type: JobActionResultSchema })
   @ApiErrors(401, OPERATOR_ONLY, NO_JOB, NOT_FAILED, 503)
-  removeJob(@Param('queue') queue: string, @Param('jobId') jobId: string) {
-    return this.ops.removeJob(queue, jobId);
+  removeJob(@CurrentUser() operator: AuthUser, @Param('queue') queue: string, @Param('jobId') jobId: string) {
+    return this.ops.removeJob(operator, queue, jobId);
   }
 
   @Post(OPS_ROUTES.boardSession)

@@ -1,4 +1,4 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   FOOD_STATUSES,
@@ -12,6 +12,7 @@ import {
 } from '@food-link/contracts';
 import { Job, type Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
+import type { AuthUser } from '../auth/auth-user';
 import { TimeoutError, withTimeout } from '../common/with-timeout';
 import { HealthService } from '../monitoring/health.service';
 import { failedJobView } from '../monitoring/ops-views';
@@ -35,6 +36,8 @@ const JOB_ID = /^[\w:.-]{1,200}$/;
 /** What operators see and do: the live snapshot, the overview, recent events and failed jobs. */
 @Injectable()
 export class OpsService {
+  private readonly logger = new Logger(OpsService.name);
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly inspector: QueueInspector,
@@ -89,15 +92,17 @@ export class OpsService {
       .sort((a, b) => b.failedAt.localeCompare(a.failedAt));
   }
 
-  async retryJob(queueName: string, jobId: string): Promise<JobActionResult> {
+  async retryJob(operator: AuthUser, queueName: string, jobId: string): Promise<JobActionResult> {
     const job = await this.failedJob(queueName, jobId);
     await withTimeout(job.retry('failed', FRESH_ATTEMPTS), INSPECTION_TIMEOUT_MS, 'Retrying the job');
+    this.logger.log({ operatorId: operator.id, queue: queueName, jobId }, 'An operator retried a failed job');
     return { message: `Job ${jobId} was queued again`, count: 1 };
   }
 
-  async removeJob(queueName: string, jobId: string): Promise<JobActionResult> {
+  async removeJob(operator: AuthUser, queueName: string, jobId: string): Promise<JobActionResult> {
     const job = await this.failedJob(queueName, jobId);
     await withTimeout(job.remove(), INSPECTION_TIMEOUT_MS, 'Removing the job');
+    this.logger.warn({ operatorId: operator.id, queue: queueName, jobId }, 'An operator removed a failed job: its event will not be delivered');
     return { message: `Job ${jobId} was removed`, count: 1 };
   }
 
@@ -106,7 +111,7 @@ export class OpsService {
    * ones, so a job would fail for good at its first new error). A job that changed state meanwhile is
    * skipped; one that failed again during the run is not retried twice.
    */
-  async retryAllFailed(queueName: string): Promise<JobActionResult> {
+  async retryAllFailed(operator: AuthUser, queueName: string): Promise<JobActionResult> {
     const queue = this.queue(queueName);
     const seen = new Set<string>();
     let count = 0;
@@ -126,6 +131,7 @@ export class OpsService {
         if (retried) count += 1;
       }
     }
+    this.logger.log({ operatorId: operator.id, queue: queueName, count }, 'An operator retried every failed job of a queue');
     return {
       message: count === 0 ? 'There were no failed jobs to retry' : `${count} failed job${count === 1 ? ' was' : 's were'} queued again`,
       count,
