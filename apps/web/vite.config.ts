@@ -1,17 +1,63 @@
 /// <reference types="vitest/config" />
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const contracts = fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url));
 const contractsDir = fileURLToPath(new URL('../../libs/contracts/src/', import.meta.url));
 const api = process.env.FOODLINK_API_URL ?? 'http://localhost:3000';
 
+/** Files worth compressing (source maps are left alone: only developer tools fetch them). */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
+const MIN_BYTES = 1024;
+
+/**
+ * Writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy beside every compressible file of
+ * the build, once, so that whoever serves dist/ (the API's static serving with `preCompressed`, or nginx's
+ * gzip_static) sends them without compressing per request. Small files, and copies that would not be
+ * smaller, are skipped; those are served as they are.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  const brotli = promisify(brotliCompress);
+  const gzipFile = promisify(gzip);
+  return {
+    name: 'food-link:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+        .map((entry) => join(entry.parentPath, entry.name));
+      await Promise.all(
+        files.map(async (file) => {
+          const raw = await readFile(file);
+          if (raw.length < MIN_BYTES) return;
+          const [br, gz] = await Promise.all([
+            brotli(raw, {
+              params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length },
+            }),
+            gzipFile(raw, { level: 9 }),
+          ]);
+          if (br.length < raw.length) await writeFile(`${file}.br`, br);
+          if (gz.length < raw.length) await writeFile(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
 // `npm run dev -w @food-link/web` serves the app with hot reload on :5173 and proxies the API and
 // sockets to a running `npm start`. In production the API serves the built app from its own origin.
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: { alias: { '@food-link/contracts': contracts } },
   server: {
     proxy: {

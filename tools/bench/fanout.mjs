@@ -14,17 +14,17 @@
 //   node tools/bench/fanout.mjs                  full run (5,000 clients, 10 rounds)
 //   BENCH_QUICK=1 node tools/bench/fanout.mjs    smoke run (1,000 clients, 3 rounds)
 //
-// The clients are spread over forked processes (this file with `--client`): one Node process parsing 5,000
-// messages per broadcast would itself be the bottleneck. On a 2-core machine they still share the CPU with
+// The clients are spread over forked processes (this file with `--client`, lib/socket-clients.mjs): one Node
+// process parsing 5,000 messages per broadcast would itself be the bottleneck. On a 2-core machine they still share the CPU with
 // the API, so the receipt times include the clients' own queueing; the CPU each side used is reported.
-import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { isClientProcess, openSockets, serveClientProcess, startClientProcess, stopClientProcesses } from './lib/socket-clients.mjs';
 import { call, cpuSeconds, createStack, createUsers, freePort, listFood, percentile, raiseFileLimit, report, resultsDir } from './lib/stack.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -45,8 +45,7 @@ const TARGETS = { heapPerConnectionBytes: 10 * 1024, loopDelayP99Ms: 50, broadca
 // ------------------------------------------------------------------------------------------------ client
 
 /** A forked client process: holds its share of the sockets and reports when all of them got a `stats.updated`. */
-async function clientMain() {
-  const { io } = await import('socket.io-client');
+function clientMain() {
   let sockets = [];
   const rounds = new Map(); // event id -> { occurredAt, times: [] }
   const reported = new Set();
@@ -60,102 +59,53 @@ async function clientMain() {
     process.send({ type: 'round', id, occurredAt: record.occurredAt, times: record.times, expected: sockets.length, duplicates });
   }
 
-  function connectOne(url) {
-    return new Promise((resolve) => {
-      const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, timeout: 60_000 });
-      const seen = new Set();
-      socket.on('stats.updated', (envelope) => {
-        const receivedAt = Date.now();
-        if (seen.has(envelope.id)) return void duplicates++;
-        seen.add(envelope.id);
-        if (reported.has(envelope.id)) return; // a straggler after a timed-out round was already reported
-        let record = rounds.get(envelope.id);
-        if (!record) rounds.set(envelope.id, (record = { occurredAt: envelope.occurredAt, times: [] }));
-        record.times.push(receivedAt);
-        if (record.times.length >= sockets.length) finish(envelope.id);
-      });
-      socket.once('connect', () => {
-        socket.on('disconnect', () => disconnects++);
-        sockets.push(socket);
-        resolve(null);
-      });
-      socket.once('connect_error', (error) => {
-        socket.close();
-        resolve(error.message);
-      });
+  function listen(socket) {
+    const seen = new Set();
+    socket.on('stats.updated', (envelope) => {
+      const receivedAt = Date.now();
+      if (seen.has(envelope.id)) return void duplicates++;
+      seen.add(envelope.id);
+      if (reported.has(envelope.id)) return; // a straggler after a timed-out round was already reported
+      let record = rounds.get(envelope.id);
+      if (!record) rounds.set(envelope.id, (record = { occurredAt: envelope.occurredAt, times: [] }));
+      record.times.push(receivedAt);
+      if (record.times.length >= sockets.length) finish(envelope.id);
     });
   }
 
-  process.on('message', async (message) => {
-    if (message.type === 'connect') {
-      const errors = [];
-      let left = message.count;
-      const worker = async () => {
-        while (left > 0) {
-          left--;
-          const error = await connectOne(message.url);
-          if (error) errors.push(error);
-        }
-      };
-      await Promise.all(Array.from({ length: message.concurrency }, worker));
-      process.send({ type: 'connected', connected: sockets.length, failed: errors.length, errors: errors.slice(0, 5) });
-    } else if (message.type === 'partial') {
+  serveClientProcess({
+    connect: async (message) => {
+      const { failed, errors } = await openSockets(
+        Array.from({ length: message.count }, () => ({ url: message.url })),
+        {
+          concurrency: message.concurrency,
+          attach: listen,
+          connected: (socket) => {
+            socket.on('disconnect', () => disconnects++);
+            sockets.push(socket);
+          },
+        },
+      );
+      return { type: 'connected', connected: sockets.length, failed, errors };
+    },
+    partial: () => {
       for (const id of [...rounds.keys()]) finish(id);
-      process.send({ type: 'partial-done' });
-    } else if (message.type === 'close-all') {
+      return { type: 'partial-done' };
+    },
+    'close-all': () => {
       for (const socket of sockets) socket.disconnect();
       sockets = [];
       disconnects = 0; // these were ours
-      process.send({ type: 'closed' });
-    } else if (message.type === 'status') {
-      process.send({ type: 'status', sockets: sockets.length, connected: sockets.filter((s) => s.connected).length, disconnects, duplicates });
-    } else if (message.type === 'exit') {
+      return { type: 'closed' };
+    },
+    status: () => ({ type: 'status', sockets: sockets.length, connected: sockets.filter((s) => s.connected).length, disconnects, duplicates }),
+    exit: () => {
       for (const socket of sockets) socket.disconnect();
-      process.exit(0);
-    }
+    },
   });
-  process.send({ type: 'ready' });
 }
 
 // ------------------------------------------------------------------------------------------------ parent
-
-/** A forked client process with a mailbox: next(type) takes the oldest message of that type, waiting if none. */
-async function startClientProcess() {
-  const child = fork(fileURLToPath(import.meta.url), ['--client'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const queues = new Map();
-  const waiters = new Map();
-  let exitError;
-  child.on('message', (message) => {
-    const waiter = waiters.get(message.type)?.shift();
-    if (waiter) waiter.resolve(message);
-    else (queues.get(message.type) ?? queues.set(message.type, []).get(message.type)).push(message);
-  });
-  child.once('exit', (code, signal) => {
-    exitError = new Error(`client process exited (${code ?? signal})`);
-    for (const list of waiters.values()) for (const waiter of list) waiter.reject(exitError);
-  });
-  const next = (type, timeoutMs = 600_000) => {
-    const queued = queues.get(type)?.shift();
-    if (queued) return Promise.resolve(queued);
-    if (exitError) return Promise.reject(exitError);
-    return new Promise((resolve, reject) => {
-      const waiter = { resolve, reject };
-      (waiters.get(type) ?? waiters.set(type, []).get(type)).push(waiter);
-      const timer = setTimeout(() => {
-        const list = waiters.get(type);
-        list.splice(list.indexOf(waiter), 1);
-        resolve(null);
-      }, timeoutMs);
-      waiter.resolve = (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      };
-    });
-  };
-  const send = (message) => child.send(message);
-  await next('ready');
-  return { child, next, send };
-}
 
 /** A Chrome DevTools Protocol session with the API process's inspector (loopback only). */
 async function connectInspector(port) {
@@ -320,7 +270,7 @@ export async function run() {
     await sleep(1500); // the set-up's events go out before anyone listens
 
     const procCount = Math.max(1, Math.min(CLIENT_PROCS, SETTINGS.clients));
-    for (let p = 0; p < procCount; p++) procs.push(await startClientProcess());
+    for (let p = 0; p < procCount; p++) procs.push(await startClientProcess(import.meta.url));
 
     /** Fulfils one request and waits for every connected client to report its `stats.updated`. */
     async function broadcastRound(requestId, expectedClients, participating) {
@@ -516,19 +466,13 @@ export async function run() {
     return rows;
   } finally {
     inspector?.close();
-    for (const proc of procs) {
-      if (proc.child.exitCode === null) {
-        const exited = once(proc.child, 'exit');
-        proc.send({ type: 'exit' });
-        await Promise.race([exited, sleep(5000).then(() => proc.child.kill('SIGKILL'))]);
-      }
-    }
+    await stopClientProcesses(procs);
     await stack.close();
   }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  if (process.argv[2] === '--client') {
+  if (isClientProcess()) {
     clientMain();
   } else {
     run().then(

@@ -8,15 +8,29 @@
 //   node tools/bench/live.mjs            full run (about 4 minutes)
 //   BENCH_QUICK=1 node tools/bench/live.mjs   smoke run (smaller, shorter)
 //
-// The sockets live in forked client processes (this file with `--client`), so the process that drives the
-// writes is never late because it is busy parsing 200,000 messages a second. On a 2-core machine the
-// clients still compete with the API for CPU; the CPU each process used is reported alongside.
-import { fork } from 'node:child_process';
-import { once } from 'node:events';
+// The sockets live in forked client processes (this file with `--client`, lib/socket-clients.mjs), so the
+// process that drives the writes is never late because it is busy parsing 200,000 messages a second. On a
+// 2-core machine the clients still compete with the API for CPU; the CPU each process used is reported
+// alongside.
 import { createHistogram, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { call, cpuSeconds, createStack, createUsers, listFood, percentile, raiseFileLimit, report } from './lib/stack.mjs';
+import { pathToFileURL } from 'node:url';
+import { isClientProcess, openSockets, serveClientProcess, startClientProcess, stopClientProcesses } from './lib/socket-clients.mjs';
+import path from 'node:path';
+import {
+  call,
+  cpuProfileEnv,
+  cpuSeconds,
+  createStack,
+  createUsers,
+  listFood,
+  percentile,
+  printCpuProfiles,
+  profileSignal,
+  raiseFileLimit,
+  report,
+  resultsDir,
+} from './lib/stack.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const SETTINGS = QUICK
@@ -35,6 +49,9 @@ const HISTOGRAM_MS = 120_000;
 const PUBLIC_EVENTS = new Set(['food.listed', 'food.claimed', 'request.cancelled', 'food.expired', 'stats.updated']);
 const EVENT_TYPES = [...PUBLIC_EVENTS, 'request.fulfilled'];
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
+/** BENCH_CPU_PROF=1: CPU-profile every server process over the write phase and print the top functions. */
+const PROFILE_ROOT =
+  process.env.BENCH_CPU_PROF === '1' ? path.join(resultsDir, 'profiles', `live-${new Date().toISOString().replace(/[:.]/g, '-')}`) : null;
 /** Which topologies to run: both (default), or `single` / `split` alone (BENCH_LIVE_TOPOLOGY). */
 const TOPOLOGIES = process.env.BENCH_LIVE_TOPOLOGY ? process.env.BENCH_LIVE_TOPOLOGY.split(',') : ['single', 'split'];
 
@@ -46,8 +63,7 @@ const TARGETS = {
 // ------------------------------------------------------------------------------------------------ client
 
 /** A forked client process: connects its share of the sockets and records every envelope they receive. */
-async function clientMain() {
-  const { io } = await import('socket.io-client');
+function clientMain() {
   const clients = []; // { socket, userId, seen: Uint8Array indexed by event index }
   const eventIndex = new Map(); // event id -> index
   const events = []; // index -> { id, type, count, signedIn: number[] }
@@ -99,55 +115,38 @@ async function clientMain() {
     histogram[Math.min(latency, HISTOGRAM_MS)]++;
   }
 
-  function connectOne({ url, token, userId }) {
-    return new Promise((resolve) => {
-      const socket = io(url, {
-        transports: ['websocket'],
-        forceNew: true,
-        reconnection: false, // a socket that drops misses events: that shows as missing, never hidden
-        timeout: 60_000,
-        auth: token ? { token } : {},
+  serveClientProcess({
+    connect: async (message) => {
+      const { failed, errors } = await openSockets(message.specs, {
+        concurrency: message.concurrency,
+        attach: (socket, spec) => {
+          const client = { socket, userId: spec.userId ?? null, seen: new Uint8Array(0) };
+          socket.onAny((name, envelope) => onEnvelope(client, name, envelope));
+          return client;
+        },
+        connected: (socket, _spec, client) => {
+          socket.on('disconnect', (reason) => {
+            counters.disconnects++;
+            disconnectReasons[reason] = (disconnectReasons[reason] ?? 0) + 1;
+          });
+          clients.push(client);
+        },
       });
-      const client = { socket, userId: userId ?? null, seen: new Uint8Array(0) };
-      socket.onAny((name, envelope) => onEnvelope(client, name, envelope));
-      socket.once('connect', () => {
-        socket.on('disconnect', (reason) => {
-          counters.disconnects++;
-          disconnectReasons[reason] = (disconnectReasons[reason] ?? 0) + 1;
-        });
-        clients.push(client);
-        resolve(null);
-      });
-      socket.once('connect_error', (error) => {
-        socket.close();
-        resolve(error.message);
-      });
-    });
-  }
-
-  process.on('message', async (message) => {
-    if (message.type === 'connect') {
-      const errors = [];
-      let next = 0;
-      const worker = async () => {
-        while (next < message.specs.length) {
-          const error = await connectOne(message.specs[next++]);
-          if (error) errors.push(error);
-        }
-      };
-      await Promise.all(Array.from({ length: message.concurrency }, worker));
       const users = clients.filter((client) => client.userId !== null).map((client) => client.userId);
-      process.send({ type: 'connected', connected: clients.length, users, failed: errors.length, errors: errors.slice(0, 5) });
-    } else if (message.type === 'start') {
+      return { type: 'connected', connected: clients.length, users, failed, errors };
+    },
+    start: (message) => {
       ignore = new Set(message.ignore);
       recording = true;
       eluAtStart = performance.eventLoopUtilization();
-      process.send({ type: 'started' });
-    } else if (message.type === 'count') {
+      return { type: 'started' };
+    },
+    count: () => {
       let delivered = 0;
       for (const event of events) delivered += event.count;
-      process.send({ type: 'count', delivered });
-    } else if (message.type === 'collect') {
+      return { type: 'count', delivered };
+    },
+    collect: () => {
       const sparse = {};
       for (const [type, histogram] of Object.entries(histograms)) {
         const pairs = [];
@@ -161,38 +160,15 @@ async function clientMain() {
         lagMaxMs: lag.max / 1000,
         utilisation: Math.round(performance.eventLoopUtilization(eluAtStart).utilization * 1000) / 1000,
       };
-      process.send({ type: 'stats', events, histograms: sparse, counters, disconnectReasons, connectedNow, loop });
-    } else if (message.type === 'close') {
+      return { type: 'stats', events, histograms: sparse, counters, disconnectReasons, connectedNow, loop };
+    },
+    exit: () => {
       for (const client of clients) client.socket.disconnect();
-      process.exit(0);
-    }
+    },
   });
-  process.send({ type: 'ready' });
 }
 
 // ------------------------------------------------------------------------------------------------ parent
-
-/** Starts a client process and wraps its messages as awaitable replies. */
-async function startClientProcess() {
-  const child = fork(fileURLToPath(import.meta.url), ['--client'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const waiting = new Map();
-  child.on('message', (message) => {
-    const resolve = waiting.get(message.type);
-    if (resolve) {
-      waiting.delete(message.type);
-      resolve(message);
-    }
-  });
-  const exited = new Promise((_, reject) => child.once('exit', (code, signal) => reject(new Error(`client process exited (${code ?? signal})`))));
-  exited.catch(() => {});
-  const request = (message, replyType) => {
-    const reply = new Promise((resolve) => waiting.set(replyType, resolve));
-    if (message) child.send(message);
-    return Promise.race([reply, exited]);
-  };
-  await request(null, 'ready');
-  return { child, request };
-}
 
 /** Nearest-rank percentile of a 1 ms histogram given as a dense array. */
 function histogramPercentile(histogram, total, p) {
@@ -308,13 +284,13 @@ async function driveWrites({ urls, donors, charities, available, rate, seconds }
  * startApi, bounded: a process that never reports ready (seen once with a worker while the shared Redis
  * was busy with other runs) fails the run instead of hanging it; stack.close() then stops it.
  */
-async function startWithin(stack, role, timeoutMs = 90_000) {
+async function startWithin(stack, role, { env = {}, timeoutMs = 90_000 } = {}) {
   let timer;
   const timeout = new Promise((_, reject) => {
     timer = setTimeout(() => reject(new Error(`ROLE=${role} did not report ready within ${timeoutMs / 1000} s (are PostgreSQL and Redis answering?)`)), timeoutMs);
   });
   try {
-    return await Promise.race([stack.startApi({ role }), timeout]);
+    return await Promise.race([stack.startApi({ role, env }), timeout]);
   } finally {
     clearTimeout(timer);
   }
@@ -328,13 +304,15 @@ async function scenario(topology, log) {
   const clientProcs = [];
   let db;
   let tap;
+  const profileDir = PROFILE_ROOT && path.join(PROFILE_ROOT, topology);
+  const env = profileDir ? cpuProfileEnv(profileDir) : {};
   try {
     const processes = [];
     if (topology === 'single') {
-      processes.push(await startWithin(stack, 'all'));
+      processes.push(await startWithin(stack, 'all', { env }));
     } else {
-      processes.push(await startWithin(stack, 'api'), await startWithin(stack, 'api'));
-      processes.push(await startWithin(stack, 'worker'));
+      processes.push(await startWithin(stack, 'api', { env }), await startWithin(stack, 'api', { env }));
+      processes.push(await startWithin(stack, 'worker', { env }));
     }
     const apis = processes.filter((p) => p.role !== 'worker');
     const urls = apis.map((api) => api.url);
@@ -367,7 +345,7 @@ async function scenario(topology, log) {
       userId: i < users.length ? users[i].id : null,
     }));
     const procs = Math.max(1, Math.min(CLIENT_PROCS, SETTINGS.sockets));
-    for (let p = 0; p < procs; p++) clientProcs.push(await startClientProcess());
+    for (let p = 0; p < procs; p++) clientProcs.push(await startClientProcess(import.meta.url));
     const connectStarted = Date.now();
     const connected = await Promise.all(
       clientProcs.map((proc, p) =>
@@ -402,7 +380,9 @@ async function scenario(topology, log) {
     const pids = { api: processes.map((p) => p.child.pid), clients: clientProcs.map((c) => c.child.pid) };
     const cpuBefore = { api: pids.api.map(cpuSeconds), clients: pids.clients.map(cpuSeconds) };
     log(`writing ${SETTINGS.writesPerSecond}/s for ${SETTINGS.seconds} s`);
+    if (profileDir) await Promise.all(processes.map((p) => profileSignal(p.child))); // start afresh: leave out set-up
     const writes = await driveWrites({ urls, donors, charities, available, rate: SETTINGS.writesPerSecond, seconds: SETTINGS.seconds });
+    if (profileDir) await Promise.all(processes.map((p) => profileSignal(p.child))); // write the write phase's profile
     const writeWindowS = writes.elapsedMs / 1000;
     const cpuAfterWrites = { api: pids.api.map(cpuSeconds), clients: pids.clients.map(cpuSeconds) };
 
@@ -544,15 +524,10 @@ async function scenario(topology, log) {
       cpuCoresUsedDuringWrites: { api: cpu(pids.api, cpuBefore.api, cpuAfterWrites.api), apiRoles: processes.map((p) => p.role), clients: cpu(pids.clients, cpuBefore.clients, cpuAfterWrites.clients) },
     };
     log(`live ${label}: ${delivered}/${expected} delivered, p50 ${latency.p50} ms, p99 ${latency.p99} ms`);
+    if (profileDir) details.cpuProfiles = { pids: Object.fromEntries(processes.map((p) => [p.child.pid, p.role])), summaries: printCpuProfiles(profileDir) };
     return { row, details };
   } finally {
-    for (const proc of clientProcs) {
-      if (proc.child.exitCode === null) {
-        const exited = once(proc.child, 'exit');
-        proc.child.send({ type: 'close' });
-        await Promise.race([exited, sleep(5000).then(() => proc.child.kill('SIGKILL'))]);
-      }
-    }
+    await stopClientProcesses(clientProcs);
     tap?.disconnect();
     await db?.end().catch(() => {});
     await stack.close();
@@ -596,7 +571,7 @@ export async function run() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  if (process.argv[2] === '--client') {
+  if (isClientProcess()) {
     clientMain();
   } else {
     run().then(

@@ -7,10 +7,12 @@
 //   - the JavaScript and CSS the page actually loaded: every .js/.css entry of the page's resource timing,
 //     classed by whether its response ended by the load event (loadEventStart) or after it (after the
 //     network has gone quiet, up to 5 s), with two sizes per file:
-//       as sent = encodedBodySize, the body bytes as transferred (the API's static serving does not compress,
-//                 so this equals the raw size; Content-Encoding is recorded per file),
-//       gzip -9 = the response body Chromium received, gzipped by this script with zlib level 9 (what a
-//                 compressing server or CDN would send);
+//       as sent = encodedBodySize, the body bytes as transferred: the web build writes brotli and gzip copies
+//                 of every file over 1 KB and the API sends the one the browser accepts (brotli, for
+//                 Chromium); Content-Encoding is recorded per file,
+//       raw     = the decoded body, as the browser parses it,
+//       gzip -9 = the decoded body gzipped by this script with zlib level 9 (the yardstick the target was set
+//                 in, independent of how the server compresses);
 //     the target (landing JavaScript < 150 KB gzip) is checked against the gzip -9 total of the JavaScript
 //     that ended by the load event, and, more strictly, of all JavaScript the page loaded (socket client
 //     included). KB = 1024 bytes.
@@ -164,6 +166,8 @@ export async function run() {
         cssByLoadGzip9Kb: kb(sum(byLoad.filter((a) => a.kind === 'css'), 'gzip9Bytes')),
         cssByLoadWireKb: kb(sum(byLoad.filter((a) => a.kind === 'css'), 'wireBytes')),
         jsAllGzip9Kb: kb(sum(load.assets.filter((a) => a.kind === 'js'), 'gzip9Bytes')),
+        jsAllWireKb: kb(sum(load.assets.filter((a) => a.kind === 'js'), 'wireBytes')),
+        jsAllRawKb: kb(sum(load.assets.filter((a) => a.kind === 'js'), 'rawBytes')),
         socketRequestedMs: socket.map((a) => round(a.startMs)).join(',') || 'not loaded',
         socketEndedMs: socket.map((a) => round(a.endMs)).join(','),
         socketPhase: socket.map((a) => a.phase).join(','),
@@ -204,6 +208,7 @@ export async function run() {
       { metric: 'landing CSS ended by load event, gzip -9 KB', value: range('cssByLoadGzip9Kb').text, target: '', met: '' },
       { metric: 'landing CSS ended by load event, as sent KB', value: range('cssByLoadWireKb').text, target: '', met: '' },
       { metric: 'all JS the landing page loaded (incl. socket client), gzip -9 KB', value: jsAll.text, target: `< ${TARGET_JS_KB}`, met: jsAll.high < TARGET_JS_KB },
+      { metric: 'all JS the landing page loaded, as sent KB (raw KB)', value: `${range('jsAllWireKb').text} (${range('jsAllRawKb').text})`, target: '', met: '' },
       {
         metric: 'socket client chunk, gzip -9 KB',
         value: socketFiles.length ? kb(socketFiles[0].gzip9Bytes) : 'not loaded',
