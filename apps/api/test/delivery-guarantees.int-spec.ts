@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { QUEUES } from '@food-link/contracts';
 import type { Job } from 'bullmq';
 import { Queue } from 'bullmq';
@@ -169,6 +172,32 @@ describe('delivery guarantees', () => {
       client.close();
     } finally {
       await queue.close();
+      await t.close();
+    }
+  });
+
+  it('wakes the relays as soon as events commit, polling aside: writes in the API, and a correction by the stats CLI, which has no relay', async () => {
+    // Polling every ten minutes: only the wake-up after each commit can deliver within the test.
+    const t = await startTestApp({ OUTBOX_POLL_MS: '600000' });
+    try {
+      const donor = await createDonor(t.http);
+      const charity = await createCharity(t.http);
+      const client = await LiveClient.connect(t.baseUrl);
+      const items = await Promise.all(Array.from({ length: 5 }, () => addFood(t.http, donor)));
+      await Promise.all(items.map((item) => requestPickup(t.http, charity, item.id)));
+      const recorded = (await t.db.query('SELECT id FROM outbox_events')).map((row: { id: string }) => row.id);
+      expect(recorded).toHaveLength(10);
+      await client.allOf(recorded, 5000);
+
+      // The stats CLI is a process of its own without a relay: it NOTIFYs after committing its correction.
+      await t.db.query('UPDATE impact_stats SET total_meals = total_meals + 7');
+      const cli = path.join(path.dirname(process.env.FOODLINK_API_MAIN ?? 'dist/main.js'), 'cli', 'stats-check.js');
+      const run = promisify(execFile)(process.execPath, [cli, '--fix'], { env: { ...process.env, ...t.env } });
+      await expect(run).rejects.toMatchObject({ code: 1, stdout: expect.stringContaining('differed; projection rebuilt') });
+      const corrected = await client.next('stats.updated', () => true, 5000);
+      expect(corrected.data.totalMeals).toBe(0);
+      client.close();
+    } finally {
       await t.close();
     }
   });

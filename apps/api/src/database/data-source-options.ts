@@ -5,6 +5,7 @@ import { InitialSchema1763769600000 } from './migrations/1763769600000-initial-s
 import { EventOutbox1763856000000 } from './migrations/1763856000000-event-outbox';
 import { OutboxHistoryIndexes1763942400000 } from './migrations/1763942400000-outbox-history-indexes';
 import { RealtimeInstances1764028800000 } from './migrations/1764028800000-realtime-instances';
+import { OutboxWakeAfterCommit1764120000000 } from './migrations/1764120000000-outbox-wake-after-commit';
 
 /**
  * Entities for the tables read through repositories. Food items, requests and the event tables are
@@ -12,7 +13,13 @@ import { RealtimeInstances1764028800000 } from './migrations/1764028800000-realt
  * migrations alone.
  */
 export const ENTITIES = [User, Charity];
-export const MIGRATIONS = [InitialSchema1763769600000, EventOutbox1763856000000, OutboxHistoryIndexes1763942400000, RealtimeInstances1764028800000];
+export const MIGRATIONS = [
+  InitialSchema1763769600000,
+  EventOutbox1763856000000,
+  OutboxHistoryIndexes1763942400000,
+  RealtimeInstances1764028800000,
+  OutboxWakeAfterCommit1764120000000,
+];
 
 /** TypeORM settings: the schema comes only from migrations, never from `synchronize`. */
 export function dataSourceOptions(url: string): DataSourceOptions {

@@ -14,7 +14,8 @@ import { bullPrefix, domainEventJobOptions } from './queue-options';
 const BATCH_SIZE = 200;
 /** A healthy Redis takes milliseconds; past this the connection is presumed dead and replaced. */
 const PUBLISH_TIMEOUT_MS = 5000;
-const LISTEN_CHANNEL = 'outbox_events';
+/** Processes without a running relay NOTIFY this channel after committing events (see OutboxService). */
+export const OUTBOX_CHANNEL = 'outbox_events';
 
 interface OutboxRow {
   id: string;
@@ -26,9 +27,11 @@ interface OutboxRow {
 
 /**
  * Moves committed, unpublished outbox rows into the `domain-events` queue (job id = event id, so a
- * re-send is harmless) and marks them published. Woken by NOTIFY right after each commit, and polls as a
- * safety net, so a missed wake-up or a Redis outage only delays events. Rows are claimed with
- * FOR UPDATE SKIP LOCKED, so relays in several processes share the work without sending a row twice.
+ * re-send is harmless) and marks them published. Woken right after each commit by the process that
+ * committed (in memory, see OutboxService; by `NOTIFY outbox_events` from a process without a relay of
+ * its own), and polls as a safety net, so a missed wake-up or a Redis outage only delays events. Rows
+ * are claimed with FOR UPDATE SKIP LOCKED, so relays in several processes share the work without sending
+ * a row twice.
  */
 @Injectable()
 export class OutboxRelayService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -38,6 +41,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
   private pollTimer?: NodeJS.Timeout;
   private draining?: Promise<unknown>;
   private wakeAgain = false;
+  private started = false;
   private stopped = false;
   private publishingFailed = false;
 
@@ -50,6 +54,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
 
   async onApplicationBootstrap(): Promise<void> {
     await this.listen();
+    this.started = true;
     this.pollTimer = setInterval(() => this.wake(), this.config.OUTBOX_POLL_MS);
     this.wake();
   }
@@ -60,6 +65,17 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     await this.draining;
     await this.listener?.end().catch((error: Error) => this.logger.warn(`closing the listener: ${error.message}`));
     await this.producer.close();
+  }
+
+  /**
+   * Wakes this relay for events this process has just committed. Returns false when it cannot be relied
+   * on to send them soon (not started yet, stopping, or its last attempt to publish failed), so that the
+   * caller asks the other processes' relays too.
+   */
+  wakeHere(): boolean {
+    if (!this.started || this.stopped) return false;
+    this.wake();
+    return !this.publishingFailed;
   }
 
   /** Asks for a drain; if one is running, it goes round once more so nothing committed meanwhile waits. */
@@ -167,7 +183,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
       this.relisten();
     });
     await client.connect();
-    await client.query(`LISTEN ${LISTEN_CHANNEL}`);
+    await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
     this.listener = client;
   }
 
