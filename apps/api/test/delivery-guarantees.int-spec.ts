@@ -51,6 +51,43 @@ describe('delivery guarantees', () => {
     }
   }, 90_000);
 
+  it('sends again the events whose jobs Redis lost: it restarted empty while no worker ran', async () => {
+    const redis = await OwnRedis.start();
+    // An API process with no worker in it: handed-over jobs wait in Redis.
+    const t = await startTestApp({ REDIS_URL: redis.url, ROLE: 'api', OUTBOX_LEASE_MS: '1000' });
+    let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
+    try {
+      const donor = await createDonor(t.http);
+      const client = await LiveClient.connect(t.baseUrl);
+      const items = await Promise.all(Array.from({ length: 20 }, () => addFood(t.http, donor)));
+      const ids = (await t.db.query('SELECT id FROM outbox_events')).map((row: { id: string }) => row.id);
+      expect(ids).toHaveLength(20);
+      await waitFor(() => unpublishedIds(t.db), (waiting) => waiting.length === 0, 'the events handed to Redis');
+      // Leases run out meanwhile and are extended: the jobs are still waiting.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(await t.db.query('SELECT id FROM outbox_events WHERE lease_expires_at IS NULL')).toEqual([]);
+
+      await redis.stop(); // killed: it comes back empty, as after a crash without persistence
+      await redis.restart();
+      worker = await startWorker(t);
+      await client.allOf(ids, 20_000);
+      const listed = client.ofType('food.listed').filter((event) => items.some((item) => item.id === event.data.foodId));
+      expect(listed.map((event) => event.id).sort()).toEqual([...ids].sort()); // each once
+      // Once their jobs have completed, the events are settled and no longer looked up.
+      await waitFor(
+        () => t.db.query('SELECT id FROM outbox_events WHERE lease_expires_at IS NOT NULL'),
+        (leased) => leased.length === 0,
+        'every lease settled',
+        10_000,
+      );
+      client.close();
+    } finally {
+      await worker?.close();
+      await t.close();
+      await redis.stop();
+    }
+  }, 60_000);
+
   it('sends an event again until every live API instance has it: a subscription that comes back late misses nothing', async () => {
     const t = await startTestApp();
     const queue = new Queue<DomainEventJob>(QUEUES.domainEvents, { connection: workerConnection(t.env.REDIS_URL), prefix: `${t.env.REDIS_PREFIX}bull` });
@@ -188,6 +225,13 @@ describe('delivery guarantees', () => {
       const recorded = (await t.db.query('SELECT id FROM outbox_events')).map((row: { id: string }) => row.id);
       expect(recorded).toHaveLength(10);
       await client.allOf(recorded, 5000);
+      // The worker settles what it has completed, long before the leases (30 s) would be looked up.
+      await waitFor(
+        () => t.db.query('SELECT id FROM outbox_events WHERE lease_expires_at IS NOT NULL OR published_at IS NULL'),
+        (open) => open.length === 0,
+        'the completed events settled',
+        3000,
+      );
 
       // The stats CLI is a process of its own without a relay: it NOTIFYs after committing its correction.
       await t.db.query('UPDATE impact_stats SET total_meals = total_meals + 7');

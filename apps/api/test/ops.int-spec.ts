@@ -12,6 +12,7 @@ import {
   type OpsOverview,
   type OpsSnapshot,
 } from '@food-link/contracts';
+import { OutboxRelayService } from '../src/events/outbox-relay.service';
 import { barrier } from './support/barrier';
 import { addFood, createCharity, createDonor, loginAs, requestPickup, type TestUser } from './support/factories';
 import type { HttpClient } from './support/http-client';
@@ -341,10 +342,20 @@ describe('operator console: access, live views, failed jobs, health and metrics'
       expect(removal.status).toBe(200);
       expect(removal.body).toEqual({ message: `Job ${removed.id} was removed`, count: 1 });
       expect((await t.http.delete(apiPath(OPS_ROUTES.removeJob, { queue: domainEvents, jobId: removed.id }), { token: operator })).status).toBe(404);
+      // Its event is settled: the relay does not send it again when leases run out, though Redis no longer has the job.
+      const relay = t.app.get(OutboxRelayService);
+      await t.db.query(`UPDATE outbox_events SET lease_expires_at = now() - interval '1 second' WHERE lease_expires_at IS NOT NULL`);
+      await relay.settleLeases(); // one may have been running already
+      expect(await relay.settleLeases()).toBe(0);
 
       const all = await t.http.post(apiPath(OPS_ROUTES.retryAllFailed, { queue: domainEvents }), undefined, { token: operator });
       expect(all.status).toBe(200);
       expect(all.body).toEqual({ message: '2 failed jobs were queued again', count: 2 });
+      // On their way again, so leased again: were Redis to lose them now, they would be sent again.
+      const leased = await t.db.query<{ id: string }[]>(`SELECT id FROM outbox_events WHERE id = ANY($1::uuid[]) AND lease_expires_at > now()`, [
+        kept.map((job) => job.id),
+      ]);
+      expect(leased).toHaveLength(2);
       await waitFor(
         async () => (await t.db.query<{ event_id: string }[]>('SELECT event_id FROM processed_events WHERE event_id = ANY($1::uuid[])', [kept.map((job) => job.id)])).length,
         (count) => count === 2,

@@ -97,6 +97,15 @@ export class AppConfig {
   @Min(50)
   OUTBOX_POLL_MS = 1000;
 
+  /**
+   * How long after handing an event to Redis the relay looks its job up again: a finished job settles the
+   * event, a job Redis no longer has (it lost its data) is handed over again. Checked every half lease.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  OUTBOX_LEASE_MS = 30_000;
+
   /** Domain-event jobs one worker process handles at once. */
   @Type(() => Number)
   @IsInt()

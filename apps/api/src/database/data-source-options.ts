@@ -6,6 +6,7 @@ import { EventOutbox1763856000000 } from './migrations/1763856000000-event-outbo
 import { OutboxHistoryIndexes1763942400000 } from './migrations/1763942400000-outbox-history-indexes';
 import { RealtimeInstances1764028800000 } from './migrations/1764028800000-realtime-instances';
 import { OutboxWakeAfterCommit1764120000000 } from './migrations/1764120000000-outbox-wake-after-commit';
+import { OutboxLease1764206400000 } from './migrations/1764206400000-outbox-lease';
 
 /**
  * Entities for the tables read through repositories. Food items, requests and the event tables are
@@ -19,6 +20,7 @@ export const MIGRATIONS = [
   OutboxHistoryIndexes1763942400000,
   RealtimeInstances1764028800000,
   OutboxWakeAfterCommit1764120000000,
+  OutboxLease1764206400000,
 ];
 
 /** TypeORM settings: the schema comes only from migrations, never from `synchronize`. */

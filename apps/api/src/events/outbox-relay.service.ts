@@ -4,7 +4,7 @@ import { QUEUES, type AnyEventEnvelope } from '@food-link/contracts';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { Client } from 'pg';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { TimeoutError, withTimeout } from '../common/with-timeout';
 import { AppConfig } from '../config/app-config';
 import { PRODUCER_REDIS_OPTIONS } from '../redis/redis-options';
@@ -12,6 +12,8 @@ import type { DomainEventJob } from './domain-event-job';
 import { bullPrefix, domainEventJobOptions } from './queue-options';
 
 const BATCH_SIZE = 200;
+/** Completed jobs are settled together, at most this long after they complete. */
+const SETTLE_DELAY_MS = 100;
 /** A healthy Redis takes milliseconds; past this the connection is presumed dead and replaced. */
 const PUBLISH_TIMEOUT_MS = 5000;
 /** Processes without a running relay NOTIFY this channel after committing events (see OutboxService). */
@@ -27,11 +29,11 @@ interface OutboxRow {
 
 /**
  * Moves committed, unpublished outbox rows into the `domain-events` queue (job id = event id, so a
- * re-send is harmless) and marks them published. Woken right after each commit by the process that
- * committed (in memory, see OutboxService; by `NOTIFY outbox_events` from a process without a relay of
- * its own), and polls as a safety net, so a missed wake-up or a Redis outage only delays events. Rows
- * are claimed with FOR UPDATE SKIP LOCKED, so relays in several processes share the work without sending
- * a row twice.
+ * re-send is harmless) and marks them published, with a lease (see `settleLeases`). Woken right after
+ * each commit by the process that committed (in memory, see OutboxService; by `NOTIFY outbox_events` from
+ * a process without a relay of its own), and polls as a safety net, so a missed wake-up or a Redis
+ * outage only delays events. Rows are claimed with FOR UPDATE SKIP LOCKED, so relays in several processes
+ * share the work without sending a row twice.
  */
 @Injectable()
 export class OutboxRelayService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -39,7 +41,13 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
   private producer: Producer;
   private listener?: Client;
   private pollTimer?: NodeJS.Timeout;
+  private leaseTimer?: NodeJS.Timeout;
   private draining?: Promise<unknown>;
+  private settling?: Promise<number>;
+  private settlingFailed = false;
+  /** Events whose jobs completed in this process and whose rows are not settled yet. */
+  private completed = new Set<string>();
+  private completedTimer?: NodeJS.Timeout;
   private wakeAgain = false;
   private started = false;
   private stopped = false;
@@ -56,13 +64,15 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     await this.listen();
     this.started = true;
     this.pollTimer = setInterval(() => this.wake(), this.config.OUTBOX_POLL_MS);
+    this.leaseTimer = setInterval(() => void this.settleLeases(), Math.round(this.config.OUTBOX_LEASE_MS / 2));
     this.wake();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearInterval(this.pollTimer);
-    await this.draining;
+    clearInterval(this.leaseTimer);
+    await Promise.all([this.draining, this.settling, this.settleCompleted()]);
     await this.listener?.end().catch((error: Error) => this.logger.warn(`closing the listener: ${error.message}`));
     await this.producer.close();
   }
@@ -116,6 +126,99 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
   }
 
   /**
+   * Looks up the jobs of events whose lease has expired (workers settle most events as their jobs
+   * complete; these are the rest). A job that has finished (completed, or failed for good and kept for
+   * operators) settles its event; one still waiting, delayed or running extends the lease; one Redis no
+   * longer has (it lost its data while the job waited, as after a restart without persistence) is added
+   * again with a new lease. One run at a time; resolves with the jobs added again.
+   */
+  settleLeases(): Promise<number> {
+    if (this.stopped) return Promise.resolve(0);
+    this.settling ??= this.settleAll().finally(() => {
+      this.settling = undefined;
+    });
+    return this.settling;
+  }
+
+  /**
+   * A worker in this process has completed the event's job. Its row is settled shortly after, with the
+   * others completed meanwhile, so that the lease lookups only concern stragglers, and a Redis that loses
+   * its data then does not have the event sent again.
+   */
+  jobCompleted(eventId: string): void {
+    if (this.stopped) return; // the lease lookup of another process settles it
+    this.completed.add(eventId);
+    if (this.completed.size >= BATCH_SIZE) void this.settleCompleted();
+    else this.completedTimer ??= setTimeout(() => void this.settleCompleted(), SETTLE_DELAY_MS);
+  }
+
+  private async settleCompleted(): Promise<void> {
+    clearTimeout(this.completedTimer);
+    this.completedTimer = undefined;
+    if (this.completed.size === 0) return;
+    const ids = [...this.completed];
+    this.completed = new Set();
+    // Unsettled rows are only looked up again when their lease is up: nothing is lost by a failure here.
+    await this.settle(ids).catch((error: Error) => this.logger.debug(`settling ${ids.length} completed events: ${error.message}`));
+  }
+
+  /** Starts (or restarts) the lease of events whose jobs have just been put in Redis. */
+  async renewLeases(eventIds: readonly string[], manager: EntityManager = this.db.manager): Promise<void> {
+    if (eventIds.length === 0) return;
+    await manager.query(`UPDATE outbox_events SET lease_expires_at = now() + $2 * interval '1 millisecond' WHERE id = ANY($1::uuid[])`, [
+      eventIds,
+      this.config.OUTBOX_LEASE_MS,
+    ]);
+  }
+
+  /** Ends the lease of events whose jobs are done with: they are not looked up or sent again. */
+  async settle(eventIds: readonly string[], manager: EntityManager = this.db.manager): Promise<void> {
+    if (eventIds.length === 0) return;
+    await manager.query(`UPDATE outbox_events SET lease_expires_at = NULL WHERE id = ANY($1::uuid[])`, [eventIds]);
+  }
+
+  private async settleAll(): Promise<number> {
+    let resent = 0;
+    try {
+      for (;;) {
+        const batch = await this.settleBatch();
+        resent += batch.resent;
+        if (batch.checked < BATCH_SIZE || this.stopped) break;
+      }
+      this.settlingFailed = false;
+    } catch (error) {
+      if (!this.settlingFailed) this.logger.warn(`Cannot check handed-over events yet (${(error as Error).message}); will retry`);
+      this.settlingFailed = true;
+    }
+    if (resent > 0) this.logger.warn(`Redis had lost the jobs of ${resent} events; they were sent again`);
+    return resent;
+  }
+
+  private async settleBatch(): Promise<{ checked: number; resent: number }> {
+    const { redis, queue } = this.producer;
+    if (redis.status !== 'ready') throw new Error(`Redis connection is ${redis.status}`);
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.query<OutboxRow[]>(
+        `SELECT id, type, data, recipients, occurred_at FROM outbox_events
+          WHERE lease_expires_at < now()
+          ORDER BY lease_expires_at
+          LIMIT $1
+          FOR UPDATE SKIP LOCKED`,
+        [BATCH_SIZE],
+      );
+      if (rows.length === 0) return { checked: 0, resent: 0 };
+      const states = await withTimeout(Promise.all(rows.map((row) => queue.getJobState(row.id))), PUBLISH_TIMEOUT_MS, 'Looking jobs up in Redis');
+      const finished = rows.filter((_, i) => states[i] === 'completed' || states[i] === 'failed').map((row) => row.id);
+      const lost = rows.filter((_, i) => states[i] === 'unknown');
+      const pending = rows.filter((_, i) => !['completed', 'failed', 'unknown'].includes(states[i])).map((row) => row.id);
+      if (lost.length > 0) await withTimeout(queue.addBulk(lost.map(toJob)), PUBLISH_TIMEOUT_MS, 'Adding jobs to Redis');
+      await this.settle(finished, tx);
+      await this.renewLeases([...pending, ...lost.map((row) => row.id)], tx);
+      return { checked: rows.length, resent: lost.length };
+    });
+  }
+
+  /**
    * A command caught by a connection that died under it can wait forever for a reply (ioredis keeps it
    * for the reconnection), so a timed-out producer is dropped for a fresh one.
    */
@@ -160,13 +263,10 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
         [BATCH_SIZE],
       );
       if (rows.length === 0) return 0;
-      const jobs = rows.map((row) => ({
-        name: row.type,
-        data: { envelope: toEnvelope(row), recipients: row.recipients },
-        opts: { jobId: row.id },
-      }));
-      await withTimeout(queue.addBulk(jobs), PUBLISH_TIMEOUT_MS, 'Adding jobs to Redis');
-      await tx.query(`UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::uuid[])`, [rows.map((row) => row.id)]);
+      await withTimeout(queue.addBulk(rows.map(toJob)), PUBLISH_TIMEOUT_MS, 'Adding jobs to Redis');
+      const ids = rows.map((row) => row.id);
+      await tx.query(`UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
+      await this.renewLeases(ids, tx);
       return rows.length;
     });
   }
@@ -202,6 +302,11 @@ interface Producer {
   redis: Redis;
   queue: Queue<DomainEventJob>;
   close(): Promise<void>;
+}
+
+/** The row as a `domain-events` job; the job id is the event id, so adding it twice adds it once. */
+function toJob(row: OutboxRow) {
+  return { name: row.type, data: { envelope: toEnvelope(row), recipients: row.recipients } satisfies DomainEventJob, opts: { jobId: row.id } };
 }
 
 function toEnvelope(row: OutboxRow): AnyEventEnvelope {

@@ -2,6 +2,7 @@ import { ConflictException, Injectable, Logger, NotFoundException } from '@nestj
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   FOOD_STATUSES,
+  QUEUES,
   REQUEST_STATUSES,
   type DomainEventType,
   type FailedJobView,
@@ -14,6 +15,7 @@ import { Job, type Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { TimeoutError, withTimeout } from '../common/with-timeout';
+import { OutboxRelayService } from '../events/outbox-relay.service';
 import { HealthService } from '../monitoring/health.service';
 import { failedJobView } from '../monitoring/ops-views';
 import { OutboxMonitor } from '../monitoring/outbox-monitor.service';
@@ -32,6 +34,7 @@ const FRESH_ATTEMPTS = { resetAttemptsMade: true, resetAttemptsStarted: true } a
 
 /** Job ids are event uuids or BullMQ's own ids; anything longer is not one of ours. */
 const JOB_ID = /^[\w:.-]{1,200}$/;
+const EVENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** What operators see and do: the live snapshot, the overview, recent events and failed jobs. */
 @Injectable()
@@ -45,6 +48,7 @@ export class OpsService {
     private readonly health: HealthService,
     private readonly census: SocketCensus,
     private readonly stats: StatsService,
+    private readonly relay: OutboxRelayService,
   ) {}
 
   /**
@@ -95,12 +99,15 @@ export class OpsService {
   async retryJob(operator: AuthUser, queueName: string, jobId: string): Promise<JobActionResult> {
     const job = await this.failedJob(queueName, jobId);
     await withTimeout(job.retry('failed', FRESH_ATTEMPTS), INSPECTION_TIMEOUT_MS, 'Retrying the job');
+    await this.relay.renewLeases(this.eventIds(queueName, [jobId]));
     this.logger.log({ operatorId: operator.id, queue: queueName, jobId }, 'An operator retried a failed job');
     return { message: `Job ${jobId} was queued again`, count: 1 };
   }
 
   async removeJob(operator: AuthUser, queueName: string, jobId: string): Promise<JobActionResult> {
     const job = await this.failedJob(queueName, jobId);
+    // Settled first: the relay sends again an event whose job Redis does not have.
+    await this.relay.settle(this.eventIds(queueName, [jobId]));
     await withTimeout(job.remove(), INSPECTION_TIMEOUT_MS, 'Removing the job');
     this.logger.warn({ operatorId: operator.id, queue: queueName, jobId }, 'An operator removed a failed job: its event will not be delivered');
     return { message: `Job ${jobId} was removed`, count: 1 };
@@ -114,28 +121,39 @@ export class OpsService {
   async retryAllFailed(operator: AuthUser, queueName: string): Promise<JobActionResult> {
     const queue = this.queue(queueName);
     const seen = new Set<string>();
-    let count = 0;
+    const retried: string[] = [];
     for (;;) {
       const page = await withTimeout(queue.getFailed(0, RETRY_PAGE - 1), INSPECTION_TIMEOUT_MS, 'Listing failed jobs');
       const fresh = page.filter((job): job is Job => Boolean(job?.id) && !seen.has(job.id as string));
       if (fresh.length === 0) break;
       for (const job of fresh) {
         seen.add(job.id as string);
-        const retried = await withTimeout(job.retry('failed', FRESH_ATTEMPTS), INSPECTION_TIMEOUT_MS, 'Retrying a job').then(
+        const ok = await withTimeout(job.retry('failed', FRESH_ATTEMPTS), INSPECTION_TIMEOUT_MS, 'Retrying a job').then(
           () => true,
           (error: Error) => {
             if (error instanceof TimeoutError || /connection|ECONN/i.test(error.message)) throw error;
             return false;
           },
         );
-        if (retried) count += 1;
+        if (ok) retried.push(job.id as string);
       }
     }
+    await this.relay.renewLeases(this.eventIds(queueName, retried));
+    const count = retried.length;
     this.logger.log({ operatorId: operator.id, queue: queueName, count }, 'An operator retried every failed job of a queue');
     return {
       message: count === 0 ? 'There were no failed jobs to retry' : `${count} failed job${count === 1 ? ' was' : 's were'} queued again`,
       count,
     };
+  }
+
+  /**
+   * The outbox events these jobs carry (jobs of the domain-events queue, whose ids are event ids). A
+   * retried job gets a new lease and a removed one is settled, so that the relay sends the first again if
+   * Redis loses it, and not the second (see OutboxRelayService.settleLeases).
+   */
+  private eventIds(queueName: string, jobIds: readonly string[]): string[] {
+    return queueName === QUEUES.domainEvents ? jobIds.filter((id) => EVENT_ID.test(id)) : [];
   }
 
   private queue(name: string): Queue {
