@@ -16,6 +16,8 @@ const BATCH_SIZE = 200;
 const SETTLE_DELAY_MS = 100;
 /** A healthy Redis takes milliseconds; past this the connection is presumed dead and replaced. */
 const PUBLISH_TIMEOUT_MS = 5000;
+/** SQL for the end of a lease starting now; its length in ms is the parameter `$2`. */
+const LEASE_END = `now() + $2 * interval '1 millisecond'`;
 /** Processes without a running relay NOTIFY this channel after committing events (see OutboxService). */
 export const OUTBOX_CHANNEL = 'outbox_events';
 
@@ -165,10 +167,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
   /** Starts (or restarts) the lease of events whose jobs have just been put in Redis. */
   async renewLeases(eventIds: readonly string[], manager: EntityManager = this.db.manager): Promise<void> {
     if (eventIds.length === 0) return;
-    await manager.query(`UPDATE outbox_events SET lease_expires_at = now() + $2 * interval '1 millisecond' WHERE id = ANY($1::uuid[])`, [
-      eventIds,
-      this.config.OUTBOX_LEASE_MS,
-    ]);
+    await manager.query(`UPDATE outbox_events SET lease_expires_at = ${LEASE_END} WHERE id = ANY($1::uuid[])`, [eventIds, this.config.OUTBOX_LEASE_MS]);
   }
 
   /** Ends the lease of events whose jobs are done with: they are not looked up or sent again. */
@@ -208,12 +207,19 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
       );
       if (rows.length === 0) return { checked: 0, resent: 0 };
       const states = await withTimeout(Promise.all(rows.map((row) => queue.getJobState(row.id))), PUBLISH_TIMEOUT_MS, 'Looking jobs up in Redis');
-      const finished = rows.filter((_, i) => states[i] === 'completed' || states[i] === 'failed').map((row) => row.id);
-      const lost = rows.filter((_, i) => states[i] === 'unknown');
-      const pending = rows.filter((_, i) => !['completed', 'failed', 'unknown'].includes(states[i])).map((row) => row.id);
+      const finished: string[] = [];
+      const leased: string[] = []; // still on their way, or about to be again
+      const lost: OutboxRow[] = [];
+      rows.forEach((row, i) => {
+        if (states[i] === 'completed' || states[i] === 'failed') finished.push(row.id);
+        else {
+          leased.push(row.id);
+          if (states[i] === 'unknown') lost.push(row);
+        }
+      });
       if (lost.length > 0) await withTimeout(queue.addBulk(lost.map(toJob)), PUBLISH_TIMEOUT_MS, 'Adding jobs to Redis');
       await this.settle(finished, tx);
-      await this.renewLeases([...pending, ...lost.map((row) => row.id)], tx);
+      await this.renewLeases(leased, tx);
       return { checked: rows.length, resent: lost.length };
     });
   }
@@ -264,9 +270,10 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
       );
       if (rows.length === 0) return 0;
       await withTimeout(queue.addBulk(rows.map(toJob)), PUBLISH_TIMEOUT_MS, 'Adding jobs to Redis');
-      const ids = rows.map((row) => row.id);
-      await tx.query(`UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
-      await this.renewLeases(ids, tx);
+      await tx.query(`UPDATE outbox_events SET published_at = now(), lease_expires_at = ${LEASE_END} WHERE id = ANY($1::uuid[])`, [
+        rows.map((row) => row.id),
+        this.config.OUTBOX_LEASE_MS,
+      ]);
       return rows.length;
     });
   }

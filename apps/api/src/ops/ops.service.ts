@@ -12,6 +12,7 @@ import {
   type OpsSnapshot,
 } from '@food-link/contracts';
 import { Job, type Queue } from 'bullmq';
+import { isUUID } from 'class-validator';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { TimeoutError, withTimeout } from '../common/with-timeout';
@@ -34,7 +35,6 @@ const FRESH_ATTEMPTS = { resetAttemptsMade: true, resetAttemptsStarted: true } a
 
 /** Job ids are event uuids or BullMQ's own ids; anything longer is not one of ours. */
 const JOB_ID = /^[\w:.-]{1,200}$/;
-const EVENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** What operators see and do: the live snapshot, the overview, recent events and failed jobs. */
 @Injectable()
@@ -153,7 +153,7 @@ export class OpsService {
    * Redis loses it, and not the second (see OutboxRelayService.settleLeases).
    */
   private eventIds(queueName: string, jobIds: readonly string[]): string[] {
-    return queueName === QUEUES.domainEvents ? jobIds.filter((id) => EVENT_ID.test(id)) : [];
+    return queueName === QUEUES.domainEvents ? jobIds.filter((id) => isUUID(id)) : [];
   }
 
   private queue(name: string): Queue {
