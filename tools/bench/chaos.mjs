@@ -31,6 +31,7 @@ import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { PUBLIC_DOMAIN_EVENT_TYPES } from './lib/contracts.mjs';
 import { startOwnRedis } from './lib/own-redis.mjs';
 import { startTcpProxy } from './lib/tcp-proxy.mjs';
 import { domainEventWorkers, startWorker } from './lib/worker-process.mjs';
@@ -60,7 +61,7 @@ const PG_MODE = process.env.CHAOS_PG_MODE === 'blackhole' ? 'blackhole' : 'refus
 // Seconds the killed worker stays down before its replacement starts (default 0: at once, as a supervisor
 // would). CHAOS_WORKER_DOWN_S=14 keeps it down across the Redis crash: a stricter, opt-in variant.
 const WORKER_DOWN_S = Number(process.env.CHAOS_WORKER_DOWN_S ?? 0);
-const PUBLIC_TYPES = ['food.listed', 'food.claimed', 'request.cancelled', 'food.expired', 'stats.updated'];
+const PUBLIC_TYPES = PUBLIC_DOMAIN_EVENT_TYPES; // the events the anonymous client hears (libs/contracts)
 
 const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const round = (value, digits = 0) => (Number.isFinite(value) ? Math.round(value * 10 ** digits) / 10 ** digits : value);

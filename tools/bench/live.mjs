@@ -15,6 +15,7 @@
 import { createHistogram, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
+import { DOMAIN_EVENT_TYPES, PUBLIC_DOMAIN_EVENT_TYPES } from './lib/contracts.mjs';
 import { isClientProcess, openSockets, serveClientProcess, startClientProcess, stopClientProcesses } from './lib/socket-clients.mjs';
 import path from 'node:path';
 import {
@@ -45,9 +46,9 @@ const MAX_IN_FLIGHT = 256;
 /** Latency histogram: 1 ms buckets (Date.now() has ms resolution), the last bucket holds everything later. */
 const HISTOGRAM_MS = 120_000;
 
-/** Who hears of each event, from the table in docs/REALTIME.md (not from the API's own code). */
-const PUBLIC_EVENTS = new Set(['food.listed', 'food.claimed', 'request.cancelled', 'food.expired', 'stats.updated']);
-const EVENT_TYPES = [...PUBLIC_EVENTS, 'request.fulfilled'];
+/** Who hears of each event: the public ones go to every socket, the others to the sockets of their recipients. */
+const PUBLIC_EVENTS = new Set(PUBLIC_DOMAIN_EVENT_TYPES);
+const EVENT_TYPES = DOMAIN_EVENT_TYPES;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 /** BENCH_CPU_PROF=1: CPU-profile every server process over the write phase and print the top functions. */
 const PROFILE_ROOT =

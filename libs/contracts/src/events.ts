@@ -16,6 +16,23 @@ export const DOMAIN_EVENTS = {
 export type DomainEventType = (typeof DOMAIN_EVENTS)[keyof typeof DOMAIN_EVENTS];
 export const DOMAIN_EVENT_TYPES = Object.values(DOMAIN_EVENTS) as DomainEventType[];
 
+/**
+ * Who hears of each event (docs/REALTIME.md): `true` when it also goes to the `public` room (everyone,
+ * signed in or not), `false` when only the users it concerns receive it. Written out per type so that a
+ * new event cannot be added without deciding.
+ */
+const SENT_TO_PUBLIC_ROOM: { readonly [T in DomainEventType]: boolean } = {
+  'food.listed': true,
+  'food.claimed': true,
+  'request.cancelled': true,
+  'request.fulfilled': false,
+  'food.expired': true,
+  'stats.updated': true,
+};
+
+/** The events sent to the `public` room; the others reach only the users they concern. */
+export const PUBLIC_DOMAIN_EVENT_TYPES: readonly DomainEventType[] = DOMAIN_EVENT_TYPES.filter((type) => SENT_TO_PUBLIC_ROOM[type]);
+
 /** The `data` of each event. Public rooms receive these too, so they carry no personal data. */
 export interface DomainEventPayloads {
   'food.listed': { foodId: number; food: FoodItemView };
