@@ -5,7 +5,8 @@ import path from 'node:path';
 import { ensureDependencies, repoRoot } from './lib/install.mjs';
 import { nxBinary, nxEnv } from './lib/nx.mjs';
 import { exitCodeOf, onShutdownSignal, run, spawnTracked, stopProcess, stopServices, waitForExit } from './lib/processes.mjs';
-import { ensureDatabase, ensurePostgres, ensureRedis } from './lib/services.mjs';
+import { ensureDatabase, ensurePostgres } from './lib/postgres.mjs';
+import { ensureRedis } from './lib/redis.mjs';
 
 const log = (message) => console.log(`[start] ${message}`);
 const apiEntry = path.join(repoRoot, 'apps/api/dist/main.js');

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { ensureDependencies, repoRoot } from './lib/install.mjs';
 import { nxBinary, nxEnv } from './lib/nx.mjs';
 import { exitCodeOf, onShutdownSignal, spawnTracked, stopProcess, stopServices, waitForExit } from './lib/processes.mjs';
-import { deleteRedisKeys, dropDatabasesWithPrefix, ensurePostgres, ensureRedis } from './lib/services.mjs';
+import { dropDatabasesWithPrefix, ensurePostgres } from './lib/postgres.mjs';
+import { deleteRedisKeys, ensureRedis } from './lib/redis.mjs';
 
 const log = (message) => console.log(`[test] ${message}`);
 

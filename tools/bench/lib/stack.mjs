@@ -9,7 +9,8 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../../lib/install.mjs';
-import { dropDatabasesWithPrefix, ensureDatabase, ensurePostgres, ensureRedis } from '../../lib/services.mjs';
+import { dropDatabasesWithPrefix, ensureDatabase, ensurePostgres } from '../../lib/postgres.mjs';
+import { ensureRedis } from '../../lib/redis.mjs';
 
 export const apiEntry = path.join(repoRoot, 'apps/api/dist/main.js');
 export const webDist = path.join(repoRoot, 'apps/web/dist');
@@ -91,7 +92,7 @@ export async function createStack({ log = (line) => console.log(`[bench] ${line}
 }
 
 /**
- * Deletes this run's Redis keys. (services.mjs's deleteRedisKeys only accepts the test runner's
+ * Deletes this run's Redis keys. (tools/lib/redis.mjs's deleteRedisKeys only accepts the test runner's
  * `foodlink-test:<id>:` prefix; this accepts only the benchmarks' `foodlink-bench:<id>:`.)
  */
 async function deleteBenchKeys(url, prefix) {

