@@ -297,7 +297,279 @@ async function startWithin(stack, role, { env = {}, timeoutMs = 90_000 } = {}) {
   }
 }
 
-/** Runs one topology; returns its result row and details. */
+/** The API processes of a topology: (a) one ROLE=all; (b) two ROLE=api and one ROLE=worker. */
+async function startTopology(stack, topology, env) {
+  const processes = [];
+  if (topology === 'single') {
+    processes.push(await startWithin(stack, 'all', { env }));
+  } else {
+    processes.push(await startWithin(stack, 'api', { env }), await startWithin(stack, 'api', { env }));
+    processes.push(await startWithin(stack, 'worker', { env }));
+  }
+  const urls = processes.filter((p) => p.role !== 'worker').map((api) => api.url);
+  return { processes, urls };
+}
+
+/** Donors, charities and the available stock the writes start from, made through the HTTP API. */
+async function seedUsersAndStock(url, log) {
+  log(`creating ${SETTINGS.donors} donors and ${SETTINGS.charities} charities`);
+  const donors = await createUsers(url, 'donor', SETTINGS.donors);
+  const charities = await createUsers(url, 'charity', SETTINGS.charities);
+  const available = [];
+  for (const donor of donors) {
+    for (const item of await listFood(url, donor, SETTINGS.stockPerDonor, 4)) available.push({ foodId: item.id, donor });
+  }
+  return { donors, charities, available };
+}
+
+/** Lets the set-up's events go out before anyone listens (they are excluded from the counts in any case). */
+async function waitForSetupEvents(db) {
+  for (let i = 0; i < 100; i++) {
+    const { rows } = await db.query('SELECT count(*)::int AS n FROM outbox_events WHERE published_at IS NULL');
+    if (rows[0].n === 0) break;
+    await sleep(100);
+  }
+  await sleep(500);
+}
+
+/**
+ * Sockets: the first 100 signed in (one per user), the rest anonymous; spread over the client processes
+ * (started here, into `clientProcs`) and, for (b), alternately over the API instances. Resolves
+ * { socketsConnected, connectFailed, socketsPerUser } (how many connected sockets each signed-in user holds).
+ */
+async function connectSockets(clientProcs, urls, users, log) {
+  const specs = Array.from({ length: SETTINGS.sockets }, (_, i) => ({
+    url: urls[i % urls.length],
+    token: i < users.length ? users[i].token : undefined,
+    userId: i < users.length ? users[i].id : null,
+  }));
+  const procs = Math.max(1, Math.min(CLIENT_PROCS, SETTINGS.sockets));
+  for (let p = 0; p < procs; p++) clientProcs.push(await startClientProcess(import.meta.url));
+  const connectStarted = Date.now();
+  const connected = await Promise.all(
+    clientProcs.map((proc, p) =>
+      proc.request({ type: 'connect', specs: specs.filter((_, i) => i % procs === p), concurrency: 50 }, 'connected'),
+    ),
+  );
+  const socketsConnected = connected.reduce((sum, c) => sum + c.connected, 0);
+  const connectFailed = connected.reduce((sum, c) => sum + c.failed, 0);
+  log(`${socketsConnected} sockets connected in ${Date.now() - connectStarted} ms (${connectFailed} failed${connectFailed ? `: ${connected.flatMap((c) => c.errors).join('; ')}` : ''})`);
+  if (socketsConnected === 0) throw new Error('no socket connected');
+  const socketsPerUser = new Map();
+  for (const user of connected.flatMap((c) => c.users)) socketsPerUser.set(user, (socketsPerUser.get(user) ?? 0) + 1);
+  return { socketsConnected, connectFailed, socketsPerUser };
+}
+
+/**
+ * A tap on the Socket.IO Redis channel: when each event left the worker (published for the API instances'
+ * adapters), to tell the pipeline's delay (commit → publish) from the fan-out's (publish → client).
+ * Resolves { tap (disconnect it when done), publishedAt: Map<event id, ms> }.
+ */
+async function tapPublishedEvents(stack) {
+  const Redis = (await import('ioredis')).default;
+  const tap = new Redis(stack.redisUrl, { lazyConnect: true });
+  const publishedAt = new Map();
+  tap.on('pmessageBuffer', (_pattern, _channel, message) => {
+    const now = Date.now();
+    const id = message.toString('latin1').match(UUID)?.[0];
+    if (id && !publishedAt.has(id)) publishedAt.set(id, now);
+  });
+  await tap.connect();
+  await tap.psubscribe(`${stack.env.REDIS_PREFIX}socket.io#/#*`);
+  return { tap, publishedAt };
+}
+
+/** Tells the clients to record from now on, ignoring the events already in the outbox; resolves their ids. */
+async function startRecording(db, clientProcs) {
+  await sleep(1000); // rooms joined, connections settled
+  const { rows: before } = await db.query('SELECT id FROM outbox_events');
+  await Promise.all(clientProcs.map((proc) => proc.request({ type: 'start', ignore: before.map((row) => row.id) }, 'started')));
+  return new Set(before.map((row) => row.id));
+}
+
+/**
+ * The write phase: SETTINGS.writesPerSecond for SETTINGS.seconds (driveWrites), with the CPU each server
+ * and client process used over it (and, with profiling, a profile of exactly this phase).
+ */
+async function writePhase({ processes, clientProcs, urls, donors, charities, available, profileDir, log }) {
+  const pids = { api: processes.map((p) => p.child.pid), clients: clientProcs.map((c) => c.child.pid) };
+  const cpuBefore = { api: pids.api.map(cpuSeconds), clients: pids.clients.map(cpuSeconds) };
+  log(`writing ${SETTINGS.writesPerSecond}/s for ${SETTINGS.seconds} s`);
+  if (profileDir) await Promise.all(processes.map((p) => profileSignal(p.child))); // start afresh: leave out set-up
+  const writes = await driveWrites({ urls, donors, charities, available, rate: SETTINGS.writesPerSecond, seconds: SETTINGS.seconds });
+  if (profileDir) await Promise.all(processes.map((p) => profileSignal(p.child))); // write the write phase's profile
+  const writeWindowS = writes.elapsedMs / 1000;
+  const cpuAfter = { api: pids.api.map(cpuSeconds), clients: pids.clients.map(cpuSeconds) };
+  const cpu = (list, from, to) => list.map((_, i) => Math.round(((to[i] - from[i]) / writeWindowS) * 100) / 100);
+  const cpuCoresUsed = { api: cpu(pids.api, cpuBefore.api, cpuAfter.api), apiRoles: processes.map((p) => p.role), clients: cpu(pids.clients, cpuBefore.clients, cpuAfter.clients) };
+  return { writes, cpuCoresUsed };
+}
+
+/**
+ * Expected deliveries come from what was committed: every outbox row written after the clients started.
+ * `expectedFor(row)`: public types × connected sockets, private types × sockets of the row's recipients.
+ */
+function deliveryExpectations(db, ignored, { socketsConnected, socketsPerUser }) {
+  const committed = async () => {
+    const { rows } = await db.query('SELECT id, type, recipients, occurred_at, published_at IS NOT NULL AS published FROM outbox_events');
+    return rows.filter((row) => !ignored.has(row.id));
+  };
+  const expectedFor = (row) =>
+    PUBLIC_EVENTS.has(row.type) ? socketsConnected : row.recipients.reduce((sum, user) => sum + (socketsPerUser.get(user) ?? 0), 0);
+  return { committed, expectedFor };
+}
+
+/**
+ * Waits (at most SETTINGS.drainMs) until everything is published and the clients have received as many
+ * deliveries as expected. Resolves { rows (the committed events afterwards), drainMs, reachedExpected }.
+ */
+async function drainDeliveries(clientProcs, { committed, expectedFor }) {
+  const drainStarted = Date.now();
+  let expectedTotal = 0;
+  let deliveredTotal = 0;
+  for (;;) {
+    const rows = await committed();
+    expectedTotal = rows.reduce((sum, row) => sum + expectedFor(row), 0);
+    const counts = await Promise.all(clientProcs.map((proc) => proc.request({ type: 'count' }, 'count')));
+    deliveredTotal = counts.reduce((sum, c) => sum + c.delivered, 0);
+    const settled = rows.every((row) => row.published) && deliveredTotal >= expectedTotal;
+    if (settled || Date.now() - drainStarted > SETTINGS.drainMs) break;
+    await sleep(250);
+  }
+  const drainMs = Date.now() - drainStarted;
+  await sleep(250); // anything still in flight (a duplicate, a stray) shows up in the collection
+  return { rows: await committed(), drainMs, reachedExpected: deliveredTotal >= expectedTotal };
+}
+
+/**
+ * What the clients received against what was committed, per event: entitled deliveries (capped at what
+ * was expected), deliveries to sockets outside the event's rooms, events missing, ids nobody committed.
+ */
+function compareDeliveries(rows, stats, expectedFor) {
+  const received = new Map();
+  for (const s of stats) {
+    for (const event of s.events) {
+      const seen = received.get(event.id) ?? { type: event.type, count: 0, signedIn: [] };
+      seen.count += event.count;
+      seen.signedIn.push(...event.signedIn);
+      received.set(event.id, seen);
+    }
+  }
+  let expected = 0;
+  let delivered = 0;
+  let unentitled = 0;
+  const byType = {};
+  const missingEvents = [];
+  const committedIds = new Set();
+  for (const row of rows) {
+    committedIds.add(row.id);
+    const want = expectedFor(row);
+    const got = received.get(row.id);
+    let entitled = 0;
+    if (got) {
+      entitled = PUBLIC_EVENTS.has(row.type) ? got.count : got.signedIn.filter((user) => row.recipients.includes(user)).length;
+      unentitled += got.count - entitled;
+    }
+    expected += want;
+    delivered += Math.min(entitled, want);
+    const t = (byType[row.type] ??= { events: 0, expected: 0, delivered: 0 });
+    t.events++;
+    t.expected += want;
+    t.delivered += Math.min(entitled, want);
+    if (entitled < want) missingEvents.push({ id: row.id, type: row.type, published: row.published, expected: want, delivered: entitled });
+  }
+  const unknown = [...received.keys()].filter((id) => !committedIds.has(id)).length;
+  return { expected, delivered, unentitled, byType, missingEvents, unknown };
+}
+
+/** Where the missing ones were at the cut-off (never emitted, or emitted and not received), and commit → publish delays. */
+function pipelineDelays(rows, publishedAt, { expected, delivered, missingEvents }) {
+  let missingNotEmitted = 0;
+  for (const event of missingEvents) if (!publishedAt.has(event.id)) missingNotEmitted += event.expected - event.delivered;
+  const toPublish = rows.filter((row) => publishedAt.has(row.id)).map((row) => publishedAt.get(row.id) - row.occurred_at.getTime());
+  return {
+    eventsSeenOnRedis: toPublish.length,
+    events: rows.length,
+    stillInOutboxAtCutoff: rows.filter((row) => !row.published).length,
+    missingDeliveriesOfEventsNeverEmitted: missingNotEmitted,
+    missingDeliveriesOfEmittedEvents: expected - delivered - missingNotEmitted,
+    commitToPublishMs: { p50: percentile(toPublish, 50), p95: percentile(toPublish, 95), p99: percentile(toPublish, 99), max: toPublish.reduce((m, v) => Math.max(m, v), -Infinity) },
+  };
+}
+
+/** The clients' latency histograms merged (all and by type), their counters, and how many sockets are still connected. */
+function mergeClientStats(stats) {
+  const total = new Uint32Array(HISTOGRAM_MS + 1);
+  const perType = {};
+  for (const type of EVENT_TYPES) {
+    const histogram = new Uint32Array(HISTOGRAM_MS + 1);
+    for (const s of stats) {
+      const pairs = s.histograms[type];
+      for (let i = 0; i < pairs.length; i += 2) histogram[pairs[i]] += pairs[i + 1];
+    }
+    for (let ms = 0; ms < histogram.length; ms++) total[ms] += histogram[ms];
+    const summary = summarise(histogram);
+    if (summary.samples > 0) perType[type] = summary;
+  }
+  const counters = {};
+  for (const s of stats) for (const [key, value] of Object.entries(s.counters)) counters[key] = (counters[key] ?? 0) + value;
+  const disconnectReasons = {};
+  for (const s of stats) for (const [key, value] of Object.entries(s.disconnectReasons)) disconnectReasons[key] = (disconnectReasons[key] ?? 0) + value;
+  const connectedAtEnd = stats.reduce((sum, s) => sum + s.connectedNow, 0);
+  return { latency: summarise(total), perType, counters, disconnectReasons, connectedAtEnd };
+}
+
+/** The topology's result row (the printed table) and details (the JSON). */
+function describeResult({ topology, label, processes, sockets, writes, cpuCoresUsed, rows, drain, deliveries, pipeline, merged, stats }) {
+  const { expected, delivered, unentitled, byType, missingEvents, unknown } = deliveries;
+  const { latency, perType, counters, disconnectReasons, connectedAtEnd } = merged;
+  const writeP = (p) => {
+    const sorted = [...writes.durations].sort((a, b) => a - b);
+    return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] * 10) / 10 : NaN;
+  };
+  const target = TARGETS[topology];
+  const missing = expected - delivered;
+  const met =
+    missing === 0 && (target.p50 === undefined || latency.p50 <= target.p50) && latency.p99 <= target.p99 ? 'yes' : 'no';
+  const row = {
+    topology: label,
+    sockets: sockets.socketsConnected,
+    'writes ok': writes.total - writes.failed,
+    'issued/s': Math.round((writes.total / (writes.issuedMs / 1000)) * 10) / 10,
+    'write errors': writes.failed,
+    'write p99 ms': writeP(99),
+    events: rows.length,
+    emitted: pipeline.eventsSeenOnRedis,
+    expected,
+    delivered,
+    missing,
+    unentitled,
+    duplicates: counters.duplicates ?? 0,
+    'p50 ms': latency.p50,
+    'p95 ms': latency.p95,
+    'p99 ms': latency.p99,
+    'max ms': latency.max,
+    target: `${target.p50 !== undefined ? `p50 ≤ ${target.p50}, ` : ''}p99 ≤ ${target.p99}, none missing`,
+    met,
+  };
+  const details = {
+    topology: label,
+    writes: { mix: writes.counts, failed: writes.failed, errors: writes.errors, p50Ms: writeP(50), p99Ms: writeP(99), driverSaturated: writes.saturated, issuedOverMs: Math.round(writes.issuedMs), elapsedMs: Math.round(writes.elapsedMs) },
+    deliveries: { note: `missing = not received by the end of the drain (bounded at ${SETTINGS.drainMs / 1000} s after the last write)`, expected, delivered, missing, unentitled, unknownEventIds: unknown, byType, firstMissing: missingEvents.slice(0, 10), missingEvents: missingEvents.length },
+    latencyMs: { all: latency, byType: perType },
+    drain: { ms: drain.drainMs, boundMs: SETTINGS.drainMs, reachedExpected: drain.reachedExpected },
+    // The end of each process's log when writes failed, to tell an overloaded pool from an outage.
+    processLogTails: writes.failed > 0 ? processes.map((p) => ({ role: p.role, tail: p.output().replace(/\x1b\[[0-9;]*m/g, '').slice(-1500) })) : undefined,
+    sockets: { requested: SETTINGS.sockets, connected: sockets.socketsConnected, connectFailed: sockets.connectFailed, connectedAtEnd, disconnects: counters.disconnects ?? 0, disconnectReasons },
+    pipeline,
+    clientLoops: stats.map((s) => s.loop),
+    clientCounters: counters,
+    cpuCoresUsedDuringWrites: cpuCoresUsed,
+  };
+  return { row, details };
+}
+
+/** Runs one topology, phase by phase; returns its result row and details. */
 async function scenario(topology, log) {
   const label = topology === 'single' ? '(a) 1 × ROLE=all' : '(b) 2 × ROLE=api + 1 × ROLE=worker';
   log(`live ${label}: starting`);
@@ -308,223 +580,28 @@ async function scenario(topology, log) {
   const profileDir = PROFILE_ROOT && path.join(PROFILE_ROOT, topology);
   const env = profileDir ? cpuProfileEnv(profileDir) : {};
   try {
-    const processes = [];
-    if (topology === 'single') {
-      processes.push(await startWithin(stack, 'all', { env }));
-    } else {
-      processes.push(await startWithin(stack, 'api', { env }), await startWithin(stack, 'api', { env }));
-      processes.push(await startWithin(stack, 'worker', { env }));
-    }
-    const apis = processes.filter((p) => p.role !== 'worker');
-    const urls = apis.map((api) => api.url);
-
-    log(`creating ${SETTINGS.donors} donors and ${SETTINGS.charities} charities`);
-    const donors = await createUsers(urls[0], 'donor', SETTINGS.donors);
-    const charities = await createUsers(urls[0], 'charity', SETTINGS.charities);
-    const available = [];
-    for (const donor of donors) {
-      for (const item of await listFood(urls[0], donor, SETTINGS.stockPerDonor, 4)) available.push({ foodId: item.id, donor });
-    }
-
+    const { processes, urls } = await startTopology(stack, topology, env);
+    const { donors, charities, available } = await seedUsersAndStock(urls[0], log);
     const pg = (await import('pg')).default;
     db = new pg.Client({ connectionString: stack.env.DATABASE_URL });
     await db.connect();
-    // Let the set-up's events go out before anyone listens (they are excluded below in any case).
-    for (let i = 0; i < 100; i++) {
-      const { rows } = await db.query('SELECT count(*)::int AS n FROM outbox_events WHERE published_at IS NULL');
-      if (rows[0].n === 0) break;
-      await sleep(100);
-    }
-    await sleep(500);
+    await waitForSetupEvents(db);
+    const sockets = await connectSockets(clientProcs, urls, [...donors, ...charities], log);
+    const published = await tapPublishedEvents(stack);
+    tap = published.tap;
+    const ignored = await startRecording(db, clientProcs);
 
-    // Sockets: the first 100 signed in (one per user), the rest anonymous; spread over the client
-    // processes and, for (b), alternately over the two API instances.
-    const users = [...donors, ...charities];
-    const specs = Array.from({ length: SETTINGS.sockets }, (_, i) => ({
-      url: urls[i % urls.length],
-      token: i < users.length ? users[i].token : undefined,
-      userId: i < users.length ? users[i].id : null,
-    }));
-    const procs = Math.max(1, Math.min(CLIENT_PROCS, SETTINGS.sockets));
-    for (let p = 0; p < procs; p++) clientProcs.push(await startClientProcess(import.meta.url));
-    const connectStarted = Date.now();
-    const connected = await Promise.all(
-      clientProcs.map((proc, p) =>
-        proc.request({ type: 'connect', specs: specs.filter((_, i) => i % procs === p), concurrency: 50 }, 'connected'),
-      ),
-    );
-    const socketsConnected = connected.reduce((sum, c) => sum + c.connected, 0);
-    const connectFailed = connected.reduce((sum, c) => sum + c.failed, 0);
-    log(`${socketsConnected} sockets connected in ${Date.now() - connectStarted} ms (${connectFailed} failed${connectFailed ? `: ${connected.flatMap((c) => c.errors).join('; ')}` : ''})`);
-    if (socketsConnected === 0) throw new Error('no socket connected');
-    // How many connected sockets each signed-in user holds (one each, unless a connection failed).
-    const socketsPerUser = new Map();
-    for (const user of connected.flatMap((c) => c.users)) socketsPerUser.set(user, (socketsPerUser.get(user) ?? 0) + 1);
+    const { writes, cpuCoresUsed } = await writePhase({ processes, clientProcs, urls, donors, charities, available, profileDir, log });
 
-    // A tap on the Socket.IO Redis channel: when each event left the worker (published for the API
-    // instances' adapters), to tell the pipeline's delay (commit → publish) from the fan-out's (publish → client).
-    const Redis = (await import('ioredis')).default;
-    tap = new Redis(stack.redisUrl, { lazyConnect: true });
-    const publishedAt = new Map();
-    tap.on('pmessageBuffer', (_pattern, _channel, message) => {
-      const now = Date.now();
-      const id = message.toString('latin1').match(UUID)?.[0];
-      if (id && !publishedAt.has(id)) publishedAt.set(id, now);
-    });
-    await tap.connect();
-    await tap.psubscribe(`${stack.env.REDIS_PREFIX}socket.io#/#*`);
-
-    await sleep(1000); // rooms joined, connections settled
-    const { rows: before } = await db.query('SELECT id FROM outbox_events');
-    await Promise.all(clientProcs.map((proc) => proc.request({ type: 'start', ignore: before.map((row) => row.id) }, 'started')));
-
-    const pids = { api: processes.map((p) => p.child.pid), clients: clientProcs.map((c) => c.child.pid) };
-    const cpuBefore = { api: pids.api.map(cpuSeconds), clients: pids.clients.map(cpuSeconds) };
-    log(`writing ${SETTINGS.writesPerSecond}/s for ${SETTINGS.seconds} s`);
-    if (profileDir) await Promise.all(processes.map((p) => profileSignal(p.child))); // start afresh: leave out set-up
-    const writes = await driveWrites({ urls, donors, charities, available, rate: SETTINGS.writesPerSecond, seconds: SETTINGS.seconds });
-    if (profileDir) await Promise.all(processes.map((p) => profileSignal(p.child))); // write the write phase's profile
-    const writeWindowS = writes.elapsedMs / 1000;
-    const cpuAfterWrites = { api: pids.api.map(cpuSeconds), clients: pids.clients.map(cpuSeconds) };
-
-    // Expected deliveries come from what was committed: every outbox row written after the clients started.
-    const ignored = new Set(before.map((row) => row.id));
-    const committed = async () => {
-      const { rows } = await db.query('SELECT id, type, recipients, occurred_at, published_at IS NOT NULL AS published FROM outbox_events');
-      return rows.filter((row) => !ignored.has(row.id));
-    };
-    const expectedFor = (row) =>
-      PUBLIC_EVENTS.has(row.type) ? socketsConnected : row.recipients.reduce((sum, user) => sum + (socketsPerUser.get(user) ?? 0), 0);
-
-    const drainStarted = Date.now();
-    let rows = [];
-    let expectedTotal = 0;
-    let deliveredTotal = 0;
-    for (;;) {
-      rows = await committed();
-      expectedTotal = rows.reduce((sum, row) => sum + expectedFor(row), 0);
-      const counts = await Promise.all(clientProcs.map((proc) => proc.request({ type: 'count' }, 'count')));
-      deliveredTotal = counts.reduce((sum, c) => sum + c.delivered, 0);
-      const settled = rows.every((row) => row.published) && deliveredTotal >= expectedTotal;
-      if (settled || Date.now() - drainStarted > SETTINGS.drainMs) break;
-      await sleep(250);
-    }
-    const drainMs = Date.now() - drainStarted;
-    await sleep(250); // anything still in flight (a duplicate, a stray) shows up in the collection
-    rows = await committed();
-
+    const expectations = deliveryExpectations(db, ignored, sockets);
+    const drain = await drainDeliveries(clientProcs, expectations);
     const stats = await Promise.all(clientProcs.map((proc) => proc.request({ type: 'collect' }, 'stats')));
-    const received = new Map();
-    for (const s of stats) {
-      for (const event of s.events) {
-        const seen = received.get(event.id) ?? { type: event.type, count: 0, signedIn: [] };
-        seen.count += event.count;
-        seen.signedIn.push(...event.signedIn);
-        received.set(event.id, seen);
-      }
-    }
-    let expected = 0;
-    let delivered = 0;
-    let unentitled = 0;
-    const byType = {};
-    const missingEvents = [];
-    const committedIds = new Set();
-    for (const row of rows) {
-      committedIds.add(row.id);
-      const want = expectedFor(row);
-      const got = received.get(row.id);
-      let entitled = 0;
-      if (got) {
-        entitled = PUBLIC_EVENTS.has(row.type) ? got.count : got.signedIn.filter((user) => row.recipients.includes(user)).length;
-        unentitled += got.count - entitled;
-      }
-      expected += want;
-      delivered += Math.min(entitled, want);
-      const t = (byType[row.type] ??= { events: 0, expected: 0, delivered: 0 });
-      t.events++;
-      t.expected += want;
-      t.delivered += Math.min(entitled, want);
-      if (entitled < want) missingEvents.push({ id: row.id, type: row.type, published: row.published, expected: want, delivered: entitled });
-    }
-    const unknown = [...received.keys()].filter((id) => !committedIds.has(id)).length;
-    // Where the missing ones were at the cut-off: never emitted (still in the outbox or the queue) or emitted and not received.
-    let missingNotEmitted = 0;
-    for (const event of missingEvents) if (!publishedAt.has(event.id)) missingNotEmitted += event.expected - event.delivered;
-    const toPublish = rows.filter((row) => publishedAt.has(row.id)).map((row) => publishedAt.get(row.id) - row.occurred_at.getTime());
-    const pipeline = {
-      eventsSeenOnRedis: toPublish.length,
-      events: rows.length,
-      stillInOutboxAtCutoff: rows.filter((row) => !row.published).length,
-      missingDeliveriesOfEventsNeverEmitted: missingNotEmitted,
-      missingDeliveriesOfEmittedEvents: expected - delivered - missingNotEmitted,
-      commitToPublishMs: { p50: percentile(toPublish, 50), p95: percentile(toPublish, 95), p99: percentile(toPublish, 99), max: toPublish.reduce((m, v) => Math.max(m, v), -Infinity) },
-    };
+    const deliveries = compareDeliveries(drain.rows, stats, expectations.expectedFor);
+    const pipeline = pipelineDelays(drain.rows, published.publishedAt, deliveries);
+    const merged = mergeClientStats(stats);
 
-    const total = new Uint32Array(HISTOGRAM_MS + 1);
-    const perType = {};
-    for (const type of EVENT_TYPES) {
-      const histogram = new Uint32Array(HISTOGRAM_MS + 1);
-      for (const s of stats) {
-        const pairs = s.histograms[type];
-        for (let i = 0; i < pairs.length; i += 2) histogram[pairs[i]] += pairs[i + 1];
-      }
-      for (let ms = 0; ms < histogram.length; ms++) total[ms] += histogram[ms];
-      const summary = summarise(histogram);
-      if (summary.samples > 0) perType[type] = summary;
-    }
-    const latency = summarise(total);
-    const counters = {};
-    for (const s of stats) for (const [key, value] of Object.entries(s.counters)) counters[key] = (counters[key] ?? 0) + value;
-    const disconnectReasons = {};
-    for (const s of stats) for (const [key, value] of Object.entries(s.disconnectReasons)) disconnectReasons[key] = (disconnectReasons[key] ?? 0) + value;
-    const connectedAtEnd = stats.reduce((sum, s) => sum + s.connectedNow, 0);
-
-    const writeP = (p) => {
-      const sorted = [...writes.durations].sort((a, b) => a - b);
-      return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] * 10) / 10 : NaN;
-    };
-    const cpu = (list, from, to) => list.map((_, i) => Math.round(((to[i] - from[i]) / writeWindowS) * 100) / 100);
-    const target = TARGETS[topology];
-    const missing = expected - delivered;
-    const met =
-      missing === 0 && (target.p50 === undefined || latency.p50 <= target.p50) && latency.p99 <= target.p99 ? 'yes' : 'no';
-
-    const row = {
-      topology: label,
-      sockets: socketsConnected,
-      'writes ok': writes.total - writes.failed,
-      'issued/s': Math.round((writes.total / (writes.issuedMs / 1000)) * 10) / 10,
-      'write errors': writes.failed,
-      'write p99 ms': writeP(99),
-      events: rows.length,
-      emitted: toPublish.length,
-      expected,
-      delivered,
-      missing,
-      unentitled,
-      duplicates: counters.duplicates ?? 0,
-      'p50 ms': latency.p50,
-      'p95 ms': latency.p95,
-      'p99 ms': latency.p99,
-      'max ms': latency.max,
-      target: `${target.p50 !== undefined ? `p50 ≤ ${target.p50}, ` : ''}p99 ≤ ${target.p99}, none missing`,
-      met,
-    };
-    const details = {
-      topology: label,
-      writes: { mix: writes.counts, failed: writes.failed, errors: writes.errors, p50Ms: writeP(50), p99Ms: writeP(99), driverSaturated: writes.saturated, issuedOverMs: Math.round(writes.issuedMs), elapsedMs: Math.round(writes.elapsedMs) },
-      deliveries: { note: `missing = not received by the end of the drain (bounded at ${SETTINGS.drainMs / 1000} s after the last write)`, expected, delivered, missing, unentitled, unknownEventIds: unknown, byType, firstMissing: missingEvents.slice(0, 10), missingEvents: missingEvents.length },
-      latencyMs: { all: latency, byType: perType },
-      drain: { ms: drainMs, boundMs: SETTINGS.drainMs, reachedExpected: deliveredTotal >= expectedTotal },
-      // The end of each process's log when writes failed, to tell an overloaded pool from an outage.
-      processLogTails: writes.failed > 0 ? processes.map((p) => ({ role: p.role, tail: p.output().replace(/\x1b\[[0-9;]*m/g, '').slice(-1500) })) : undefined,
-      sockets: { requested: SETTINGS.sockets, connected: socketsConnected, connectFailed, connectedAtEnd, disconnects: counters.disconnects ?? 0, disconnectReasons },
-      pipeline,
-      clientLoops: stats.map((s) => s.loop),
-      clientCounters: counters,
-      cpuCoresUsedDuringWrites: { api: cpu(pids.api, cpuBefore.api, cpuAfterWrites.api), apiRoles: processes.map((p) => p.role), clients: cpu(pids.clients, cpuBefore.clients, cpuAfterWrites.clients) },
-    };
-    log(`live ${label}: ${delivered}/${expected} delivered, p50 ${latency.p50} ms, p99 ${latency.p99} ms`);
+    const { row, details } = describeResult({ topology, label, processes, sockets, writes, cpuCoresUsed, rows: drain.rows, drain, deliveries, pipeline, merged, stats });
+    log(`live ${label}: ${deliveries.delivered}/${deliveries.expected} delivered, p50 ${merged.latency.p50} ms, p99 ${merged.latency.p99} ms`);
     if (profileDir) details.cpuProfiles = { pids: Object.fromEntries(processes.map((p) => [p.child.pid, p.role])), summaries: printCpuProfiles(profileDir) };
     return { row, details };
   } finally {
