@@ -26,12 +26,16 @@ function ping(port, timeoutMs = 500) {
 /**
  * Starts `redis-server --port <free> --bind 127.0.0.1 --save "" --appendonly no` in a temporary directory.
  * `crash()` SIGKILLs it (its data is gone, as after a crash with no persistence); `start()` starts it again,
- * empty, on the same port; `stop()` ends it for good and removes the directory.
+ * empty, on the same port; `freeze()` SIGSTOPs it (connections stay open, nothing answers) and `thaw()`
+ * SIGCONTs it; `stop()` ends it for good and removes the directory. Only ever signals the process it
+ * spawned itself, never a Redis that others on the machine use.
  */
 export async function startOwnRedis({ log = () => {} } = {}) {
   const port = await freePort();
+  if (port === 6379) throw new Error('refusing to run the throw-away Redis on 6379, the usual shared port');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'foodlink-chaos-redis-'));
   let child = null;
+  let frozen = false;
   let output = '';
 
   async function start() {
@@ -66,12 +70,29 @@ export async function startOwnRedis({ log = () => {} } = {}) {
   async function kill(signal) {
     const current = child;
     if (!current) return;
+    thaw(); // a stopped process would not act on SIGTERM
     if (current.exitCode === null && current.signalCode === null) {
       const exited = once(current, 'exit');
       current.kill(signal);
       await exited;
     }
     child = null;
+  }
+
+  /** SIGSTOP: the process stays, with its connections and data, and answers nothing until thaw(). */
+  function freeze() {
+    if (!child || frozen) return false;
+    child.kill('SIGSTOP');
+    frozen = true;
+    return true;
+  }
+
+  /** SIGCONT after freeze(); true if it was frozen. */
+  function thaw() {
+    if (!frozen) return false;
+    frozen = false;
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGCONT');
+    return true;
   }
 
   await start();
@@ -81,6 +102,9 @@ export async function startOwnRedis({ log = () => {} } = {}) {
     start,
     /** SIGKILL: no shutdown save, nothing kept. */
     crash: () => kill('SIGKILL'),
+    freeze,
+    thaw,
+    isFrozen: () => frozen,
     async stop() {
       await kill('SIGTERM');
       rmSync(dir, { recursive: true, force: true });

@@ -136,7 +136,7 @@ export async function createUsers(baseUrl, kind, count, concurrency = 8) {
       const path = kind === 'donor' ? '/api/registerdonor' : '/api/registercharity';
       const registered = await call(`${baseUrl}${path}`, 'POST', { name: `${kind} ${tag} ${index}`, email, password });
       const login = await call(`${baseUrl}/api/login`, 'POST', { email, password });
-      users[index] = { id: registered.user_id, email, token: login.token };
+      users[index] = { id: registered.user_id, email, password, token: login.token };
     }
   }
   await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));

@@ -4,12 +4,16 @@
 //     pair (open connections break at once); restoring listens again on the same port;
 //   'blackhole': keep accepting, but forward nothing in either direction, on open and new connections
 //     alike (a network partition: no error, just silence); restoring forwards again what was held.
+// And, per new connection, a chance of being dropped (setDrops): before anything is forwarded (the
+// request never arrives), or when the upstream's first bytes come back (the request arrived and was
+// answered, but the answer is lost). In front of an HTTP server, with one request per connection, this is
+// a client that cannot tell whether its write happened.
 import { once } from 'node:events';
 import net from 'node:net';
 
 /**
  * @param {{ upstreamHost: string, upstreamPort: number, port?: number }} options port 0 (default) picks a free one.
- * @returns {Promise<{ port: number, cut(): Promise<number>, restore(): Promise<void>, close(): Promise<void>, stats(): object }>}
+ * @returns {Promise<{ port: number, cut(): Promise<number>, restore(): Promise<void>, setDrops(p: { request?: number, answer?: number }): void, close(): Promise<void>, stats(): object }>}
  */
 export async function startTcpProxy({ upstreamHost, upstreamPort, port = 0 }) {
   const pairs = new Set();
@@ -21,9 +25,20 @@ export async function startTcpProxy({ upstreamHost, upstreamPort, port = 0 }) {
 
   let blackhole = false;
   const held = new Set(); // clients accepted during a blackhole, not yet connected upstream
+  let drops = { request: 0, answer: 0 };
+  let droppedRequests = 0;
+  let droppedAnswers = 0;
 
   function onConnection(client) {
     accepted++;
+    const draw = Math.random();
+    if (draw < drops.request) {
+      droppedRequests++;
+      client.on('error', () => {});
+      client.destroy();
+      return;
+    }
+    const dropAnswer = draw < drops.request + drops.answer;
     if (blackhole) {
       client.pause();
       held.add(client);
@@ -31,10 +46,10 @@ export async function startTcpProxy({ upstreamHost, upstreamPort, port = 0 }) {
       client.on('close', () => held.delete(client));
       return;
     }
-    connectUpstream(client);
+    connectUpstream(client, { dropAnswer });
   }
 
-  function connectUpstream(client) {
+  function connectUpstream(client, { dropAnswer = false } = {}) {
     const upstream = net.connect({ host: upstreamHost, port: upstreamPort });
     const pair = { client, upstream };
     pairs.add(pair);
@@ -53,6 +68,13 @@ export async function startTcpProxy({ upstreamHost, upstreamPort, port = 0 }) {
     client.setNoDelay(true);
     upstream.setNoDelay(true);
     client.pipe(upstream);
+    if (dropAnswer) {
+      upstream.once('data', () => {
+        droppedAnswers++;
+        end();
+      });
+      return;
+    }
     upstream.pipe(client);
   }
 
@@ -117,12 +139,17 @@ export async function startTcpProxy({ upstreamHost, upstreamPort, port = 0 }) {
         }
       }
     },
+    /** From now on, each new connection is dropped before forwarding with probability `request`, or at its first answer with probability `answer`. */
+    setDrops({ request = 0, answer = 0 } = {}) {
+      if (request < 0 || answer < 0 || request + answer > 1) throw new Error(`drop probabilities ${request} + ${answer} must lie in [0, 1]`);
+      drops = { request, answer };
+    },
     async close() {
       blackhole = false;
       for (const client of held) client.destroy();
       held.clear();
       if (listening) await this.cut();
     },
-    stats: () => ({ accepted, open: pairs.size, held: held.size, destroyedByCut: destroyed, upstreamErrors, listening }),
+    stats: () => ({ accepted, open: pairs.size, held: held.size, destroyedByCut: destroyed, upstreamErrors, listening, droppedRequests, droppedAnswers }),
   };
 }
