@@ -45,6 +45,7 @@
 //   CHAOS_WORKER_DOWN_S=<s>   the killed worker is replaced only after <s> s (14: down across the Redis crash).
 // The script restores what it stops and cleans up (processes, database, its Redis, its proxies) even on
 // failure or Ctrl-C, and gives up after 9.5 minutes. Exit code 1 when a check fails.
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -320,7 +321,7 @@ async function decideIdempotentRetry(apiUrl, donor, tag, log) {
   if (RETRY_MODE === '0') return { run: false, supported: null, reason: 'skipped: CHAOS_IDEMPOTENT_RETRY=0' };
   if (RETRY_MODE !== 'auto' && RETRY_MODE !== '1') throw new Error(`CHAOS_IDEMPOTENT_RETRY: "${RETRY_MODE}" is not auto, 1 or 0`);
   if (SCHEDULE.retryS <= 0) return { run: false, supported: null, reason: 'skipped: CHAOS_IDEMPOTENT_RETRY_S=0' };
-  const key = `chaos-${tag}-detect`;
+  const key = randomUUID(); // the usual form of an Idempotency-Key
   const body = { food_name: `chaos ${tag} idempotency probe`, quantity: 1, description: 'Idempotency probe', expiration_date: expiryDate() };
   const send = () => singleRequest(`${apiUrl}/api/add`, { method: 'POST', headers: { authorization: `Bearer ${donor.token}`, 'idempotency-key': key }, body });
   const first = await send();
@@ -506,7 +507,7 @@ async function idempotentRetryPhase(ctx, resources) {
   ctx.log(`t=${since(ctx)} s idempotent retry: keyed listings through a proxy dropping ${RETRY_DROPS.request * 100}% of requests and ${RETRY_DROPS.answer * 100}% of answers`);
   async function keyedListing(n) {
     const donor = ctx.users.donors[n % DONORS];
-    const entry = { key: `chaos-${ctx.stack.runId}-k${n}`, name: `chaos ${ctx.stack.runId} keyed ${n}`, attempts: 0, dropped: 0, start: Date.now() };
+    const entry = { key: randomUUID(), name: `chaos ${ctx.stack.runId} keyed ${n}`, attempts: 0, dropped: 0, start: Date.now() };
     retry.keys.push(entry);
     const body = { food_name: entry.name, quantity: 1 + (n % 20), description: 'Ful medames', expiration_date: expiry };
     while (entry.attempts < RETRY_MAX_ATTEMPTS) {
