@@ -5,6 +5,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule, DemoSeedModule } from './database/database.module';
 import { EventsModule } from './events/events.module';
 import { FoodModule } from './food/food.module';
+import { IdempotencyModule } from './idempotency/idempotency.module';
 import { LoggingModule } from './monitoring/logging.module';
 import { MonitoringModule } from './monitoring/monitoring.module';
 import { OpsModule } from './ops/ops.module';
@@ -33,6 +34,7 @@ export class AppModule implements OnApplicationShutdown {
         LoggingModule,
         DatabaseModule,
         RedisModule,
+        IdempotencyModule,
         EventsModule,
         MonitoringModule,
         ...(config.servesHttp
