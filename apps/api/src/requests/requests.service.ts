@@ -171,16 +171,21 @@ export class RequestsService {
   async listForCharity(viewer: AuthUser, charityId: number): Promise<CharityRequestItem[]> {
     const isOwner = viewer.userType === 'charity' && viewer.id === charityId;
     if (!isOwner && viewer.userType !== 'operator') throw new ForbiddenException('You may only see your own requests');
+    // A donor's e-mail is for charities with a live (pending or fulfilled) request for the donor's food.
     const rows = await this.db.query<CharityRequestRow[]>(
       `SELECT r.id AS request_id, r.food_id, r.status, r.created_at,
               f.food_name, f.quantity, to_char(f.expiration_date, 'YYYY-MM-DD') AS expiration_date,
-              d.id AS donor_user_id, d.name, d.email
+              d.id AS donor_user_id, d.name,
+              CASE WHEN $2 OR d.id IN (SELECT lf.donor_id
+                                         FROM pickup_requests lr JOIN food_items lf ON lf.id = lr.food_id
+                                        WHERE lr.charity_id = $1 AND lr.status IN ('pending', 'fulfilled'))
+                   THEN d.email END AS email
          FROM pickup_requests r
          JOIN food_items f ON f.id = r.food_id
          JOIN users d ON d.id = f.donor_id
         WHERE r.charity_id = $1
         ORDER BY r.created_at DESC, r.id DESC`,
-      [charityId],
+      [charityId, viewer.userType === 'operator'],
     );
     return rows.map((row) => ({ ...row, requestId: row.request_id, created_at: row.created_at.toISOString() }));
   }
@@ -222,15 +227,23 @@ export class RequestsService {
     return { status: request.status };
   }
 
-  /** A donor's name and e-mail: for the donor, operators, and charities that asked for the donor's food. */
+  /**
+   * A donor's name and e-mail: for the donor, operators, and charities that asked for the donor's food.
+   * The e-mail is for arranging a pickup: a charity whose requests for the donor's food are all
+   * cancelled gets the name only (`email: null`), so its request list still loads.
+   */
   async donorInfo(viewer: AuthUser, donorId: number): Promise<DonorInfoResponse> {
+    let showEmail = true;
     if (viewer.userType === 'charity') {
-      const [link] = await this.db.query(
-        `SELECT 1 FROM pickup_requests r JOIN food_items f ON f.id = r.food_id
-          WHERE r.charity_id = $1 AND f.donor_id = $2 LIMIT 1`,
+      const [link] = await this.db.query<{ live: boolean }[]>(
+        `SELECT bool_or(r.status IN ('pending', 'fulfilled')) AS live
+           FROM pickup_requests r JOIN food_items f ON f.id = r.food_id
+          WHERE r.charity_id = $1 AND f.donor_id = $2
+         HAVING count(*) > 0`,
         [viewer.id, donorId],
       );
       if (!link) throw new ForbiddenException('You have no request for this donor\'s food');
+      showEmail = link.live;
     } else if (viewer.id !== donorId && viewer.userType !== 'operator') {
       throw new ForbiddenException('You may only see your own details');
     }
@@ -239,7 +252,7 @@ export class RequestsService {
       [donorId],
     );
     if (!donor) throw new NotFoundException('Donor not found');
-    return donor;
+    return showEmail ? donor : { name: donor.name, email: null };
   }
 
   private async findFood(foodId: number): Promise<{ donor_id: number }> {
