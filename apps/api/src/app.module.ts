@@ -1,4 +1,5 @@
 import { DynamicModule, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { AccountModule } from './account/account.module';
 import { AuthModule } from './auth/auth.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -38,7 +39,7 @@ export class AppModule implements OnApplicationShutdown {
         EventsModule,
         MonitoringModule,
         ...(config.servesHttp
-          ? [AuthModule, FoodModule, RequestsModule, StatsModule, RealtimeGatewayModule, OpsModule, DemoSeedModule]
+          ? [AuthModule, AccountModule, FoodModule, RequestsModule, StatsModule, RealtimeGatewayModule, OpsModule, DemoSeedModule]
           : []),
         ...(config.consumesJobs ? [WorkerModule] : []),
       ],
