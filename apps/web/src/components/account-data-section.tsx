@@ -7,19 +7,10 @@ import { endpoints } from '../api/endpoints';
 import { clearSession } from '../app/session';
 import { useServerMessage } from '../i18n/server-message';
 import { FormField } from './form-field';
+import { saveJson } from './save-json';
 
 const buttonClass =
   'rounded-lg px-4 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800 disabled:cursor-not-allowed disabled:opacity-60';
-
-/** Saves `data` as a JSON file through a temporary link (the browser's own download). */
-function saveJson(data: unknown, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
 
 /** The server's reason under our own text, when it gave one (wrong password, say). */
 function reason(error: unknown): string | null {
