@@ -1,10 +1,12 @@
 import { DynamicModule, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { AccountModule } from './account/account.module';
 import { AuthModule } from './auth/auth.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule, DemoSeedModule } from './database/database.module';
 import { EventsModule } from './events/events.module';
 import { FoodModule } from './food/food.module';
+import { IdempotencyModule } from './idempotency/idempotency.module';
 import { LoggingModule } from './monitoring/logging.module';
 import { MonitoringModule } from './monitoring/monitoring.module';
 import { OpsModule } from './ops/ops.module';
@@ -33,10 +35,11 @@ export class AppModule implements OnApplicationShutdown {
         LoggingModule,
         DatabaseModule,
         RedisModule,
+        IdempotencyModule,
         EventsModule,
         MonitoringModule,
         ...(config.servesHttp
-          ? [AuthModule, FoodModule, RequestsModule, StatsModule, RealtimeGatewayModule, OpsModule, DemoSeedModule]
+          ? [AuthModule, AccountModule, FoodModule, RequestsModule, StatsModule, RealtimeGatewayModule, OpsModule, DemoSeedModule]
           : []),
         ...(config.consumesJobs ? [WorkerModule] : []),
       ],

@@ -9,6 +9,7 @@ import Redis from 'ioredis';
 import type { DomainEventJob } from '../src/events/domain-event-job';
 import { workerConnection } from '../src/redis/redis-options';
 import { DomainEventsProcessor } from '../src/worker/domain-events.processor';
+import { RealtimeGateway } from '../src/realtime/realtime.gateway';
 import { ApiProcess } from './support/api-process';
 import { addFood, createCharity, createDonor, requestPickup } from './support/factories';
 import { OwnRedis, freePort } from './support/redis-server';
@@ -127,6 +128,38 @@ describe('delivery guarantees', () => {
     } finally {
       clearInterval(beating);
       lateSubscriber.disconnect();
+      await queue.close();
+      await t.close();
+    }
+  });
+
+  it('sends an instance again what its subscription lost although Redis counted it delivered, once the subscription is back', async () => {
+    const t = await startTestApp();
+    const queue = new Queue<DomainEventJob>(QUEUES.domainEvents, { connection: workerConnection(t.env.REDIS_URL), prefix: `${t.env.REDIS_PREFIX}bull` });
+    // The adapter's subscription connection, and its handler of broadcast messages.
+    const server = (t.app.get(RealtimeGateway) as unknown as { server: { of(nsp: string): { adapter: unknown } } }).server;
+    const adapter = server.of('/').adapter as { subClient: Redis; redisListeners: Map<string, (...args: unknown[]) => void> };
+    const sub = adapter.subClient;
+    const handler = adapter.redisListeners.get('pmessageBuffer');
+    if (!handler) throw new Error('The Redis adapter has no pmessageBuffer handler');
+    try {
+      const donor = await createDonor(t.http);
+      const client = await LiveClient.connect(t.baseUrl);
+      // Redis counts this instance as a receiver, but the message never reaches its sockets: what happens
+      // to the last messages in Redis's output buffer when it restarts or the link drops.
+      sub.off('pmessageBuffer', handler);
+      const item = await addFood(t.http, donor);
+      const [{ id }] = await t.db.query(`SELECT id FROM outbox_events WHERE type = 'food.listed' AND (data->>'foodId')::int = $1`, [item.id]);
+      await waitFor(() => queue.getJobState(id), (state) => state === 'completed', 'the job', 10_000);
+      expect(client.received.map((event) => event.id)).not.toContain(id);
+
+      sub.on('pmessageBuffer', handler);
+      // The connection drops and comes back.
+      sub.disconnect(true);
+      await client.allOf([id]);
+      expect(client.ofType('food.listed').filter((event) => event.id === id)).toHaveLength(1);
+      client.close();
+    } finally {
       await queue.close();
       await t.close();
     }

@@ -1,4 +1,4 @@
-import { addFood, cairoDateIn, createCharity, createDonor, requestPickup, type TestUser } from './support/factories';
+import { addFood, cairoDateIn, createCharity, createDonor, loginAs, requestPickup, type TestUser } from './support/factories';
 import { LiveClient } from './support/socket-client';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -6,12 +6,14 @@ describe('pickup requests: claim, track, cancel, fulfil, and the impact totals',
   let t: TestApp;
   let donor: TestUser;
   let charity: TestUser;
+  const operator = { email: 'ops@requests.test', password: 'operator password 2026' };
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ OPERATOR_EMAIL: operator.email, OPERATOR_PASSWORD: operator.password });
     donor = await createDonor(t.http);
     charity = await createCharity(t.http);
   });
   afterAll(() => t.close());
+  const operatorToken = () => loginAs(t.http, operator.email, operator.password);
 
   const foodStatus = async (foodId: number) => (await t.http.get(`/api/food/${foodId}`)).body.status;
   const requestStatus = async (requestId: number, viewer: TestUser) =>
@@ -112,6 +114,31 @@ describe('pickup requests: claim, track, cancel, fulfil, and the impact totals',
         body: { name: donor.name, email: donor.email },
       });
       expect(await t.http.get(`/api/donorinfo/${donor.id}`, { token: donor.token })).toMatchObject({ status: 200 });
+    });
+
+    it("withholds the donor's e-mail from a charity whose requests for the donor's food are all cancelled", async () => {
+      const ownDonor = await createDonor(t.http);
+      const item = await addFood(t.http, ownDonor);
+      const own = await createCharity(t.http);
+      const requestId = await requestPickup(t.http, own, item.id);
+      await t.http.put(`/api/updaterequest/${requestId}`, { status: 'cancelled' }, { token: own.token });
+
+      expect(await t.http.get(`/api/donorinfo/${ownDonor.id}`, { token: own.token })).toMatchObject({
+        status: 200,
+        body: { name: ownDonor.name, email: null },
+      });
+      const list = await t.http.get(`/api/charity/${own.id}`, { token: own.token });
+      expect(list.body).toEqual([expect.objectContaining({ request_id: requestId, name: ownDonor.name, email: null })]);
+      // Operators still see it; so does the charity again once it holds a live request.
+      const operator = await t.http.get(`/api/charity/${own.id}`, { token: await operatorToken() });
+      expect(operator.body[0].email).toBe(ownDonor.email);
+      const again = await requestPickup(t.http, own, item.id);
+      expect((await t.http.get(`/api/donorinfo/${ownDonor.id}`, { token: own.token })).body.email).toBe(ownDonor.email);
+      const both = await t.http.get(`/api/charity/${own.id}`, { token: own.token });
+      expect(both.body.map((row: { request_id: number; email: string | null }) => [row.request_id, row.email])).toEqual([
+        [again, ownDonor.email],
+        [requestId, ownDonor.email],
+      ]);
     });
   });
 

@@ -70,4 +70,5 @@ export const QUEUES = {
 
 export const MAINTENANCE_JOBS = {
   expireFood: 'expire-food',
+  purgeIdempotencyKeys: 'purge-idempotency-keys',
 } as const;

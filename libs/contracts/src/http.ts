@@ -114,7 +114,8 @@ export interface CharityRequestItem {
   expiration_date: string;
   donor_user_id: number;
   name: string;
-  email: string;
+  /** null once the charity's only requests for this donor's food are cancelled. */
+  email: string | null;
 }
 
 export interface UserIdResponse {
@@ -122,7 +123,8 @@ export interface UserIdResponse {
 }
 export interface DonorInfoResponse {
   name: string;
-  email: string;
+  /** null for a charity whose only requests for this donor's food are cancelled. */
+  email: string | null;
 }
 export interface TotalMealsResponse {
   totalMeals: number;

@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { UserType } from '@food-link/contracts';
 import { PUBLIC_KEY, ROLES_KEY, type AuthenticatedRequest } from './auth.decorators';
 import { TokenService } from './token.service';
+import { UserDirectory } from './user-directory.service';
 
 /**
  * Global guard: every call needs a valid session token unless marked @Public(), and the user's type
@@ -13,6 +14,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly tokens: TokenService,
+    private readonly users: UserDirectory,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -23,7 +25,8 @@ export class AuthGuard implements CanActivate {
     const token = TokenService.fromAuthorizationHeader(request.headers.authorization);
     if (!token) throw new UnauthorizedException('A session token is required');
     const user = await this.tokens.verify(token);
-    if (!user) throw new UnauthorizedException('The session token is invalid or has expired');
+    // A token outlives an account that has been deleted: it stands for nobody then.
+    if (!user || !(await this.users.isLive(user.id))) throw new UnauthorizedException('The session token is invalid or has expired');
     request.user = user;
 
     const roles = this.reflector.getAllAndOverride<UserType[] | undefined>(ROLES_KEY, targets);

@@ -13,6 +13,8 @@ import { OperatorAccountService } from './operator-account.service';
 import { PasswordService } from './password.service';
 import { TokenService } from './token.service';
 import { User } from './user.entity';
+import { LiveUsersRepository } from './live-users.repository';
+import { UserDirectory } from './user-directory.service';
 
 /** Session tokens alone, for processes that check them without serving sign-in (a worker's /metrics). */
 @Module({
@@ -40,8 +42,10 @@ export class TokenModule {}
     PasswordService,
     LoginLimiterService,
     OperatorAccountService,
+    LiveUsersRepository,
+    UserDirectory,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [TokenModule, PasswordService],
+  exports: [TokenModule, PasswordService, UserDirectory],
 })
 export class AuthModule {}

@@ -97,6 +97,12 @@ export class AppConfig {
   @Min(50)
   OUTBOX_POLL_MS = 1000;
 
+  /** The longest a database transaction may stay open, all its statements together (then it is cut: 503). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  DB_TRANSACTION_TIMEOUT_MS = 10_000;
+
   /**
    * How long after handing an event to Redis the relay looks its job up again: a finished job settles the
    * event, a job Redis no longer has (it lost its data) is handed over again. Checked every half lease.

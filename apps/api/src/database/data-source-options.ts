@@ -7,6 +7,8 @@ import { OutboxHistoryIndexes1763942400000 } from './migrations/1763942400000-ou
 import { RealtimeInstances1764028800000 } from './migrations/1764028800000-realtime-instances';
 import { OutboxWakeAfterCommit1764120000000 } from './migrations/1764120000000-outbox-wake-after-commit';
 import { OutboxLease1764206400000 } from './migrations/1764206400000-outbox-lease';
+import { IdempotencyKeys1764480000000 } from './migrations/1764480000000-idempotency-keys';
+import { AccountDeletion1764486000000 } from './migrations/1764486000000-account-deletion';
 
 /**
  * Entities for the tables read through repositories. Food items, requests and the event tables are
@@ -21,6 +23,8 @@ export const MIGRATIONS = [
   RealtimeInstances1764028800000,
   OutboxWakeAfterCommit1764120000000,
   OutboxLease1764206400000,
+  IdempotencyKeys1764480000000,
+  AccountDeletion1764486000000,
 ];
 
 /** TypeORM settings: the schema comes only from migrations, never from `synchronize`. */

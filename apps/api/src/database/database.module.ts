@@ -7,6 +7,7 @@ import { AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
 import { DemoSeedService } from './demo-seed.service';
 import { migrate } from './migrate';
+import { TransactionDeadline } from './transaction-deadline';
 
 @Module({
   imports: [
@@ -23,6 +24,7 @@ import { migrate } from './migrate';
       },
     }),
   ],
+  providers: [TransactionDeadline],
 })
 export class DatabaseModule {}
 

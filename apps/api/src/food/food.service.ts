@@ -13,6 +13,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { returningRows } from '../common/sql';
 import { OutboxService } from '../events/outbox.service';
+import { IdempotentAnswers } from '../idempotency/idempotent-answers.service';
 import { AddFoodDto } from './dto/add-food.dto';
 import { AvailableQueryDto } from './dto/available-query.dto';
 import { FOOD_VIEW_COLUMNS, ownerFoodView, publicFoodView, type FoodRow } from './food-views';
@@ -30,6 +31,7 @@ export class FoodService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly outbox: OutboxService,
+    private readonly answers: IdempotentAnswers,
   ) {}
 
   async add(donor: AuthUser, body: AddFoodDto): Promise<AddedFoodItem> {
@@ -41,7 +43,7 @@ export class FoodService {
         [cairoDate(), donor.id, body.food_name, body.quantity, body.description, body.expiration_date],
       );
       await this.outbox.record(tx, DOMAIN_EVENTS.foodListed, { foodId: row.id, food: publicFoodView(row) }, [donor.id]);
-      return ownerFoodView(row);
+      return this.answers.storeWithin(tx, ownerFoodView(row));
     });
   }
 

@@ -55,6 +55,12 @@ export class RealtimePublisher implements OnApplicationShutdown {
     await withTimeout(this.lastPublish, PUBLISH_TIMEOUT_MS, `Publishing ${event}`);
   }
 
+  /** Closes the sockets of a user on every API instance (their account was deleted). */
+  async disconnectUser(userId: number): Promise<void> {
+    this.emitter.in(SOCKET_ROOMS.user(userId)).disconnectSockets(true);
+    await withTimeout(this.lastPublish, PUBLISH_TIMEOUT_MS, `Disconnecting user ${userId}`);
+  }
+
   async onApplicationShutdown(): Promise<void> {
     await this.redis.quit().catch(() => this.redis.disconnect());
   }

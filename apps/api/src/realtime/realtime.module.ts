@@ -2,13 +2,15 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { RealtimeGateway } from './realtime.gateway';
 import { LiveInstances, RealtimeInstanceHeartbeat } from './realtime-instances';
+import { MissedEventReplay } from './missed-event-replay.service';
+import { MissedEventsRepository } from './missed-events.repository';
 import { RealtimePublisher } from './realtime-publisher.service';
 import { SocketCensus } from './socket-census.service';
 
 /** Sockets for processes that serve HTTP. */
 @Module({
   imports: [AuthModule],
-  providers: [RealtimeGateway, SocketCensus, RealtimeInstanceHeartbeat],
+  providers: [RealtimeGateway, SocketCensus, RealtimeInstanceHeartbeat, MissedEventReplay, MissedEventsRepository],
   exports: [RealtimeGateway, SocketCensus],
 })
 export class RealtimeGatewayModule {}

@@ -5,6 +5,7 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import Redis from 'ioredis';
 import type { Server, ServerOptions, Socket } from 'socket.io';
 import { AppConfig } from '../config/app-config';
+import { MissedEventReplay } from './missed-event-replay.service';
 import { createPacedRedisAdapter } from './paced-redis-adapter';
 import { socketIoKey } from './realtime-publisher.service';
 
@@ -33,7 +34,7 @@ export class RedisIoAdapter extends IoAdapter {
   private readonly clients: Redis[] = [];
 
   constructor(
-    app: INestApplicationContext,
+    private readonly app: INestApplicationContext,
     private readonly config: AppConfig,
   ) {
     super(app);
@@ -60,6 +61,8 @@ export class RedisIoAdapter extends IoAdapter {
       this.clients.push(client);
     }
     server.adapter(createPacedRedisAdapter(pub, sub, { key: socketIoKey(this.config) }));
+    // What a dropped subscription may have missed, even though Redis counted it as delivered.
+    this.app.get(MissedEventReplay, { strict: false }).watch(sub, server);
     return server;
   }
 

@@ -19,6 +19,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { isUniqueViolation } from '../common/errors';
 import { returningRows } from '../common/sql';
 import { OutboxService } from '../events/outbox.service';
+import { IdempotentAnswers, keyTakenOver } from '../idempotency/idempotent-answers.service';
 
 /** A request with the item it concerns, as the ownership checks need it. */
 interface RequestRow {
@@ -55,11 +56,46 @@ const CLAIM_SQL = `
   )
   SELECT id AS request_id FROM request`;
 
+/**
+ * The claim under an Idempotency-Key attempt: CLAIM_SQL that first locks the attempt's key (claiming
+ * nothing if a retry has taken it over) and stores the answer with the claim. $5 the key, $6 the
+ * attempt, $7 the answer's status code, $8 the answer's message.
+ */
+const IDEMPOTENT_CLAIM_SQL = `
+  WITH idempotency_key AS (
+    SELECT user_id, key FROM idempotency_keys
+     WHERE user_id = $3 AND key = $5 AND attempt = $6 AND status_code IS NULL
+       FOR UPDATE
+  ), claimed AS (
+    UPDATE food_items SET status = 'claimed', updated_at = now()
+     WHERE id = $1 AND status = 'available' AND expiration_date >= $2::date AND EXISTS (SELECT 1 FROM idempotency_key)
+     RETURNING id, donor_id
+  ), request AS (
+    INSERT INTO pickup_requests (food_id, charity_id)
+    SELECT id, $3::int FROM claimed
+    RETURNING id, food_id
+  ), event AS (
+    INSERT INTO outbox_events (id, type, data, recipients)
+    SELECT gen_random_uuid(), $4, jsonb_build_object('foodId', request.food_id, 'requestId', request.id),
+           ARRAY[claimed.donor_id, $3::int]
+      FROM request CROSS JOIN claimed
+  ), answer AS (
+    UPDATE idempotency_keys k
+       SET status_code = $7, response = jsonb_build_object('message', $8::text, 'request_id', request.id, 'status', 'pending')
+      FROM request, idempotency_key
+     WHERE k.user_id = idempotency_key.user_id AND k.key = idempotency_key.key
+  )
+  SELECT request.id AS request_id, (SELECT count(*) FROM idempotency_key)::int AS key_held
+    FROM request`;
+
+const PICKUP_REQUESTED = 'Pickup request submitted successfully';
+
 @Injectable()
 export class RequestsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly outbox: OutboxService,
+    private readonly answers: IdempotentAnswers,
   ) {}
 
   /**
@@ -71,21 +107,28 @@ export class RequestsService {
    * hold a pooled connection for only as long as the database needs.
    */
   async requestPickup(charity: AuthUser, foodId: number): Promise<PickupRequestResponse> {
+    const attempt = this.answers.current();
+    const parameters = [foodId, cairoDate(), charity.id, DOMAIN_EVENTS.foodClaimed];
     let rows: { request_id: number }[];
     try {
-      rows = await this.db.query<{ request_id: number }[]>(CLAIM_SQL, [foodId, cairoDate(), charity.id, DOMAIN_EVENTS.foodClaimed]);
+      rows = attempt
+        ? await this.db.query(IDEMPOTENT_CLAIM_SQL, [...parameters, attempt.key, attempt.attempt, attempt.statusCode, PICKUP_REQUESTED])
+        : await this.db.query(CLAIM_SQL, parameters);
     } catch (error) {
       if (isUniqueViolation(error, 'pickup_requests_one_active_per_food')) throw alreadyClaimed();
       throw error;
     }
-    if (rows.length === 0) return this.explainUnclaimable(foodId);
+    if (rows.length === 0) {
+      if (attempt && !(await this.answers.holdsKey(attempt))) throw keyTakenOver();
+      return this.explainUnclaimable(foodId);
+    }
     await this.outbox.committed();
-    return { message: 'Pickup request submitted successfully', request_id: rows[0].request_id, status: 'pending' };
+    return { message: PICKUP_REQUESTED, request_id: rows[0].request_id, status: 'pending' };
   }
 
   /** The charity withdraws its pending request; the item goes back on offer (or expires, if its date passed). */
   async cancel(charity: AuthUser, requestId: number): Promise<MessageResponse> {
-    await this.db.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       const request = await this.lockRequest(tx, requestId);
       if (request.charity_id !== charity.id) throw new ForbiddenException('This request belongs to another charity');
       assertPending(request);
@@ -106,13 +149,13 @@ export class RequestsService {
       if (food.status === 'expired') {
         await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: request.food_id }, [request.donor_id]);
       }
+      return this.answers.storeWithin(tx, { message: 'Request cancelled successfully' });
     });
-    return { message: 'Request cancelled successfully' };
   }
 
   /** The donor hands the food over: the request ends fulfilled and counts towards the impact totals. */
   async fulfil(donor: AuthUser, requestId: number): Promise<FulfilResponse> {
-    await this.db.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       const request = await this.lockRequest(tx, requestId);
       if (request.donor_id !== donor.id) throw new ForbiddenException('This request is for another donor\'s food');
       assertPending(request);
@@ -121,23 +164,28 @@ export class RequestsService {
         request.donor_id,
         request.charity_id,
       ]);
+      return this.answers.storeWithin<FulfilResponse>(tx, { message: 'Donation marked as fulfilled', status: 'fulfilled' });
     });
-    return { message: 'Donation marked as fulfilled', status: 'fulfilled' };
   }
 
   async listForCharity(viewer: AuthUser, charityId: number): Promise<CharityRequestItem[]> {
     const isOwner = viewer.userType === 'charity' && viewer.id === charityId;
     if (!isOwner && viewer.userType !== 'operator') throw new ForbiddenException('You may only see your own requests');
+    // A donor's e-mail is for charities with a live (pending or fulfilled) request for the donor's food.
     const rows = await this.db.query<CharityRequestRow[]>(
       `SELECT r.id AS request_id, r.food_id, r.status, r.created_at,
               f.food_name, f.quantity, to_char(f.expiration_date, 'YYYY-MM-DD') AS expiration_date,
-              d.id AS donor_user_id, d.name, d.email
+              d.id AS donor_user_id, d.name,
+              CASE WHEN $2 OR d.id IN (SELECT lf.donor_id
+                                         FROM pickup_requests lr JOIN food_items lf ON lf.id = lr.food_id
+                                        WHERE lr.charity_id = $1 AND lr.status IN ('pending', 'fulfilled'))
+                   THEN d.email END AS email
          FROM pickup_requests r
          JOIN food_items f ON f.id = r.food_id
          JOIN users d ON d.id = f.donor_id
         WHERE r.charity_id = $1
         ORDER BY r.created_at DESC, r.id DESC`,
-      [charityId],
+      [charityId, viewer.userType === 'operator'],
     );
     return rows.map((row) => ({ ...row, requestId: row.request_id, created_at: row.created_at.toISOString() }));
   }
@@ -179,15 +227,23 @@ export class RequestsService {
     return { status: request.status };
   }
 
-  /** A donor's name and e-mail: for the donor, operators, and charities that asked for the donor's food. */
+  /**
+   * A donor's name and e-mail: for the donor, operators, and charities that asked for the donor's food.
+   * The e-mail is for arranging a pickup: a charity whose requests for the donor's food are all
+   * cancelled gets the name only (`email: null`), so its request list still loads.
+   */
   async donorInfo(viewer: AuthUser, donorId: number): Promise<DonorInfoResponse> {
+    let showEmail = true;
     if (viewer.userType === 'charity') {
-      const [link] = await this.db.query(
-        `SELECT 1 FROM pickup_requests r JOIN food_items f ON f.id = r.food_id
-          WHERE r.charity_id = $1 AND f.donor_id = $2 LIMIT 1`,
+      const [link] = await this.db.query<{ live: boolean }[]>(
+        `SELECT bool_or(r.status IN ('pending', 'fulfilled')) AS live
+           FROM pickup_requests r JOIN food_items f ON f.id = r.food_id
+          WHERE r.charity_id = $1 AND f.donor_id = $2
+         HAVING count(*) > 0`,
         [viewer.id, donorId],
       );
       if (!link) throw new ForbiddenException('You have no request for this donor\'s food');
+      showEmail = link.live;
     } else if (viewer.id !== donorId && viewer.userType !== 'operator') {
       throw new ForbiddenException('You may only see your own details');
     }
@@ -196,7 +252,7 @@ export class RequestsService {
       [donorId],
     );
     if (!donor) throw new NotFoundException('Donor not found');
-    return donor;
+    return showEmail ? donor : { name: donor.name, email: null };
   }
 
   private async findFood(foodId: number): Promise<{ donor_id: number }> {

@@ -8,9 +8,13 @@ import { failedJobView, isFinalFailure } from '../monitoring/ops-views';
 import { RealtimePublisher } from '../realtime/realtime-publisher.service';
 import { AppConfig } from '../config/app-config';
 import { FoodService } from '../food/food.service';
+import { IdempotencyRepository } from '../idempotency/idempotency.repository';
 import { JobHandlers } from './job-handlers';
 
-/** Scheduled upkeep. `expire-food` marks food whose date has passed in Cairo, announcing each item. */
+const HOUR_MS = 3_600_000;
+
+/** Scheduled upkeep. `expire-food` marks food whose date has passed in Cairo, announcing each item;
+ * `purge-idempotency-keys` drops stored answers past their 24 hours. */
 @Processor(QUEUES.maintenance)
 export class MaintenanceProcessor extends WorkerHost implements OnApplicationBootstrap {
   private readonly logger = new Logger('Maintenance');
@@ -23,6 +27,7 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
     private readonly metrics: MetricsService,
     private readonly realtime: RealtimePublisher,
     private readonly pino: PinoLogger,
+    private readonly idempotencyKeys: IdempotencyRepository,
   ) {
     super();
     this.handlers = new JobHandlers<void>(
@@ -32,19 +37,22 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
           const expired = await this.food.expirePastDate();
           if (expired > 0) this.logger.log(`Marked ${expired} item(s) expired`);
         },
+        [MAINTENANCE_JOBS.purgeIdempotencyKeys]: async () => {
+          const purged = await this.idempotencyKeys.purgeExpired();
+          if (purged > 0) this.logger.log(`Purged ${purged} idempotency key(s) past their retention`);
+        },
       },
       Object.values(MAINTENANCE_JOBS),
     );
   }
 
-  /** One scheduler per deployment (upsert is idempotent), however many workers start. */
+  /** One scheduler per job and deployment (upsert is idempotent), however many workers start. */
   async onApplicationBootstrap(): Promise<void> {
     this.queue.on('error', (error) => this.logger.warn(`maintenance queue: ${error.message}`));
-    await this.queue.upsertJobScheduler(
-      MAINTENANCE_JOBS.expireFood,
-      { every: this.config.EXPIRY_CHECK_MS },
-      { name: MAINTENANCE_JOBS.expireFood, opts: { removeOnComplete: { count: 100 }, removeOnFail: { age: 7 * 24 * 3600 } } },
-    );
+    const schedules = { [MAINTENANCE_JOBS.expireFood]: this.config.EXPIRY_CHECK_MS, [MAINTENANCE_JOBS.purgeIdempotencyKeys]: HOUR_MS };
+    for (const [name, every] of Object.entries(schedules)) {
+      await this.queue.upsertJobScheduler(name, { every }, { name, opts: { removeOnComplete: { count: 100 }, removeOnFail: { age: 7 * 24 * 3600 } } });
+    }
   }
 
   process(job: Job<void>): Promise<void> {

@@ -6,6 +6,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: ErrorResponse | null,
+    /** Seconds the server asked us to wait (Retry-After), if it said. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(body ? (Array.isArray(body.message) ? body.message.join('; ') : body.message) : `HTTP ${status}`);
   }
@@ -19,21 +21,66 @@ interface CallOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * Waits before each retry of a signed-in write whose answer was lost (network failure), refused for a
+ * moment (503), or still being worked on by an earlier try (409 with Retry-After). The write carries one
+ * Idempotency-Key for all its tries, so the server applies it once however often it is sent.
+ */
+const RETRY_DELAYS_MS = [400, 1200];
+
 /** JSON over fetch against the API's own origin. */
 export async function api<T>(path: string, { method = 'GET', body, auth = false, signal }: CallOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const token = auth ? readSession()?.token : undefined;
   if (token) headers.authorization = token;
+  const retriable = token !== undefined && method !== 'GET';
+  if (retriable) headers['idempotency-key'] = newIdempotencyKey();
+  const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal };
+  for (let retry = 0; ; retry += 1) {
+    try {
+      return await send<T>(path, init);
+    } catch (error) {
+      const delay = RETRY_DELAYS_MS[retry];
+      if (!retriable || delay === undefined || !(error instanceof ApiError) || !worthRetrying(error)) throw error;
+      await sleep(Math.max(delay, (error.retryAfterSeconds ?? 0) * 1000), signal);
+    }
+  }
+}
+
+async function send<T>(path: string, init: RequestInit): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+    response = await fetch(path, init);
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, null);
   }
   const text = await response.text();
   const parsed = text ? (JSON.parse(text) as unknown) : null;
-  if (!response.ok) throw new ApiError(response.status, parsed as ErrorResponse | null);
+  if (!response.ok) {
+    const retryAfter = Number(response.headers.get('retry-after'));
+    throw new ApiError(response.status, parsed as ErrorResponse | null, retryAfter > 0 ? retryAfter : null);
+  }
   return parsed as T;
+}
+
+function worthRetrying(error: ApiError): boolean {
+  return error.status === 0 || error.status === 503 || (error.status === 409 && error.retryAfterSeconds !== null);
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    });
+  });
+}
+
+/** A fresh key per user action; `crypto.randomUUID` exists only in secure contexts (https, localhost). */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -1,5 +1,7 @@
 import {
+  ACCOUNT_ROUTES,
   API_ROUTES,
+  type AccountExport,
   apiPath,
   type AddFoodBody,
   type AddedFoodItem,
@@ -52,6 +54,10 @@ export const endpoints = {
       body: { status: 'fulfilled' },
       auth: true,
     }),
+
+  exportAccount: () => api<AccountExport>(ACCOUNT_ROUTES.export, { auth: true }),
+  deleteAccount: (password: string) =>
+    api<MessageResponse>(ACCOUNT_ROUTES.delete, { method: 'POST', body: { password }, auth: true }),
 
   totalMeals: () => api<TotalMealsResponse>(API_ROUTES.totalMeals),
   totalCharities: () => api<TotalCharitiesResponse>(API_ROUTES.totalCharities),

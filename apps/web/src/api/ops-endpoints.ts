@@ -1,5 +1,7 @@
 import {
+  ACCOUNT_ROUTES,
   OPS_ROUTES,
+  type AccountExport,
   apiPath,
   type DomainEventType,
   type FailedJobView,
@@ -31,6 +33,8 @@ export const opsEndpoints = {
     api<JobActionResult>(apiPath(OPS_ROUTES.retryJob, { queue, jobId }), { method: 'POST', auth: true }),
   removeJob: (queue: string, jobId: string) =>
     api<JobActionResult>(apiPath(OPS_ROUTES.removeJob, { queue, jobId }), { method: 'DELETE', auth: true }),
+  exportUser: (userId: number) => api<AccountExport>(apiPath(ACCOUNT_ROUTES.opsExport, { userId }), { auth: true }),
+  deleteUser: (userId: number) => api<null>(apiPath(ACCOUNT_ROUTES.opsDelete, { userId }), { method: 'DELETE', auth: true }),
   /** Answers 204 and sets the HttpOnly cookie bull-board's pages are checked against. */
   boardSession: () => api<null>(OPS_ROUTES.boardSession, { method: 'POST', auth: true }),
 };

@@ -41,6 +41,7 @@ export const charity = {
       notFound: 'Charity not found.',
       donorName: 'Donor Name',
       donorEmail: 'Donor Email',
+      emailWithheld: 'Shared only while you have an active request with this donor',
       cancel: 'Cancel Request',
       cancelError: 'Error cancelling the request.',
       // The server's own message, shown as it is; other languages say it in their own words.
@@ -90,6 +91,7 @@ export const charity = {
       notFound: 'لم يتم العثور على الجمعية.',
       donorName: 'اسم المتبرع',
       donorEmail: 'البريد الإلكتروني للمتبرع',
+      emailWithheld: 'لا يظهر إلا أثناء وجود طلب نشط لك لدى هذا المتبرع',
       cancel: 'إلغاء الطلب',
       cancelError: 'حدث خطأ أثناء إلغاء الطلب.',
       cancelled: 'تم إلغاء الطلب.',

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { AccountDataSection } from '../../components/account-data-section';
+import { useSession } from '../../app/use-session';
 import { AvailableFoodView } from './available-food-view';
 import { CharityNav } from './charity-nav';
 import { PickupRequestView } from './pickup-request-view';
@@ -7,6 +9,7 @@ import { useCharityView, type CharityView } from './use-charity-view';
 
 export default function CharityAreaPage() {
   const [view, setView] = useCharityView();
+  const signedIn = useSession() !== null;
   // Focus follows the reader's own moves between views, not the first load of the page.
   const [moved, setMoved] = useState(false);
   const show = (next: CharityView) => {
@@ -30,6 +33,7 @@ export default function CharityAreaPage() {
           />
         )}
         {view.name === 'requests' && <RequestsView focusHeading={moved} />}
+        {view.name === 'requests' && signedIn && <AccountDataSection />}
       </main>
     </>
   );

@@ -27,9 +27,13 @@ export function RequestItem({ request, cancelling, onCancel }: RequestItemProps)
         <dd className="wrap-anywhere">{request.name}</dd>
         <dt className="text-stone-500">{t('requests.donorEmail')}</dt>
         {/* An e-mail address reads left to right, even on an Arabic page, and stays aligned with the other values. */}
-            <dd dir="ltr" className="wrap-anywhere rtl:text-right">
-              {request.email}
-            </dd>
+            {request.email === null ? (
+              <dd className="text-stone-500">{t('requests.emailWithheld')}</dd>
+            ) : (
+              <dd dir="ltr" className="wrap-anywhere rtl:text-right">
+                {request.email}
+              </dd>
+            )}
         <dt className="text-stone-500">{t('food.status')}</dt>
         <dd className={`font-semibold ${STATUS_CLASSES[request.status] ?? 'text-stone-700'}`}>
           {t(`requestStatus.${request.status}`, { defaultValue: request.status })}

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { AccountDataSection } from '../../components/account-data-section';
 import { AddFoodForm } from './add-food-form';
 import { DonorHeader } from './donor-header';
 import { DonorFoodList } from './donor-food-list';
@@ -59,6 +60,7 @@ export default function DonorDashboardPage() {
           </section>
         </div>
       )}
+      {identity.state === 'ready' && <AccountDataSection />}
     </main>
   );
 }

@@ -6,6 +6,7 @@ import { FailedJobsSection } from './failed-jobs-section';
 import { LiveStatusSection } from './live-status-section';
 import { OpsAccessContext } from './ops-access';
 import { OverviewPanel } from './overview-panel';
+import { PersonalDataSection } from './personal-data-section';
 import { RecentEventsSection } from './recent-events-section';
 import { useOpsLiveSync } from './use-ops-live-sync';
 
@@ -34,6 +35,7 @@ export function OpsConsole({ operatorId }: { operatorId: number }) {
         <OverviewPanel operatorId={operatorId} />
         <FailedJobsSection operatorId={operatorId} />
         <RecentEventsSection operatorId={operatorId} />
+        <PersonalDataSection />
       </div>
     </OpsAccessContext.Provider>
   );

@@ -55,7 +55,8 @@ describe('the queue inspector link', () => {
     await openConsole({ status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'Redis is unavailable' } });
 
     await userEvent.click(inspectorButton());
-    expect(await screen.findByText('The queue inspector could not be opened. Please try again.')).toBeInTheDocument();
+    // A signed-in write answered 503 is tried twice more (about 1.6 s) before the failure shows.
+    expect(await screen.findByText('The queue inspector could not be opened. Please try again.', undefined, { timeout: 4000 })).toBeInTheDocument();
     expect(tab.close).toHaveBeenCalled();
     expect(tab.location.href).toBe('');
   });

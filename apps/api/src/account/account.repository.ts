@@ -1,0 +1,107 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { AccountExport, FoodStatus, UserType } from '@food-link/contracts';
+import type { DataSource, EntityManager } from 'typeorm';
+import { returningRows } from '../common/sql';
+
+export interface AccountRow {
+  id: number;
+  user_type: UserType;
+}
+
+export interface CancelledRequest {
+  request_id: number;
+  food_id: number;
+  donor_id: number;
+  charity_id: number;
+}
+
+/** The SQL of a user's personal data: reading it all out, and anonymising an account. */
+@Injectable()
+export class AccountRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** Everything stored about the user, as the export hands it over (`null` when there is no such user). */
+  async export(userId: number): Promise<Omit<AccountExport, 'exported_at'> | null> {
+    const [row] = await this.db.query<Omit<AccountExport, 'exported_at'>[]>(
+      `SELECT json_build_object('user_id', u.id, 'name', u.name, 'email', u.email, 'user_type', u.user_type,
+                                'created_at', u.created_at) AS account,
+              (SELECT json_build_object('charity_id', c.id, 'created_at', c.created_at) FROM charities c WHERE c.user_id = u.id) AS charity,
+              coalesce((SELECT json_agg(json_build_object(
+                          'food_id', f.id, 'food_name', f.food_name, 'quantity', f.quantity, 'description', f.description,
+                          'expiration_date', to_char(f.expiration_date, 'YYYY-MM-DD'), 'status', f.status, 'created_at', f.created_at,
+                          'requests', coalesce((SELECT json_agg(json_build_object(
+                                                   'request_id', r.id, 'status', r.status, 'created_at', r.created_at,
+                                                   'charity_name', ch.name) ORDER BY r.created_at, r.id)
+                                                FROM pickup_requests r JOIN users ch ON ch.id = r.charity_id
+                                               WHERE r.food_id = f.id), '[]'))
+                          ORDER BY f.created_at, f.id)
+                          FROM food_items f WHERE f.donor_id = u.id), '[]') AS donations,
+              coalesce((SELECT json_agg(json_build_object(
+                          'request_id', r.id, 'status', r.status, 'created_at', r.created_at, 'food_id', f.id,
+                          'food_name', f.food_name, 'quantity', f.quantity, 'donor_name', d.name)
+                          ORDER BY r.created_at, r.id)
+                          FROM pickup_requests r JOIN food_items f ON f.id = r.food_id JOIN users d ON d.id = f.donor_id
+                         WHERE r.charity_id = u.id), '[]') AS pickup_requests
+         FROM users u
+        WHERE u.id = $1 AND u.deleted_at IS NULL`,
+      [userId],
+    );
+    return row ?? null;
+  }
+
+  /** Locks a live (not deleted) account for the rest of the transaction. */
+  async lockLive(tx: EntityManager, userId: number): Promise<AccountRow | null> {
+    const [row] = await tx.query<AccountRow[]>(`SELECT id, user_type FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [
+      userId,
+    ]);
+    return row ?? null;
+  }
+
+  /** Cancels the pending requests the user made (a charity) or that wait on the user's food (a donor). */
+  cancelPendingRequests(tx: EntityManager, user: AccountRow): Promise<CancelledRequest[]> {
+    const whose = user.user_type === 'charity' ? 'r.charity_id = $1' : 'f.donor_id = $1';
+    return returningRows<CancelledRequest>(
+      tx,
+      `UPDATE pickup_requests r SET status = 'cancelled', updated_at = now()
+         FROM food_items f
+        WHERE f.id = r.food_id AND r.status = 'pending' AND ${whose}
+        RETURNING r.id AS request_id, r.food_id, f.donor_id, r.charity_id`,
+      [user.id],
+    );
+  }
+
+  /**
+   * Puts food whose request was cancelled back on offer (or marks it expired if its date has passed);
+   * with `withdraw`, takes it and every other available item off the board (expired). Returns the items
+   * that ended expired.
+   */
+  async settleFood(tx: EntityManager, foodIds: number[], today: string, withdrawFromDonor?: number): Promise<{ id: number; donor_id: number; status: FoodStatus }[]> {
+    return returningRows(
+      tx,
+      `UPDATE food_items
+          SET status = CASE WHEN $3::int IS NOT NULL OR expiration_date < $2::date THEN 'expired' ELSE 'available' END::food_status,
+              updated_at = now()
+        WHERE id = ANY($1::int[]) OR (donor_id = $3::int AND status = 'available')
+        RETURNING id, donor_id, status`,
+      [foodIds, today, withdrawFromDonor ?? null],
+    );
+  }
+
+  /**
+   * Removes the name, e-mail and password of an account and marks it deleted. The row stays so past
+   * donations and requests keep their counts; the name becomes "Deleted donor 12" (or charity).
+   */
+  async anonymise(tx: EntityManager, user: AccountRow, unusablePasswordHash: string): Promise<void> {
+    await tx.query(
+      `UPDATE users
+          SET name = CASE user_type WHEN 'charity' THEN 'Deleted charity ' ELSE 'Deleted donor ' END || id,
+              email = 'deleted-' || id || '@deleted.invalid',
+              password_hash = $2,
+              deleted_at = now()
+        WHERE id = $1`,
+      [user.id, unusablePasswordHash],
+    );
+    await tx.query(`DELETE FROM idempotency_keys WHERE user_id = $1`, [user.id]);
+  }
+}

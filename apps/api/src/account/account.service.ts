@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { ACCOUNT_DELETED_MESSAGE, cairoDate, DOMAIN_EVENTS, type AccountExport, type MessageResponse } from '@food-link/contracts';
+import type { DataSource } from 'typeorm';
+import type { AuthUser } from '../auth/auth-user';
+import { PasswordService } from '../auth/password.service';
+import { UserDirectory } from '../auth/user-directory.service';
+import { OutboxService } from '../events/outbox.service';
+import { RealtimePublisher } from '../realtime/realtime-publisher.service';
+import { AccountRepository } from './account.repository';
+
+/**
+ * A user's personal data: the export, and deletion. Deleting an account signs out every session (its
+ * tokens answer 401 from then on), ends what is under way (pending requests are cancelled; a donor's
+ * food leaves the board), and anonymises the account, keeping its past donations and requests so impact
+ * totals and the other party's history stay correct.
+ */
+@Injectable()
+export class AccountService {
+  private readonly logger = new Logger('Account');
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly accounts: AccountRepository,
+    private readonly passwords: PasswordService,
+    private readonly outbox: OutboxService,
+    private readonly users: UserDirectory,
+    private readonly realtime: RealtimePublisher,
+  ) {}
+
+  async export(userId: number): Promise<AccountExport> {
+    const data = await this.accounts.export(userId);
+    if (!data) throw new NotFoundException('User not found');
+    return { exported_at: new Date().toISOString(), ...data };
+  }
+
+  /** The user deletes their own account, confirming with their password. */
+  async deleteOwn(user: AuthUser, password: string): Promise<MessageResponse> {
+    if (user.userType === 'operator') throw operatorAccount();
+    if (!(await this.passwords.verify(await this.users.passwordHash(user.id), password))) {
+      throw new ForbiddenException('The password is not correct');
+    }
+    await this.delete(user.id);
+    return { message: ACCOUNT_DELETED_MESSAGE };
+  }
+
+  /** An operator deletes a user's account on the user's request. */
+  async deleteByOperator(operator: AuthUser, userId: number): Promise<void> {
+    await this.delete(userId);
+    this.logger.log({ audit: 'account.deleted', operatorId: operator.id, userId }, `Operator ${operator.id} deleted account ${userId}`);
+  }
+
+  private async delete(userId: number): Promise<void> {
+    // Hashed before the transaction: argon2 takes tens of milliseconds and must not hold a row lock.
+    const unusable = await this.passwords.hash(randomBytes(32).toString('base64'));
+    await this.db.transaction(async (tx) => {
+      const user = await this.accounts.lockLive(tx, userId);
+      if (!user) throw new NotFoundException('User not found');
+      if (user.user_type === 'operator') throw operatorAccount();
+      const cancelled = await this.accounts.cancelPendingRequests(tx, user);
+      const foodIds = cancelled.map((request) => request.food_id);
+      const settled = await this.accounts.settleFood(tx, foodIds, cairoDate(), user.user_type === 'donor' ? user.id : undefined);
+      for (const request of cancelled) {
+        const data = { foodId: request.food_id, requestId: request.request_id };
+        await this.outbox.record(tx, DOMAIN_EVENTS.requestCancelled, data, [request.donor_id, request.charity_id]);
+      }
+      for (const food of settled.filter((item) => item.status === 'expired')) {
+        await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: food.id }, [food.donor_id]);
+      }
+      await this.accounts.anonymise(tx, user, unusable);
+    });
+    await this.outbox.committed();
+    this.users.forget(userId);
+    // Open sockets close now; a reconnect is refused, its token no longer standing for anyone.
+    await this.realtime.disconnectUser(userId).catch(() => undefined);
+  }
+}
+
+function operatorAccount(): ConflictException {
+  return new ConflictException('Operator accounts are managed through the configuration, not deleted here');
+}

@@ -1,0 +1,100 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  BadRequestException,
+  CallHandler,
+  ConflictException,
+  ExecutionContext,
+  Injectable,
+  NestInterceptor,
+  UnprocessableEntityException,
+} from '@nestjs/common';
+import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
+import type { FastifyReply } from 'fastify';
+import { from, lastValueFrom, type Observable } from 'rxjs';
+import type { AuthenticatedRequest } from '../auth/auth.decorators';
+import { idempotentAttempt, type IdempotentAttempt } from './idempotency-context';
+import { IdempotencyRepository } from './idempotency.repository';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Set on an answer replayed from an earlier attempt. */
+export const REPLAYED_HEADER = 'idempotent-replayed';
+/**
+ * How long an attempt holds its key. A request is bounded well below this (REQUEST_TIMEOUT_MS, the
+ * database's statement and transaction limits), so a key still held after it belongs to an attempt that
+ * died without an answer, and a retry may take it over. A write that outlives it cannot commit: storing
+ * its answer is part of its transaction, and fails once the key has moved on.
+ */
+export const IDEMPOTENCY_LOCK_MS = 60_000;
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * `Idempotency-Key` on signed-in writes: the same key with the same call and body gets the same answer
+ * (replayed, without running the call again) for 24 hours; with another body, 422; while the first
+ * attempt is still running, 409 with Retry-After. Calls without the header run as always; public calls
+ * (login, sign-up) ignore it.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  constructor(private readonly keys: IdempotencyRepository) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const key = request.headers[IDEMPOTENCY_HEADER];
+    if (key === undefined || !request.user || !WRITE_METHODS.has(request.method)) return next.handle();
+    if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
+      throw new BadRequestException('Idempotency-Key must be 1 to 255 visible ASCII characters');
+    }
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    const statusCode =
+      (Reflect.getMetadata(HTTP_CODE_METADATA, context.getHandler()) as number | undefined) ?? (request.method === 'POST' ? 201 : 200);
+    const attempt: IdempotentAttempt = { userId: request.user.id, key, attempt: randomUUID(), statusCode };
+    return from(this.run(attempt, requestHash(request), reply, next));
+  }
+
+  private async run(attempt: IdempotentAttempt, hash: string, reply: FastifyReply, next: CallHandler): Promise<unknown> {
+    if (!(await this.keys.take(attempt.userId, attempt.key, hash, attempt.attempt, IDEMPOTENCY_LOCK_MS))) {
+      return this.answerFromStore(attempt, hash, reply);
+    }
+    let result: unknown;
+    try {
+      // Subscribed inside the context, so the services the call reaches see the attempt.
+      result = await idempotentAttempt.run(attempt, () => lastValueFrom(next.handle(), { defaultValue: undefined }));
+    } catch (error) {
+      // Nothing was written unless the write stored its answer; `release` leaves a stored answer alone.
+      await this.keys.release(attempt).catch(() => undefined);
+      throw error;
+    }
+    // Writes that store their answer in their own transaction have done so; this covers the others.
+    await this.keys.answer(attempt, result);
+    return result;
+  }
+
+  private async answerFromStore(attempt: IdempotentAttempt, hash: string, reply: FastifyReply): Promise<unknown> {
+    const stored = await this.keys.find(attempt.userId, attempt.key);
+    if (stored && stored.request_hash !== hash) {
+      throw new UnprocessableEntityException('This Idempotency-Key was used for a different request');
+    }
+    if (stored?.status_code == null) {
+      const seconds = Math.max(1, Math.ceil((stored?.locked_for_ms ?? 1000) / 1000));
+      void reply.header('retry-after', String(seconds));
+      throw new ConflictException('A request with this Idempotency-Key is still in progress; retry shortly');
+    }
+    void reply.status(stored.status_code).header(REPLAYED_HEADER, 'true');
+    return stored.response;
+  }
+}
+
+/** The call (method and URL) and its body, with object keys sorted so that key order does not matter. */
+function requestHash(request: AuthenticatedRequest): string {
+  return createHash('sha256')
+    .update(`${request.method} ${request.url}\n`)
+    .update(JSON.stringify(request.body ?? null, (_key, value: unknown) => sortedObject(value)))
+    .digest('hex');
+}
+
+function sortedObject(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
