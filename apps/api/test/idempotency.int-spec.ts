@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IdempotencyRepository } from '../src/idempotency/idempotency.repository';
-import { addFood, cairoDateIn, createCharity, createDonor, requestPickup, type TestUser } from './support/factories';
+import { OPS_ROUTES } from '@food-link/contracts';
+import { addFood, cairoDateIn, createCharity, createDonor, loginAs, requestPickup, type TestUser } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
 describe('Idempotency-Key: a retried write is applied once and answered the same', () => {
@@ -8,7 +9,7 @@ describe('Idempotency-Key: a retried write is applied once and answered the same
   let donor: TestUser;
   let charity: TestUser;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ OPERATOR_EMAIL: 'ops@idempotency.test', OPERATOR_PASSWORD: 'operator password 2026' });
     donor = await createDonor(t.http);
     charity = await createCharity(t.http);
   });
@@ -182,6 +183,17 @@ describe('Idempotency-Key: a retried write is applied once and answered the same
     const body = { name: 'Twice Donor', email: `twice-${key}@example.eg`, password: 'long enough password' };
     expect((await t.http.post('/api/registerdonor', body, { headers: { 'idempotency-key': key } })).status).toBe(201);
     expect((await t.http.post('/api/registerdonor', body, { headers: { 'idempotency-key': key } })).status).toBe(409);
+  });
+
+  it('runs again, rather than replays, a write whose answer is a cookie (the queue inspector session)', async () => {
+    const operator = await loginAs(t.http, 'ops@idempotency.test', 'operator password 2026');
+    const key = randomUUID();
+    const sessions = [
+      await t.http.post(OPS_ROUTES.boardSession, undefined, { token: operator, headers: { 'idempotency-key': key } }),
+      await t.http.post(OPS_ROUTES.boardSession, undefined, { token: operator, headers: { 'idempotency-key': key } }),
+    ];
+    expect(sessions.map((session) => session.status)).toEqual([204, 204]);
+    for (const session of sessions) expect(session.headers.get('set-cookie')).toMatch(/^foodlink_board=[^;]+;/);
   });
 
   it('forgets answers after 24 hours: the purge drops them and the key can be used afresh', async () => {

@@ -6,8 +6,10 @@ import {
   ExecutionContext,
   Injectable,
   NestInterceptor,
+  SetMetadata,
   UnprocessableEntityException,
 } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import type { FastifyReply } from 'fastify';
 import { from, lastValueFrom, type Observable } from 'rxjs';
@@ -26,6 +28,15 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
  */
 export const IDEMPOTENCY_LOCK_MS = 60_000;
 
+const NO_REPLAY = 'foodlink:no-replay';
+
+/**
+ * For a write whose answer is more than its body (a cookie, say) and that is harmless to run twice: the
+ * Idempotency-Key is ignored and every retry runs the call again, rather than replaying a body without
+ * what came with it.
+ */
+export const NoReplay = () => SetMetadata(NO_REPLAY, true);
+
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
@@ -37,12 +48,16 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
-  constructor(private readonly keys: IdempotencyRepository) {}
+  constructor(
+    private readonly keys: IdempotencyRepository,
+    private readonly reflector: Reflector,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const key = request.headers[IDEMPOTENCY_HEADER];
     if (key === undefined || !request.user || !WRITE_METHODS.has(request.method)) return next.handle();
+    if (this.reflector.get<boolean>(NO_REPLAY, context.getHandler())) return next.handle();
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
       throw new BadRequestException('Idempotency-Key must be 1 to 255 visible ASCII characters');
     }

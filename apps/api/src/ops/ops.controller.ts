@@ -14,6 +14,7 @@ import {
   OpsOverviewSchema,
   OpsSnapshotSchema,
 } from './ops.schemas';
+import { NoReplay } from '../idempotency/idempotency.interceptor';
 import { OpsService } from './ops.service';
 import { BOARD_COOKIE, BOARD_SESSION_SECONDS } from './queue-board';
 
@@ -100,6 +101,8 @@ export class OpsController {
 
   @Post(OPS_ROUTES.boardSession)
   @HttpCode(204)
+  // The answer is its cookie: a retry sets a fresh one rather than replaying an empty body.
+  @NoReplay()
   @ApiOperation({ summary: `Opens bull-board (${BULL_BOARD_PATH}) for this browser: a short-lived HttpOnly cookie scoped to it` })
   @ApiNoContentResponse({ description: 'The cookie is set' })
   @ApiErrors(401, OPERATOR_ONLY)
