@@ -8,6 +8,8 @@ export interface IdempotentAttempt {
   attempt: string;
   /** The status the call answers with on success (201 for POST unless the route says otherwise). */
   statusCode: number;
+  /** Set once the write has stored its answer in its own transaction. */
+  answered?: boolean;
 }
 
 export const idempotentAttempt = new AsyncLocalStorage<IdempotentAttempt>();

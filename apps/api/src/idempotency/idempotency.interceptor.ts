@@ -82,7 +82,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       throw error;
     }
     // Writes that store their answer in their own transaction have done so; this covers the others.
-    await this.keys.answer(attempt, result);
+    if (!attempt.answered) await this.keys.answer(attempt, result);
     return result;
   }
 

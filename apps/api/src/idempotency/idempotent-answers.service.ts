@@ -27,7 +27,9 @@ export class IdempotentAnswers {
   /** Call last in the write's transaction with what the call will answer; returns `response`. */
   async storeWithin<T>(tx: EntityManager, response: T): Promise<T> {
     const attempt = this.current();
-    if (attempt && !(await this.keys.answer(attempt, response, tx))) throw keyTakenOver();
+    if (!attempt) return response;
+    if (!(await this.keys.answer(attempt, response, tx))) throw keyTakenOver();
+    attempt.answered = true;
     return response;
   }
 }

@@ -85,8 +85,7 @@ const IDEMPOTENT_CLAIM_SQL = `
       FROM request, idempotency_key
      WHERE k.user_id = idempotency_key.user_id AND k.key = idempotency_key.key
   )
-  SELECT request.id AS request_id, (SELECT count(*) FROM idempotency_key)::int AS key_held
-    FROM request`;
+  SELECT id AS request_id FROM request`;
 
 const PICKUP_REQUESTED = 'Pickup request submitted successfully';
 
@@ -122,6 +121,7 @@ export class RequestsService {
       if (attempt && !(await this.answers.holdsKey(attempt))) throw keyTakenOver();
       return this.explainUnclaimable(foodId);
     }
+    if (attempt) attempt.answered = true;
     await this.outbox.committed();
     return { message: PICKUP_REQUESTED, request_id: rows[0].request_id, status: 'pending' };
   }
