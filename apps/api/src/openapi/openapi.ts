@@ -1,6 +1,7 @@
 import { PATH_METADATA } from '@nestjs/common/constants.js';
 import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { openApiSchemas } from '@food-link/contracts';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { PUBLIC_KEY } from '../auth/auth.decorators';
 
@@ -12,16 +13,17 @@ export const DOCS_JSON_PATH = `${DOCS_PATH}-json`;
 export const SESSION_SCHEME = 'bearer';
 
 /**
- * Serves the OpenAPI document built from the controllers and DTOs at /api/docs-json, and Swagger UI at
+ * Serves the OpenAPI document built from the controllers and the contracts' shapes at /api/docs-json, and Swagger UI at
  * /api/docs. Both are plain Fastify routes, outside Nest's guards, so they are public. The document is
  * built on first request, after every module has registered its routes.
  *
  * To document a call: `@ApiTags` on the controller; on the handler `@ApiOperation({ summary })`, the
- * success response (`@ApiOkResponse({ type })` or `@ApiCreatedResponse`, with a schema class in
- * responses.ts or beside the module that `implements` the contract's interface), `@ApiIdParam` for each
- * numeric path id, and `@ApiErrors(...)` (api-errors.ts) listing every error status it can answer.
- * Request bodies and query strings come from the DTO classes' `@ApiProperty` decorators. Security is
- * derived here from `@Public()`, so it cannot disagree with AuthGuard.
+ * success response (`@ApiOkResponse({ schema: shapeRef(Shape) })`, or `shapeList` for an array, with a
+ * shape of libs/contracts), `@ApiIdParam` for each numeric path id, and `@ApiErrors(...)` (api-errors.ts)
+ * listing every error status it can answer. Bodies are read with `@ValidBody(Shape)` and query strings
+ * with `@ValidQuery(Shape)` (shapes.ts), which document them too. Every named shape of the contracts is
+ * added to `components.schemas` here. Security is derived here from `@Public()`, so it cannot disagree
+ * with AuthGuard.
  */
 export function setupOpenApi(app: NestFastifyApplication): void {
   const config = new DocumentBuilder()
@@ -39,7 +41,7 @@ export function setupOpenApi(app: NestFastifyApplication): void {
     )
     .build();
 
-  SwaggerModule.setup(DOCS_PATH, app, () => withSessionSecurity(app, SwaggerModule.createDocument(app, config)), {
+  SwaggerModule.setup(DOCS_PATH, app, () => withShapes(withSessionSecurity(app, SwaggerModule.createDocument(app, config))), {
     jsonDocumentUrl: DOCS_JSON_PATH,
     raw: ['json'],
     customSiteTitle: 'Food Link API',
@@ -50,6 +52,15 @@ export function setupOpenApi(app: NestFastifyApplication): void {
       displayRequestDuration: true,
     },
   });
+}
+
+/** Adds the contracts' named shapes, which the operations `$ref`, to `components.schemas`. */
+function withShapes(document: OpenAPIObject): OpenAPIObject {
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, ...(openApiSchemas() as NonNullable<NonNullable<OpenAPIObject['components']>['schemas']>) },
+  };
+  return document;
 }
 
 /**
