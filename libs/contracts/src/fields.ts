@@ -32,7 +32,7 @@ export function text(max: number, doc: Doc & { trim?: boolean; minLength?: numbe
     });
   }
   return schema
-    .min(1, { error: 'should not be empty' })
+    .refine((value) => value.length > 0, { error: 'should not be empty' })
     .refine((value) => codePointLength(value) <= max, { error: `must be shorter than or equal to ${max} characters` })
     .refine((value) => !hasNul(value), { error: 'must not contain NUL characters' })
     .meta({ ...meta, ...(format ? { format } : {}), minLength: minLength ?? 1, maxLength: max });
@@ -44,7 +44,7 @@ export function emailText(max: number, doc: Doc & { mustBeValid?: boolean } = {}
   let schema = z.string({ error: 'must be a string' }).trim().toLowerCase();
   if (mustBeValid) schema = schema.refine((value) => isEmail(value), { error: 'must be a valid e-mail address' });
   return schema
-    .min(1, { error: 'should not be empty' })
+    .refine((value) => value.length > 0, { error: 'should not be empty' })
     .refine((value) => codePointLength(value) <= max, { error: `must be shorter than or equal to ${max} characters` })
     .refine((value) => !hasNul(value), { error: 'must not contain NUL characters' })
     .meta({ ...meta, ...(mustBeValid ? { format: 'email' } : {}), minLength: 1, maxLength: max });

@@ -48,6 +48,13 @@ describe('AddFoodBody', () => {
     expect(problems({ ...valid, food_name: '\u{1F35A}'.repeat(120) })).toEqual([]);
   });
 
+  it('gives one line for a field of the wrong type', () => {
+    for (const food_name of [[], {}, 5, null, undefined]) {
+      expect(problems({ ...valid, food_name })).toEqual(['food_name must be a string']);
+    }
+    for (const quantity of ['7', [], null]) expect(problems({ ...valid, quantity })).toEqual(['quantity must be a whole number of portions']);
+  });
+
   it('names every field of a body that is not an object', () => {
     for (const body of [null, [], 'text', 42]) {
       const result = checkShape(AddFoodBody, body);
