@@ -16,9 +16,10 @@ export const shapeRef = (shape: Shape) => ({ $ref: `#/components/schemas/${shape
 export const shapeList = (shape: Shape) => ({ type: 'array' as const, items: shapeRef(shape) });
 
 /**
- * A parameter typed with a shape's type (`body: AddFoodBody`) is reflected as the shape itself, since the
- * type and the value share their name; Swagger would take it for a class. The shape documents itself, so
- * the reflected type is made a plain `Object`.
+ * A parameter typed with a shape's type (`body: AddFoodBody`) is reflected as `Object` by tsc, but as the
+ * shape itself by swc (which the tests compile with), since the type and the value share their name;
+ * Swagger would then take the shape for a class. The shape documents itself, so the reflected type is
+ * made a plain `Object` either way.
  */
 function forgetReflectedType(target: object, method: string | symbol, index: number): void {
   const types = Reflect.getMetadata('design:paramtypes', target, method) as unknown[] | undefined;
