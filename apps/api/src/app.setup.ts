@@ -1,14 +1,13 @@
 import 'reflect-metadata';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import { Logger, ValidationPipe } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { ErrorFilter } from './common/errors';
 import { rejectDeepJson } from './common/json-depth';
-import { VALIDATION_PIPE_OPTIONS } from './common/validation-options';
 import { AppConfig, loadConfig } from './config/app-config';
 import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
 import { MetricsService } from './monitoring/metrics.service';
@@ -49,7 +48,6 @@ export async function createApp(config: AppConfig = loadConfig()): Promise<NestF
   await app.register(cors, { origin: config.webOrigins, credentials: false });
   await app.register(cookie);
   fastify.addHook('preValidation', rejectDeepJson);
-  app.useGlobalPipes(new ValidationPipe(VALIDATION_PIPE_OPTIONS));
   app.useGlobalFilters(new ErrorFilter(app.get(HttpAdapterHost).httpAdapter));
   setupOpenApi(app);
   app.useWebSocketAdapter(new RedisIoAdapter(app, config));

@@ -147,6 +147,82 @@ describe('hostile input', () => {
     });
   });
 
+  describe('text whose length depends on how it is counted (variation selectors, ZWJ sequences, combining marks)', () => {
+    // PostgreSQL bounds varchar(n) in code points; UTF-16 code units and graphemes both count differently.
+    const UNITS: [string, string][] = [
+      ['variation selectors', 'a\uFE0F'], // 2 code points, one "character" to validator.js
+      ['keycaps', '1\uFE0F\u20E3'], // 3 code points, one grapheme
+      ['ZWJ sequences', '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}'], // 5 code points, 8 UTF-16 units, one grapheme
+      ['combining marks', 'e\u0301'], // 2 code points, one grapheme
+      ['skin-tone emoji', '\u{1F44D}\u{1F3FD}'], // 2 code points, 4 UTF-16 units
+    ];
+    const codePoints = (text: string) => [...text].length;
+    /** `unit` repeated to exactly `length` code points (topped up with "x"). */
+    const textOf = (unit: string, length: number) => {
+      const repeated = unit.repeat(Math.floor(length / codePoints(unit)));
+      return repeated + 'x'.repeat(length - codePoints(repeated));
+    };
+    const stored = async (sql: string, id: number) => (await t.db.query(sql, [id]))[0];
+
+    it('61 × "a\\uFE0F" as food_name (122 code points) is refused with 400 naming food_name', async () => {
+      const response = await send('POST', '/api/add', { token: donor.token, body: { ...food(), food_name: 'a\uFE0F'.repeat(61) } });
+      expectRefusal(response, 400, 'food_name');
+    });
+
+    describe.each(UNITS)('%s', (_label, unit) => {
+      it.each([
+        ['food_name', 120],
+        ['description', 1000],
+      ])('%s: exactly %i code points is stored intact; one more is 400 naming it', async (field, limit) => {
+        const fits = textOf(unit, limit);
+        const added = await send('POST', '/api/add', { token: donor.token, body: { ...food(), [field]: fits } });
+        expect(added.status).toBe(201);
+        created.food_items += 1;
+        expect((await stored(`SELECT ${field} AS text FROM food_items WHERE id = $1`, added.body.id)).text).toBe(fits);
+        expect((await send('GET', `/api/food/${added.body.id}`)).body[field]).toBe(fits);
+        const over = await send('POST', '/api/add', { token: donor.token, body: { ...food(), [field]: textOf(unit, limit + 1) } });
+        expectRefusal(over, 400, field);
+      });
+
+      it('registration name: exactly 100 code points is stored intact; one more is 400 naming name', async () => {
+        const fits = textOf(unit, 100);
+        const email = `cp-${codePoints(unit)}-${unit.codePointAt(0)}@example.eg`;
+        const registered = await send('POST', '/api/registercharity', { body: { name: fits, email, password: PASSWORD } });
+        expect(registered.status).toBe(201);
+        created.users += 1;
+        expect((await stored('SELECT name FROM users WHERE id = $1', registered.body.user_id)).name).toBe(fits);
+        const over = { name: textOf(unit, 101), email: `over-${email}`, password: PASSWORD };
+        expectRefusal(await send('POST', '/api/registerdonor', { body: over }), 400, 'name');
+        // Looked up by path, such a name is an unknown one, or longer than Fastify lets a path parameter be.
+        expectRefusal(await send('GET', `/api/charityid/${encodeURIComponent(over.name)}`), [400, 404, 414]);
+      });
+
+      it('password: 128 code points signs up and logs in; 129 is 400 naming password; login with either is never a 500', async () => {
+        const email = `pw-${codePoints(unit)}-${unit.codePointAt(0)}@example.eg`;
+        const password = textOf(unit, 128);
+        expect((await send('POST', '/api/registerdonor', { body: { name: 'Pass Word', email, password } })).status).toBe(201);
+        created.users += 1;
+        expect((await send('POST', '/api/login', { body: { email, password } })).status).toBe(200);
+        const tooLong = textOf(unit, 129);
+        expectRefusal(await send('POST', '/api/registerdonor', { body: { name: 'Pass Word', email: `x${email}`, password: tooLong } }), 400, 'password');
+        expectRefusal(await send('POST', '/api/login', { body: { email, password: tooLong } }), [400, 401]);
+      });
+
+      it('e-mail: such text in the address is refused with 400 naming email or stored intact, never a 500', async () => {
+        for (const email of [`${unit.repeat(3)}@example.eg`, `${textOf(unit, 64)}@example.eg`, `a@${textOf(unit, 250)}.eg`]) {
+          const response = await send('POST', '/api/registerdonor', { body: { name: 'Mail Test', email, password: PASSWORD } });
+          if (response.status === 201) {
+            created.users += 1;
+            expect((await stored('SELECT email FROM users WHERE id = $1', response.body.user_id)).email).toBe(email.toLowerCase());
+          } else {
+            expectRefusal(response, 400, 'email');
+          }
+          expectRefusal(await send('POST', '/api/login', { body: { email: email + unit.repeat(200), password: PASSWORD } }), [400, 401]);
+        }
+      });
+    });
+  });
+
   describe('wrong JSON types, malformed JSON, wrong content types', () => {
     it.each(['[{"food_name":"Ful"}]', '"a string"', 'null', '42', 'true'])('refuses the body %s with 400 naming fields', async (raw) => {
       expectRefusal(await addRaw(raw), 400, 'food_name');

@@ -1,24 +1,18 @@
 import { API_ROUTES, apiPath, LIMITS, type ApiRouteName } from '@food-link/contracts';
-import { getMetadataStorage } from 'class-validator';
-import { LoginDto } from '../src/auth/dto/login.dto';
-import { RegisterDto } from '../src/auth/dto/register.dto';
-import { AddFoodDto } from '../src/food/dto/add-food.dto';
-import { AvailableQueryDto } from '../src/food/dto/available-query.dto';
-import { CancelRequestDto, FulfilRequestDto, PickupRequestDto } from '../src/requests/dto/pickup-request.dto';
-import { addFood, cairoDateIn, createCharity, createDonor, PASSWORD, requestPickup } from './support/factories';
+import { addFood, cairoDateIn, createCharity, createDonor, PASSWORD, requestPickup, type TestUser } from './support/factories';
 import type { HttpResult } from './support/http-client';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /**
  * The OpenAPI document must describe the API as it really is: every call of the call table at its method
- * and path, bearer security exactly on the calls that need a session, request bodies that mirror the
- * validators, error statuses as docs/API.md lists them, and success and error schemas that real answers
- * match field for field (no missing and no undocumented fields).
+ * and path, bearer security exactly on the calls that need a session, request bodies whose documented
+ * constraints are the ones the API enforces (probed at each bound), error statuses as docs/API.md lists
+ * them, and success and error schemas that real answers match field for field (no missing and no
+ * undocumented fields).
  */
 
 type Method = 'get' | 'post' | 'put';
-type Status = 400 | 401 | 403 | 404 | 409 | 429 | 503;
-type DtoClass = new () => object;
+type Status = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503;
 
 interface CallDoc {
   method: Method;
@@ -26,11 +20,20 @@ interface CallDoc {
   success: 200 | 201;
   /** The error statuses of docs/API.md (400 for each invalid path id or body, 503 whenever a dependency is down). */
   errors: Status[];
-  /** The body's DTO and the fields it requires. */
-  body?: { dto: DtoClass; required: string[] };
+  /**
+   * The fields the body requires, and how to send one: a valid body, who sends it, and the path (ids
+   * filled). Probes change one field at a time.
+   */
+  body?: { required: string[]; valid: () => Record<string, unknown>; as?: 'donor' | 'charity'; path?: () => string };
 }
 
-const REGISTER_BODY = { dto: RegisterDto, required: ['name', 'email', 'password'] };
+let probeSequence = 0;
+const REGISTER_BODY = {
+  required: ['name', 'email', 'password'],
+  valid: () => ({ name: 'Probe', email: `probe-${process.pid}-${++probeSequence}@example.eg`, password: PASSWORD }),
+};
+/** Filled in beforeAll: a pending request of the probing donor's item, claimed by the probing charity. */
+const probeIds = { requestId: 0 };
 
 // Typed by ApiRouteName, so a call added to API_ROUTES cannot go unlisted here.
 const CALLS: Record<ApiRouteName, CallDoc> = {
@@ -41,7 +44,7 @@ const CALLS: Record<ApiRouteName, CallDoc> = {
     public: true,
     success: 200,
     errors: [400, 401, 429, 503],
-    body: { dto: LoginDto, required: ['email', 'password'] },
+    body: { required: ['email', 'password'], valid: () => ({ email: 'nobody@example.eg', password: PASSWORD }) },
   },
   me: { method: 'get', public: false, success: 200, errors: [401, 503] },
   charityIdByName: { method: 'get', public: true, success: 200, errors: [404, 503] },
@@ -49,8 +52,13 @@ const CALLS: Record<ApiRouteName, CallDoc> = {
     method: 'post',
     public: false,
     success: 201,
-    errors: [400, 401, 403, 503],
-    body: { dto: AddFoodDto, required: ['food_name', 'quantity', 'description', 'expiration_date'] },
+    // 409 and 422: an Idempotency-Key still in use, or reused for another body.
+    errors: [400, 401, 403, 409, 422, 503],
+    body: {
+      required: ['food_name', 'quantity', 'description', 'expiration_date'],
+      valid: () => ({ food_name: 'Ful', quantity: 3, description: 'Pots', expiration_date: cairoDateIn(1) }),
+      as: 'donor',
+    },
   },
   donorFood: { method: 'get', public: false, success: 200, errors: [400, 401, 403, 503] },
   charityInfoForFood: { method: 'get', public: false, success: 200, errors: [400, 401, 403, 404, 503] },
@@ -60,8 +68,13 @@ const CALLS: Record<ApiRouteName, CallDoc> = {
     method: 'put',
     public: false,
     success: 200,
-    errors: [400, 401, 403, 404, 409, 503],
-    body: { dto: FulfilRequestDto, required: ['status'] },
+    errors: [400, 401, 403, 404, 409, 422, 503],
+    body: {
+      required: ['status'],
+      valid: () => ({ status: 'fulfilled' }),
+      as: 'donor',
+      path: () => apiPath(API_ROUTES.fulfilRequest, { requestId: probeIds.requestId }),
+    },
   },
   available: { method: 'get', public: true, success: 200, errors: [400, 503] },
   food: { method: 'get', public: true, success: 200, errors: [400, 404, 503] },
@@ -69,8 +82,8 @@ const CALLS: Record<ApiRouteName, CallDoc> = {
     method: 'post',
     public: false,
     success: 201,
-    errors: [400, 401, 403, 404, 409, 503],
-    body: { dto: PickupRequestDto, required: ['food_id'] },
+    errors: [400, 401, 403, 404, 409, 422, 503],
+    body: { required: ['food_id'], valid: () => ({ food_id: 2_147_483_647 }), as: 'charity' },
   },
   charityRequests: { method: 'get', public: false, success: 200, errors: [400, 401, 403, 503] },
   foodDonorId: { method: 'get', public: false, success: 200, errors: [400, 401, 404, 503] },
@@ -79,8 +92,13 @@ const CALLS: Record<ApiRouteName, CallDoc> = {
     method: 'put',
     public: false,
     success: 200,
-    errors: [400, 401, 403, 404, 409, 503],
-    body: { dto: CancelRequestDto, required: ['status'] },
+    errors: [400, 401, 403, 404, 409, 422, 503],
+    body: {
+      required: ['status'],
+      valid: () => ({ status: 'cancelled' }),
+      as: 'charity',
+      path: () => apiPath(API_ROUTES.cancelRequest, { requestId: probeIds.requestId }),
+    },
   },
   totalMeals: { method: 'get', public: true, success: 200, errors: [503] },
   totalCharities: { method: 'get', public: true, success: 200, errors: [503] },
@@ -200,12 +218,74 @@ describe('OpenAPI documentation (/api/docs, /api/docs-json)', () => {
     if (response.status < 300) exercised.add(name);
   };
 
+  let probers: Record<'donor' | 'charity', TestUser>;
+
   beforeAll(async () => {
     t = await startTestApp({ LOGIN_MAX_FAILS_PER_ACCOUNT: '2' });
     const response = await t.http.get('/api/docs-json');
     if (response.status !== 200) throw new Error(`GET /api/docs-json answered ${response.status}`);
     doc = response.body;
+    probers = { donor: await createDonor(t.http), charity: await createCharity(t.http) };
+    probeIds.requestId = await requestPickup(t.http, probers.charity, (await addFood(t.http, probers.donor)).id);
   });
+
+  /**
+   * Sends `body` to the call and tells whether the API refused it naming `field` (a 400 with a line
+   * starting with the field's name).
+   */
+  const namesField = async (name: ApiRouteName, body: Record<string, unknown>, field: string) => {
+    const call = CALLS[name];
+    const spec = call.body as NonNullable<CallDoc['body']>;
+    const response = await t.http.request(call.method.toUpperCase(), spec.path?.() ?? API_ROUTES[name], {
+      body,
+      token: spec.as ? probers[spec.as].token : undefined,
+    });
+    expect(response.status).toBeLessThan(500);
+    return response.status === 400 && [response.body.message].flat().some((line: string) => line.startsWith(`${field} `));
+  };
+
+  /**
+   * Values just outside each documented bound of `schema` (which the API must refuse naming the field),
+   * and values on the bound (which it must accept for that field).
+   */
+  const probesOf = (schema: Schema): { outside: unknown[]; inside: unknown[] } => {
+    const outside: unknown[] = [undefined];
+    const inside: unknown[] = [];
+    if (schema.enum) {
+      outside.push(`not ${String(schema.enum[0])}`);
+      inside.push(...schema.enum);
+    }
+    if (schema.type === 'integer') {
+      outside.push(1.5, '1');
+      if (schema.minimum !== undefined) {
+        outside.push(schema.minimum - 1);
+        inside.push(schema.minimum);
+      }
+      if (schema.maximum !== undefined) {
+        outside.push(schema.maximum + 1);
+        inside.push(schema.maximum);
+      }
+    }
+    if (schema.type === 'string') {
+      outside.push(7);
+      if (schema.format === 'date') {
+        outside.push('2026-02-30', cairoDateIn(-1));
+        inside.push(cairoDateIn(0));
+      }
+      const text = (length: number) => (schema.format === 'email' ? `${'x'.repeat(length - 11)}@example.eg` : 'x'.repeat(length));
+      if (schema.format === 'email') outside.push('not an e-mail address');
+      if (schema.minLength !== undefined) {
+        outside.push(schema.minLength > 1 ? 'x'.repeat(schema.minLength - 1) : '');
+        if (schema.format !== 'email' || schema.minLength > 11) inside.push(text(Math.max(schema.minLength, 12)));
+      }
+      if (schema.maxLength !== undefined) {
+        outside.push(text(schema.maxLength + 1));
+        // An address that long is no valid e-mail address (its local part is over 64 characters).
+        if (schema.format !== 'email') inside.push(text(schema.maxLength));
+      }
+    }
+    return { outside, inside };
+  };
   afterAll(() => t.close());
 
   describe('the document', () => {
@@ -280,10 +360,16 @@ describe('OpenAPI documentation (/api/docs, /api/docs-json)', () => {
       }
       if (call.errors.includes(429)) expect(op.responses['429'].headers).toHaveProperty('Retry-After');
     });
+
+    it(`documents the Idempotency-Key header exactly when it is a signed-in write`, () => {
+      const headers = (operation(name).parameters ?? []).filter((parameter: { in: string }) => parameter.in === 'header');
+      const names = headers.map((parameter: { name: string }) => parameter.name);
+      expect(names).toEqual(!call.public && call.method !== 'get' ? ['Idempotency-Key'] : []);
+    });
   });
 
   describe.each(BODY_CALLS)('the request body of %s', (name) => {
-    const { dto, required } = CALLS[name].body as NonNullable<CallDoc['body']>;
+    const { required, valid } = CALLS[name].body as NonNullable<CallDoc['body']>;
 
     it(`references a schema requiring ${required.join(', ')}`, () => {
       const body = operation(name).requestBody;
@@ -295,20 +381,52 @@ describe('OpenAPI documentation (/api/docs, /api/docs-json)', () => {
       expect(Object.keys(schema.properties ?? {}).sort()).toEqual([...required].sort());
     });
 
-    it(`states the constraints the validators of ${dto.name} enforce`, () => {
+    it('states the constraints the API enforces: a value past each bound is refused naming its field, one on it is not', async () => {
       const schema = resolve(operation(name).requestBody?.content['application/json'].schema as Schema);
-      expect(constraintMismatches(dto, schema)).toEqual([]);
+      const wrong: string[] = [];
+      for (const [field, property] of Object.entries(schema.properties ?? {})) {
+        const { outside, inside } = probesOf(resolve(property));
+        for (const value of outside) {
+          if (!(await namesField(name, { ...valid(), [field]: value }, field))) wrong.push(`${field}=${JSON.stringify(value)} was not refused`);
+        }
+        // Another field is spoiled so that nothing is created; only whether this field is named matters.
+        const spoiler = required.find((other) => other !== field);
+        if (!spoiler) continue;
+        for (const value of inside) {
+          if (await namesField(name, { ...valid(), [spoiler]: null, [field]: value }, field)) wrong.push(`${field}=${JSON.stringify(value)} was refused`);
+        }
+      }
+      expect(wrong).toEqual([]);
     });
   });
 
-  it('documents the optional limit/offset query of /api/available with the constraints its validators enforce', () => {
+  it('documents the optional limit/offset query of /api/available with the constraints the API enforces', async () => {
     const params = operation('available').parameters ?? [];
     expect(params.map(({ name, in: where, required }) => ({ name, where, required }))).toEqual([
       { name: 'limit', where: 'query', required: false },
       { name: 'offset', where: 'query', required: false },
     ]);
-    const asObject: Schema = { properties: Object.fromEntries(params.map((p) => [p.name, p.schema as Schema])) };
-    expect(constraintMismatches(AvailableQueryDto, asObject)).toEqual([]);
+    const wrong: string[] = [];
+    for (const { name: param, schema } of params) {
+      const { minimum, maximum } = schema as Schema;
+      expect({ param, type: schema?.type, minimum: typeof minimum, maximum: typeof maximum }).toEqual({
+        param,
+        type: 'integer',
+        minimum: 'number',
+        maximum: 'number',
+      });
+      const answer = async (value: number | string) => {
+        const response = await t.http.get(`${API_ROUTES.available}?${param}=${value}`);
+        return response.status === 400 && response.body.message.some((line: string) => line.startsWith(`${param} `)) ? 'refused' : response.status;
+      };
+      for (const value of [(minimum as number) - 1, (maximum as number) + 1, 1.5, 'abc']) {
+        if ((await answer(value)) !== 'refused') wrong.push(`${param}=${value} was not refused`);
+      }
+      for (const value of [minimum as number, maximum as number]) {
+        if ((await answer(value)) !== 200) wrong.push(`${param}=${value} was refused`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('states the limits of docs/API.md: quantity 1..100000 whole portions, passwords of at least 8 characters, YYYY-MM-DD dates', () => {
@@ -428,48 +546,3 @@ describe('OpenAPI documentation (/api/docs, /api/docs-json)', () => {
     expect(init.body).toMatch(/"validatorUrl":\s*null/);
   });
 });
-
-/**
- * Where the schema of a DTO disagrees with its class-validator decorators: each validated property must
- * be documented with the same bounds, type and allowed values, and nothing undocumented is accepted.
- */
-function constraintMismatches(dto: DtoClass, schema: Schema): string[] {
-  const metadata = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
-  const properties = schema.properties ?? {};
-  const mismatches: string[] = [];
-  const validated = new Set(metadata.map((meta) => meta.propertyName));
-  for (const key of Object.keys(properties)) if (!validated.has(key)) mismatches.push(`${key} is documented but not validated`);
-  for (const meta of metadata) {
-    const property = properties[meta.propertyName];
-    const at = `${dto.name}.${meta.propertyName}`;
-    if (!property) {
-      mismatches.push(`${at} is validated but not documented`);
-      continue;
-    }
-    const [constraint] = meta.constraints ?? [];
-    const expectations: Record<string, [keyof Schema, (value: unknown) => boolean]> = {
-      maxLength: ['maxLength', (value) => value === constraint],
-      minLength: ['minLength', (value) => value === constraint],
-      isNotEmpty: ['minLength', (value) => typeof value === 'number' && value >= 1],
-      min: ['minimum', (value) => value === constraint],
-      max: ['maximum', (value) => value === constraint],
-      isInt: ['type', (value) => value === 'integer'],
-      isString: ['type', (value) => value === 'string'],
-      isEmail: ['format', (value) => value === 'email'],
-      isIn: ['enum', (value) => JSON.stringify(value) === JSON.stringify(constraint)],
-      isFutureCalendarDate: ['format', (value) => value === 'date'],
-    };
-    const name = meta.name ?? meta.type;
-    if (name === 'matches' || meta.type === 'conditionalValidation') continue; // NUL check; @IsOptional
-    const expectation = expectations[name];
-    if (!expectation) {
-      mismatches.push(`${at}: no rule for the validator "${name}"; teach this test what it documents`);
-      continue;
-    }
-    const [field, holds] = expectation;
-    if (!holds(property[field])) {
-      mismatches.push(`${at}: ${name}(${JSON.stringify(constraint ?? '')}) but ${field} = ${JSON.stringify(property[field])}`);
-    }
-  }
-  return mismatches;
-}

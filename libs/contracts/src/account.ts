@@ -1,4 +1,6 @@
-import type { FoodStatus, RequestStatus, UserType } from './domain';
+import { z } from 'zod';
+import { FOOD_STATUSES, LIMITS, REQUEST_STATUSES, USER_TYPES } from './domain';
+import { text } from './fields';
 
 /**
  * A user's own personal data (Egypt's Personal Data Protection Law, 151 of 2020): a download of
@@ -15,37 +17,52 @@ export const ACCOUNT_ROUTES = {
   opsDelete: '/api/ops/users/:userId',
 } as const;
 
-export interface DeleteAccountBody {
-  /** The account's password, to confirm. */
-  password: string;
-}
+export const DeleteAccountBody = z
+  .object({
+    password: text(LIMITS.passwordMaxLength, { trim: false, format: 'password', description: "The account's password, to confirm" }),
+  })
+  .meta({ id: 'DeleteAccountBody' });
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
 
-export interface AccountExport {
-  exported_at: string;
-  account: { user_id: number; name: string; email: string; user_type: UserType; created_at: string };
-  /** Charities only: the public charity number. */
-  charity: { charity_id: number; created_at: string } | null;
-  /** Donors: every item listed, with the requests made for it. */
-  donations: {
-    food_id: number;
-    food_name: string;
-    quantity: number;
-    description: string;
-    expiration_date: string;
-    status: FoodStatus;
-    created_at: string;
-    requests: { request_id: number; status: RequestStatus; created_at: string; charity_name: string }[];
-  }[];
-  /** Charities: every pickup request made. */
-  pickup_requests: {
-    request_id: number;
-    status: RequestStatus;
-    created_at: string;
-    food_id: number;
-    food_name: string;
-    quantity: number;
-    donor_name: string;
-  }[];
-}
+const isoTime = () => z.string().meta({ format: 'date-time' });
+
+/** Everything stored about a user, as the export hands it over. */
+export const AccountExport = z
+  .object({
+    exported_at: isoTime(),
+    account: z.object({ user_id: z.int(), name: z.string(), email: z.string(), user_type: z.enum(USER_TYPES), created_at: isoTime() }),
+    charity: z.object({ charity_id: z.int(), created_at: isoTime() }).nullable().meta({ description: 'Charities only: the public charity number' }),
+    donations: z
+      .array(
+        z.object({
+          food_id: z.int(),
+          food_name: z.string(),
+          quantity: z.int(),
+          description: z.string(),
+          expiration_date: z.string().meta({ format: 'date' }),
+          status: z.enum(FOOD_STATUSES),
+          created_at: isoTime(),
+          requests: z.array(
+            z.object({ request_id: z.int(), status: z.enum(REQUEST_STATUSES), created_at: isoTime(), charity_name: z.string() }),
+          ),
+        }),
+      )
+      .meta({ description: 'Donors: every item listed, with the requests made for it' }),
+    pickup_requests: z
+      .array(
+        z.object({
+          request_id: z.int(),
+          status: z.enum(REQUEST_STATUSES),
+          created_at: isoTime(),
+          food_id: z.int(),
+          food_name: z.string(),
+          quantity: z.int(),
+          donor_name: z.string(),
+        }),
+      )
+      .meta({ description: 'Charities: every pickup request made' }),
+  })
+  .meta({ id: 'AccountExport' });
+export type AccountExport = z.infer<typeof AccountExport>;
 
 export const ACCOUNT_DELETED_MESSAGE = 'Your account has been deleted';

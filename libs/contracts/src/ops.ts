@@ -1,5 +1,6 @@
-import type { FoodStatus, RequestStatus } from './domain';
-import type { DomainEventType } from './events';
+import { z } from 'zod';
+import { DOMAIN_EVENT_TYPES, QUEUES, type DomainEventType } from './events';
+import { count, dateTime, said } from './fields';
 
 /**
  * Operator-only HTTP calls (docs/OPERATIONS.md). Every one answers 401 without a session and 403 to
@@ -50,101 +51,159 @@ export const OPS_EVENTS = {
 
 export type OpsEventName = (typeof OPS_EVENTS)[keyof typeof OPS_EVENTS];
 
-export interface QueueCounts {
-  queue: string;
-  waiting: number;
-  active: number;
-  delayed: number;
-  completed: number;
-  failed: number;
-}
+const queueName = () => z.string().meta({ enum: Object.values(QUEUES), example: QUEUES.domainEvents });
+const nullableId = (description: string) => z.int().nullable().meta({ description, example: 42 });
 
-export interface OutboxBacklog {
-  /** Outbox rows not yet handed to the queue. */
-  unpublished: number;
-  /** Age of the oldest of them in seconds, or null when there are none. */
-  oldestAgeSeconds: number | null;
-}
+/** The operator console shows at most this many events. */
+export const OPS_EVENTS_MAX = 100;
 
-export type CheckStatus = 'up' | 'down';
+/** `GET /api/ops/events?type&limit`. */
+export const OpsEventsQuery = z.object({
+  type: z
+    .enum(DOMAIN_EVENT_TYPES as [string, ...string[]], { error: `must be one of ${DOMAIN_EVENT_TYPES.join(', ')}` })
+    .optional()
+    .meta({ description: 'Only events of this type' }),
+  limit: z.coerce
+    .number({ error: 'must be an integer number' })
+    .refine(Number.isInteger, { error: 'must be an integer number' })
+    .min(1, { error: 'must not be less than 1' })
+    .max(OPS_EVENTS_MAX, { error: `must not be greater than ${OPS_EVENTS_MAX}` })
+    .meta({ type: 'integer' })
+    .default(OPS_EVENTS_MAX),
+});
+export type OpsEventsQuery = Omit<z.infer<typeof OpsEventsQuery>, 'type'> & { type?: DomainEventType };
 
-export interface HealthCheck {
-  status: CheckStatus;
+export const QueueCounts = z
+  .object({
+    queue: queueName(),
+    waiting: count('Jobs waiting for a worker'),
+    active: count('Jobs being handled now'),
+    delayed: count('Jobs waiting for their next attempt (backoff) or their time'),
+    completed: count('Completed jobs still kept (an hour for domain events)'),
+    failed: count('Jobs that used up their attempts and wait for an operator'),
+  })
+  .meta({ id: 'QueueCounts' });
+export type QueueCounts = z.infer<typeof QueueCounts>;
+
+export const OutboxBacklog = z
+  .object({
+    /** Outbox rows not yet handed to the queue. */
+    unpublished: count('Outbox events not yet handed to the queue'),
+    /** Age of the oldest of them in seconds, or null when there are none. */
+    oldestAgeSeconds: z.number().nullable().meta({ description: 'Age of the oldest of them in seconds', example: 0.4 }),
+  })
+  .meta({ id: 'OutboxBacklog' });
+export type OutboxBacklog = z.infer<typeof OutboxBacklog>;
+
+export const CheckStatus = z.enum(['up', 'down']);
+export type CheckStatus = z.infer<typeof CheckStatus>;
+
+const healthCheckFields = {
+  status: CheckStatus.meta({ example: 'up' }),
   /** Round trip of the check in milliseconds (absent when it failed). */
-  latencyMs?: number;
+  latencyMs: z.number().optional().meta({ description: 'Round trip in milliseconds', example: 1.2 }),
   /** Why it is down, in words fit for an operator (never a secret). */
-  error?: string;
-}
+  error: z.string().optional().meta({ description: 'Why it is down', example: 'Redis is unreachable' }),
+};
 
-export interface WorkersCheck extends HealthCheck {
-  /** Worker connections BullMQ sees on the domain-events queue. */
-  count: number;
-}
+export const HealthCheck = z.object(healthCheckFields).meta({ id: 'HealthCheck' });
+export type HealthCheck = z.infer<typeof HealthCheck>;
 
-export interface HealthReport {
-  status: 'ok' | 'error';
-  checks: { database: HealthCheck; redis: HealthCheck; workers: WorkersCheck };
-}
+export const WorkersCheck = z
+  .object({ ...healthCheckFields, count: count('Worker connections consuming domain events') })
+  .meta({ id: 'WorkersCheck' });
+export type WorkersCheck = z.infer<typeof WorkersCheck>;
 
-export interface EventsPerMinute {
-  /** Start of the minute, ISO-8601 (UTC). */
-  minute: string;
-  count: number;
-}
+export const HealthReport = z
+  .object({
+    status: z.enum(['ok', 'error']).meta({ example: 'ok' }),
+    checks: z.object({ database: HealthCheck, redis: HealthCheck, workers: WorkersCheck }),
+  })
+  .meta({ id: 'HealthReport' });
+export type HealthReport = z.infer<typeof HealthReport>;
+
+export const EventsPerMinute = z
+  .object({
+    /** Start of the minute, ISO-8601 (UTC). */
+    minute: dateTime('Start of the minute (UTC)'),
+    count: count('Events recorded in that minute'),
+  })
+  .meta({ id: 'EventsPerMinute' });
+export type EventsPerMinute = z.infer<typeof EventsPerMinute>;
 
 /**
  * A dependency that is down leaves its parts empty (`[]` or `null`) and is named in `health`, so the
  * console still shows the rest.
  */
-export interface OpsSnapshot {
-  /** When the snapshot was taken, ISO-8601. */
-  at: string;
-  /** Empty while Redis is unavailable. */
-  queues: QueueCounts[];
-  /** Null while PostgreSQL is unavailable. */
-  outbox: OutboxBacklog | null;
-  /** Sockets connected to every API instance; null while Redis is unavailable. */
-  sockets: number | null;
-  health: HealthReport;
-  /** The last 60 minutes, oldest first, one entry per minute (zeros included); empty while PostgreSQL is unavailable. */
-  eventsPerMinute: EventsPerMinute[];
-}
+export const OpsSnapshot = z
+  .object({
+    at: dateTime('When the snapshot was taken'),
+    queues: z.array(QueueCounts).meta({ description: 'Empty while Redis is unavailable' }),
+    outbox: OutboxBacklog.nullable().meta({ description: 'Null while PostgreSQL is unavailable' }),
+    sockets: z.int().nullable().meta({ description: 'Sockets on every API instance; null while Redis is unavailable', example: 120 }),
+    health: HealthReport,
+    eventsPerMinute: z.array(EventsPerMinute).meta({
+      description: 'The last 60 minutes, oldest first, one entry per minute (zeros included); empty while PostgreSQL is unavailable',
+    }),
+  })
+  .meta({ id: 'OpsSnapshot' });
+export type OpsSnapshot = z.infer<typeof OpsSnapshot>;
 
 /** A domain event as operators see it: what happened to which item, never who. */
-export interface OpsEventView {
-  id: string;
-  type: DomainEventType;
-  occurredAt: string;
-  /** When the relay handed it to the queue, or null while it waits in the outbox. */
-  publishedAt: string | null;
-  foodId: number | null;
-  requestId: number | null;
-}
+export const OpsEventView = z
+  .object({
+    id: z.string().meta({ format: 'uuid' }),
+    type: z.enum(DOMAIN_EVENT_TYPES as [DomainEventType, ...DomainEventType[]]).meta({ example: 'food.claimed' }),
+    occurredAt: dateTime('When the change was committed'),
+    publishedAt: z
+      .string()
+      .nullable()
+      .meta({ format: 'date-time', description: 'When the relay queued it; null while it waits in the outbox' }),
+    foodId: nullableId('The food item it concerns'),
+    requestId: nullableId('The pickup request it concerns'),
+  })
+  .meta({ id: 'OpsEventView' });
+export type OpsEventView = z.infer<typeof OpsEventView>;
 
-export interface FailedJobView {
-  /** The job id (for domain events, the event id). */
-  id: string;
-  queue: string;
-  /** The job name (for domain events, the event type). */
-  name: string;
-  error: string;
-  attempts: number;
-  /** When it last failed, ISO-8601. */
-  failedAt: string;
-  foodId: number | null;
-}
+export const FailedJobView = z
+  .object({
+    id: said('The job id (for domain events, the event id)', '4f0c…'),
+    queue: queueName(),
+    name: said('The job name (for domain events, the event type)', 'request.fulfilled'),
+    error: said('The last error', 'relation "processed_events" does not exist'),
+    attempts: count('Attempts made'),
+    failedAt: dateTime('When it last failed'),
+    foodId: nullableId('The food item its event concerns'),
+  })
+  .meta({ id: 'FailedJobView' });
+export type FailedJobView = z.infer<typeof FailedJobView>;
 
-export interface JobActionResult {
-  message: string;
-  /** How many jobs the action affected. */
-  count: number;
-}
+export const JobActionResult = z
+  .object({ message: said('For display', 'Job 4f0c… was queued again'), count: count('Jobs the action affected') })
+  .meta({ id: 'JobActionResult' });
+export type JobActionResult = z.infer<typeof JobActionResult>;
 
-export interface OpsOverview {
-  users: { donors: number; charities: number; operators: number };
-  items: Record<FoodStatus, number> & { total: number };
-  requests: Record<RequestStatus, number> & { total: number };
-  impact: { totalMeals: number; totalCharities: number };
-  /** Domain events recorded since the start. */
-  events: number;
-}
+export const OpsOverview = z
+  .object({
+    users: z.object({
+      donors: count('Donor accounts'),
+      charities: count('Charity accounts'),
+      operators: count('Operator accounts'),
+    }),
+    items: z.object({
+      available: count('Available items'),
+      claimed: count('Claimed items'),
+      expired: count('Expired items'),
+      total: count('All items'),
+    }),
+    requests: z.object({
+      pending: count('Pending requests'),
+      fulfilled: count('Fulfilled requests'),
+      cancelled: count('Cancelled requests'),
+      total: count('All requests'),
+    }),
+    impact: z.object({ totalMeals: count('Portions donated'), totalCharities: count('Charities helped') }),
+    events: count('Domain events recorded since the start'),
+  })
+  .meta({ id: 'OpsOverview' });
+export type OpsOverview = z.infer<typeof OpsOverview>;

@@ -1,23 +1,18 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Post, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, HttpStatus, Post, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ACCOUNT_DELETED_MESSAGE, ACCOUNT_ROUTES } from '@food-link/contracts';
+import { ACCOUNT_DELETED_MESSAGE, ACCOUNT_ROUTES, AccountExport, DeleteAccountBody, ERRORS, MessageResponse } from '@food-link/contracts';
 import type { FastifyReply } from 'fastify';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser, Roles } from '../auth/auth.decorators';
 import { IdParam } from '../common/id-param';
 import { ApiErrors } from '../openapi/api-errors';
 import { ApiIdParam, invalidId } from '../openapi/api-params';
-import { MessageResponseSchema } from '../openapi/responses';
+import { shapeRef, ValidBody } from '../openapi/shapes';
 import { AccountService } from './account.service';
-import { DeleteAccountDto } from './delete-account.dto';
 
 const OPERATOR_ONLY = { status: 403, description: 'Not an operator', message: 'Only operator accounts may do this' } as const;
-const NO_USER = { status: 404, description: 'No such account, or it is already deleted', message: 'User not found' } as const;
-const OPERATOR_ACCOUNT = {
-  status: 409,
-  description: 'Operator accounts are configured, not deleted',
-  message: 'Operator accounts are managed through the configuration, not deleted here',
-} as const;
+const NO_USER = { status: 404, description: 'No such account, or it is already deleted', message: ERRORS.userNotFound } as const;
+const OPERATOR_ACCOUNT = { status: 409, description: 'Operator accounts are configured, not deleted', message: ERRORS.operatorAccountNotDeletable } as const;
 
 /** Sends the export as a file download named after the account. */
 function download(reply: FastifyReply, userId: number): void {
@@ -32,7 +27,7 @@ export class AccountController {
 
   @Get(ACCOUNT_ROUTES.export)
   @ApiOperation({ summary: 'Download everything stored about the signed-in user (JSON)' })
-  @ApiOkResponse({ description: 'The account, its charity number, its donations and pickup requests' })
+  @ApiOkResponse({ schema: shapeRef(AccountExport), description: 'The account, its charity number, its donations and pickup requests' })
   @ApiErrors(401, 503)
   async export(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) reply: FastifyReply) {
     const data = await this.accounts.export(user.id);
@@ -48,15 +43,15 @@ export class AccountController {
       'Every session ends (tokens answer 401), pending requests are cancelled, a donor\'s food leaves the board, and the ' +
       'name, e-mail and password are removed; past donations and requests stay, anonymised, so totals stay correct.',
   })
-  @ApiOkResponse({ type: MessageResponseSchema, description: ACCOUNT_DELETED_MESSAGE })
+  @ApiOkResponse({ schema: shapeRef(MessageResponse), description: ACCOUNT_DELETED_MESSAGE })
   @ApiErrors(
     { status: 400, description: '`password` is missing', message: ['password should not be empty'] },
     401,
-    { status: 403, description: 'The password is not correct', message: 'The password is not correct' },
+    { status: 403, description: 'The password is not correct', message: ERRORS.wrongPassword },
     OPERATOR_ACCOUNT,
     503,
   )
-  deleteOwn(@CurrentUser() user: AuthUser, @Body() body: DeleteAccountDto) {
+  deleteOwn(@CurrentUser() user: AuthUser, @ValidBody(DeleteAccountBody) body: DeleteAccountBody) {
     return this.accounts.deleteOwn(user, body.password);
   }
 
@@ -64,7 +59,7 @@ export class AccountController {
   @Get(ACCOUNT_ROUTES.opsExport)
   @ApiOperation({ summary: "A user's data, for an operator answering the user's request" })
   @ApiIdParam('userId', 'The account')
-  @ApiOkResponse({ description: 'The account, its charity number, its donations and pickup requests' })
+  @ApiOkResponse({ schema: shapeRef(AccountExport), description: 'The account, its charity number, its donations and pickup requests' })
   @ApiErrors(invalidId('userId'), 401, OPERATOR_ONLY, NO_USER, 503)
   async opsExport(@IdParam('userId') userId: number, @Res({ passthrough: true }) reply: FastifyReply) {
     const data = await this.accounts.export(userId);

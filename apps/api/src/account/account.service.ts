@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ACCOUNT_DELETED_MESSAGE, cairoDate, DOMAIN_EVENTS, type AccountExport, type MessageResponse } from '@food-link/contracts';
+import { ACCOUNT_DELETED_MESSAGE, cairoDate, DOMAIN_EVENTS, ERRORS, type AccountExport, type MessageResponse } from '@food-link/contracts';
 import type { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { PasswordService } from '../auth/password.service';
@@ -31,7 +31,7 @@ export class AccountService {
 
   async export(userId: number): Promise<AccountExport> {
     const data = await this.accounts.export(userId);
-    if (!data) throw new NotFoundException('User not found');
+    if (!data) throw new NotFoundException(ERRORS.userNotFound);
     return { exported_at: new Date().toISOString(), ...data };
   }
 
@@ -39,7 +39,7 @@ export class AccountService {
   async deleteOwn(user: AuthUser, password: string): Promise<MessageResponse> {
     if (user.userType === 'operator') throw operatorAccount();
     if (!(await this.passwords.verify(await this.users.passwordHash(user.id), password))) {
-      throw new ForbiddenException('The password is not correct');
+      throw new ForbiddenException(ERRORS.wrongPassword);
     }
     await this.delete(user.id);
     return { message: ACCOUNT_DELETED_MESSAGE };
@@ -56,7 +56,7 @@ export class AccountService {
     const unusable = await this.passwords.hash(randomBytes(32).toString('base64'));
     await this.db.transaction(async (tx) => {
       const user = await this.accounts.lockLive(tx, userId);
-      if (!user) throw new NotFoundException('User not found');
+      if (!user) throw new NotFoundException(ERRORS.userNotFound);
       if (user.user_type === 'operator') throw operatorAccount();
       const cancelled = await this.accounts.cancelPendingRequests(tx, user);
       const foodIds = cancelled.map((request) => request.food_id);
@@ -78,5 +78,5 @@ export class AccountService {
 }
 
 function operatorAccount(): ConflictException {
-  return new ConflictException('Operator accounts are managed through the configuration, not deleted here');
+  return new ConflictException(ERRORS.operatorAccountNotDeletable);
 }

@@ -1,20 +1,23 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { API_ROUTES, LIMITS } from '@food-link/contracts';
+import {
+  API_ROUTES,
+  CharityLookupResponse,
+  ERRORS,
+  LIMITS,
+  LoginBody,
+  LoginResponse,
+  MeResponse,
+  RegisterBody,
+  RegisterCharityResponse,
+  RegisterDonorResponse,
+} from '@food-link/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrors, type ErrorSpec } from '../openapi/api-errors';
-import {
-  CharityLookupResponseSchema,
-  LoginResponseSchema,
-  MeResponseSchema,
-  RegisterCharityResponseSchema,
-  RegisterDonorResponseSchema,
-} from '../openapi/responses';
+import { shapeRef, ValidBody } from '../openapi/shapes';
 import type { AuthUser } from './auth-user';
 import { CurrentUser, Public } from './auth.decorators';
 import { AuthService } from './auth.service';
-import { LoginDto } from './dto/login.dto';
-import { RegisterDto } from './dto/register.dto';
 import { TooManyAttemptsException } from './login-limiter.service';
 
 const INVALID_REGISTRATION: ErrorSpec = {
@@ -31,30 +34,30 @@ export class AuthController {
   @Public()
   @Post(API_ROUTES.registerDonor)
   @ApiOperation({ summary: 'Sign up as a donor' })
-  @ApiCreatedResponse({ type: RegisterDonorResponseSchema, description: 'The donor account was created' })
+  @ApiCreatedResponse({ schema: shapeRef(RegisterDonorResponse), description: 'The donor account was created' })
   @ApiErrors(
     INVALID_REGISTRATION,
-    { status: 409, description: 'The e-mail address is already registered', message: 'This e-mail address is already registered' },
+    { status: 409, description: 'The e-mail address is already registered', message: ERRORS.emailTaken },
     503,
   )
-  registerDonor(@Body() body: RegisterDto) {
+  registerDonor(@ValidBody(RegisterBody) body: RegisterBody) {
     return this.auth.registerDonor(body);
   }
 
   @Public()
   @Post(API_ROUTES.registerCharity)
   @ApiOperation({ summary: 'Sign up as a charity' })
-  @ApiCreatedResponse({ type: RegisterCharityResponseSchema, description: 'The charity account was created' })
+  @ApiCreatedResponse({ schema: shapeRef(RegisterCharityResponse), description: 'The charity account was created' })
   @ApiErrors(
     INVALID_REGISTRATION,
     {
       status: 409,
       description: 'The e-mail address or the charity name is already registered',
-      message: 'A charity with this name is already registered',
+      message: ERRORS.charityNameTaken,
     },
     503,
   )
-  registerCharity(@Body() body: RegisterDto) {
+  registerCharity(@ValidBody(RegisterBody) body: RegisterBody) {
     return this.auth.registerCharity(body);
   }
 
@@ -62,14 +65,14 @@ export class AuthController {
   @Post(API_ROUTES.login)
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Sign in: get a session token' })
-  @ApiOkResponse({ type: LoginResponseSchema, description: 'Signed in' })
+  @ApiOkResponse({ schema: shapeRef(LoginResponse), description: 'Signed in' })
   @ApiErrors(
     { status: 400, description: 'E-mail or password missing, not text, or too long', message: ['password should not be empty'] },
-    { status: 401, description: 'Wrong e-mail or password (the answer does not say which)', message: 'Invalid email or password' },
+    { status: 401, description: 'Wrong e-mail or password (the answer does not say which)', message: ERRORS.invalidLogin },
     429,
     503,
   )
-  async login(@Body() body: LoginDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  async login(@ValidBody(LoginBody) body: LoginBody, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     try {
       return await this.auth.login(body, request.ip);
     } catch (error) {
@@ -80,7 +83,7 @@ export class AuthController {
 
   @Get(API_ROUTES.me)
   @ApiOperation({ summary: 'The signed-in user' })
-  @ApiOkResponse({ type: MeResponseSchema, description: 'The account the session token stands for' })
+  @ApiOkResponse({ schema: shapeRef(MeResponse), description: 'The account the session token stands for' })
   @ApiErrors(401, 503)
   me(@CurrentUser() user: AuthUser) {
     return this.auth.me(user);
@@ -94,8 +97,8 @@ export class AuthController {
     description: 'The registered name, any case',
     schema: { type: 'string', maxLength: LIMITS.nameMaxLength, example: 'Ahl Masr Foundation' },
   })
-  @ApiOkResponse({ type: CharityLookupResponseSchema, description: 'The charity' })
-  @ApiErrors({ status: 404, description: 'No charity has this name', message: 'Charity not found' }, 503)
+  @ApiOkResponse({ schema: shapeRef(CharityLookupResponse), description: 'The charity' })
+  @ApiErrors({ status: 404, description: 'No charity has this name', message: ERRORS.charityNotFound }, 503)
   charityByName(@Param('charityName') name: string) {
     return this.auth.charityByName(name);
   }

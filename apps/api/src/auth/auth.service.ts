@@ -1,26 +1,24 @@
 import { ConflictException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type {
-  CharityLookupResponse,
-  LoginResponse,
-  MeResponse,
-  RegisterCharityResponse,
-  RegisterDonorResponse,
+import {
+  ERRORS,
+  type CharityLookupResponse,
+  type LoginBody,
+  type LoginResponse,
+  type MeResponse,
+  type RegisterBody,
+  type RegisterCharityResponse,
+  type RegisterDonorResponse,
 } from '@food-link/contracts';
 import { DataSource, Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/errors';
 import { isStorableText } from '../common/text';
 import type { AuthUser } from './auth-user';
 import { Charity } from './charity.entity';
-import { LoginDto } from './dto/login.dto';
-import { RegisterDto } from './dto/register.dto';
 import { LoginLimiterService } from './login-limiter.service';
 import { PasswordService } from './password.service';
 import { TokenService } from './token.service';
 import { User } from './user.entity';
-
-const EMAIL_TAKEN = 'This e-mail address is already registered';
-const CHARITY_NAME_TAKEN = 'A charity with this name is already registered';
 
 @Injectable()
 export class AuthService {
@@ -32,13 +30,13 @@ export class AuthService {
     private readonly limiter: LoginLimiterService,
   ) {}
 
-  async registerDonor(body: RegisterDto): Promise<RegisterDonorResponse> {
+  async registerDonor(body: RegisterBody): Promise<RegisterDonorResponse> {
     const passwordHash = await this.passwords.hash(body.password);
     const user = await this.insertUser(() => this.users.save(this.users.create({ ...body, passwordHash, userType: 'donor' })));
     return { message: 'Donor registered successfully', user_id: user.id };
   }
 
-  async registerCharity(body: RegisterDto): Promise<RegisterCharityResponse> {
+  async registerCharity(body: RegisterBody): Promise<RegisterCharityResponse> {
     const passwordHash = await this.passwords.hash(body.password);
     return this.insertUser(() =>
       this.dataSource.transaction(async (manager) => {
@@ -49,7 +47,7 @@ export class AuthService {
     );
   }
 
-  async login({ email, password }: LoginDto, address: string): Promise<LoginResponse> {
+  async login({ email, password }: LoginBody, address: string): Promise<LoginResponse> {
     await this.limiter.assertAllowed(email, address);
     const user = await this.users
       .createQueryBuilder('user')
@@ -59,7 +57,7 @@ export class AuthService {
     const valid = await this.passwords.verify(user?.passwordHash, password);
     if (!user || !valid) {
       await this.limiter.recordFailure(email, address);
-      throw new UnauthorizedException('Invalid email or password');
+      throw new UnauthorizedException(ERRORS.invalidLogin);
     }
     await this.limiter.recordSuccess(email);
     const token = await this.tokens.issue(user.id, user.userType);
@@ -73,12 +71,12 @@ export class AuthService {
   async me({ id }: AuthUser): Promise<MeResponse> {
     const user = await this.users.findOneBy({ id });
     // A valid token for an account that no longer exists is no session at all.
-    if (!user) throw new UnauthorizedException('The session token is invalid or has expired');
+    if (!user) throw new UnauthorizedException(ERRORS.sessionInvalid);
     return { user_id: user.id, name: user.name, email: user.email, user_type: user.userType };
   }
 
   async charityByName(name: string): Promise<CharityLookupResponse> {
-    if (!isStorableText(name)) throw new NotFoundException('Charity not found');
+    if (!isStorableText(name)) throw new NotFoundException(ERRORS.charityNotFound);
     const row = await this.dataSource
       .createQueryBuilder()
       .select(['u.id AS user_id', 'c.id AS charity_id', 'u.name AS name'])
@@ -86,7 +84,7 @@ export class AuthService {
       .innerJoin(Charity, 'c', 'c.user_id = u.id')
       .where(`u.user_type = 'charity' AND lower(u.name) = lower(:name)`, { name: name.trim() })
       .getRawOne<CharityLookupResponse>();
-    if (!row) throw new NotFoundException('Charity not found');
+    if (!row) throw new NotFoundException(ERRORS.charityNotFound);
     return row;
   }
 
@@ -95,8 +93,8 @@ export class AuthService {
     try {
       return await insert();
     } catch (error) {
-      if (isUniqueViolation(error, 'users_email_key')) throw new ConflictException(EMAIL_TAKEN);
-      if (isUniqueViolation(error, 'users_charity_name_key')) throw new ConflictException(CHARITY_NAME_TAKEN);
+      if (isUniqueViolation(error, 'users_email_key')) throw new ConflictException(ERRORS.emailTaken);
+      if (isUniqueViolation(error, 'users_charity_name_key')) throw new ConflictException(ERRORS.charityNameTaken);
       throw error;
     }
   }

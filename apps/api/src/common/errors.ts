@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { ArgumentsHost, Catch, HttpException, HttpStatus } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
+import { ERRORS } from '@food-link/contracts';
 import type { FastifyReply } from 'fastify';
 
 /** PostgreSQL error classes meaning "unreachable or shutting down", and the socket errors of an outage. */
@@ -38,7 +39,7 @@ export class ErrorFilter extends BaseExceptionFilter {
       void reply.status(error.getStatus()).send(errorBody(error.getStatus(), response));
     } else if (isDependencyUnavailable(error)) {
       const status = HttpStatus.SERVICE_UNAVAILABLE;
-      void reply.status(status).send(errorBody(status, 'A service the platform depends on is unavailable; please retry shortly'));
+      void reply.status(status).send(errorBody(status, ERRORS.dependencyUnavailable));
     } else {
       super.catch(error, host);
     }

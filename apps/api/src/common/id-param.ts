@@ -1,4 +1,5 @@
 import { BadRequestException, createParamDecorator, ExecutionContext } from '@nestjs/common';
+import { ERRORS } from '@food-link/contracts';
 import type { FastifyRequest } from 'fastify';
 
 const MAX_ID = 2_147_483_647; // PostgreSQL int
@@ -6,7 +7,7 @@ const MAX_ID = 2_147_483_647; // PostgreSQL int
 /** A path id must be written as a plain positive integer that fits the database column; else 400 naming it. */
 export function parsePositiveId(name: string, raw: unknown): number {
   const id = typeof raw === 'string' && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!(id <= MAX_ID)) throw new BadRequestException([`${name} must be a positive integer`]);
+  if (!(id <= MAX_ID)) throw new BadRequestException([ERRORS.idNotPositive(name)]);
   return id;
 }
 

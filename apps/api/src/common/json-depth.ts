@@ -1,4 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
+import { ERRORS } from '@food-link/contracts';
 
 /** Far deeper than any body of this API; deep enough bodies would overflow the stack of the validators. */
 export const MAX_JSON_DEPTH = 16;
@@ -18,6 +19,6 @@ export function jsonDepthExceeds(value: unknown, limit = MAX_JSON_DEPTH): boolea
 /** Fastify preValidation hook: refuses over-nested JSON bodies with 400 before any validator walks them. */
 export async function rejectDeepJson(request: { body?: unknown }): Promise<void> {
   if (jsonDepthExceeds(request.body)) {
-    throw new BadRequestException(`The request body is nested more than ${MAX_JSON_DEPTH} levels deep`);
+    throw new BadRequestException(ERRORS.bodyTooDeep(MAX_JSON_DEPTH));
   }
 }

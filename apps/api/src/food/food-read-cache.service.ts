@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { cairoDate } from '@food-link/contracts';
+import { cairoDate, type AvailableQuery } from '@food-link/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { CHANGE_MARK_SQL, changeMarkOf, readMarkOf, type ChangeMark, type ChangeMarkRow } from './change-mark';
-import { AvailableQueryDto } from './dto/available-query.dto';
 import { FoodService } from './food.service';
 import { Coalesced, FreshCache, type Loaded } from './fresh-cache';
 
@@ -74,7 +73,7 @@ export class FoodReadCache {
   }
 
   /** The body of GET /api/available for `query`, as of a moment after this call. */
-  available({ limit, offset }: AvailableQueryDto): Promise<JsonBody> {
+  available({ limit, offset }: AvailableQuery): Promise<JsonBody> {
     const today = this.currentDay();
     return this.boards.get(`${today}|${limit}|${offset}`, () =>
       this.read((tx) => this.food.listAvailable({ limit, offset }, today, tx)),

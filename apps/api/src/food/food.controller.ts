@@ -1,17 +1,24 @@
-import { Body, Controller, Get, Post, Req, Res, ValidationPipe } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { API_ROUTES } from '@food-link/contracts';
+import { Controller, Get, Post, Req, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  AddedFoodItem,
+  AddFoodBody,
+  API_ROUTES,
+  AvailableQuery,
+  DonorFoodItem,
+  ERRORS,
+  FoodItemView,
+  UserIdResponse,
+} from '@food-link/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser, Public, Roles } from '../auth/auth.decorators';
 import { IdParam } from '../common/id-param';
-import { VALIDATION_PIPE_OPTIONS } from '../common/validation-options';
+import { parseShape } from '../common/shape-pipe';
 import { ApiErrors } from '../openapi/api-errors';
 import { ApiIdParam, invalidId } from '../openapi/api-params';
-import { AddedFoodItemSchema, DonorFoodItemSchema, FoodItemViewSchema, UserIdResponseSchema } from '../openapi/responses';
+import { ApiQueryShape, shapeList, shapeRef, ValidBody } from '../openapi/shapes';
 import { etagMatches, FoodReadCache, JSON_CONTENT_TYPE, type JsonBody } from './food-read-cache.service';
-import { AddFoodDto } from './dto/add-food.dto';
-import { AvailableQueryDto } from './dto/available-query.dto';
 import { FoodService } from './food.service';
 
 /** Distinct `?limit&offset` strings remembered as validated (then forgotten all at once). */
@@ -39,13 +46,12 @@ async function sendJson(request: FastifyRequest, reply: FastifyReply, json: Json
   await reply.code(200).type(JSON_CONTENT_TYPE).send(json.body);
 }
 
-const FOOD_NOT_FOUND = { status: 404, description: 'No such food item', message: 'Food item not found' } as const;
+const FOOD_NOT_FOUND = { status: 404, description: 'No such food item', message: ERRORS.foodNotFound } as const;
 
 @ApiTags('food')
 @Controller()
 export class FoodController {
-  private readonly validation = new ValidationPipe(VALIDATION_PIPE_OPTIONS);
-  private readonly availableQueries = new Map<string, Readonly<AvailableQueryDto>>();
+  private readonly availableQueries = new Map<string, Readonly<AvailableQuery>>();
 
   constructor(
     private readonly food: FoodService,
@@ -55,7 +61,7 @@ export class FoodController {
   @Roles('donor')
   @Post(API_ROUTES.addFood)
   @ApiOperation({ summary: 'List surplus food (donors)' })
-  @ApiCreatedResponse({ type: AddedFoodItemSchema, description: 'The new item, available' })
+  @ApiCreatedResponse({ schema: shapeRef(AddedFoodItem), description: 'The new item, available' })
   @ApiErrors(
     {
       status: 400,
@@ -63,10 +69,10 @@ export class FoodController {
       message: ['quantity must be a positive number', 'expiration_date must be a date written YYYY-MM-DD'],
     },
     401,
-    { status: 403, description: 'Only donors may list food', message: 'Only donor accounts may do this' },
+    { status: 403, description: 'Only donors may list food', message: ERRORS.rolesOnly(['donor']) },
     503,
   )
-  add(@CurrentUser() donor: AuthUser, @Body() body: AddFoodDto) {
+  add(@CurrentUser() donor: AuthUser, @ValidBody(AddFoodBody) body: AddFoodBody) {
     return this.food.add(donor, body);
   }
 
@@ -76,11 +82,11 @@ export class FoodController {
     description: NOT_MODIFIED,
   })
   @ApiIdParam('userId', "The donor's account")
-  @ApiOkResponse({ type: [DonorFoodItemSchema], description: "The donor's items (possibly none)", headers: cachedBodyHeaders('private, no-cache') })
+  @ApiOkResponse({ schema: shapeList(DonorFoodItem), description: "The donor's items (possibly none)", headers: cachedBodyHeaders('private, no-cache') })
   @ApiErrors(
     invalidId('userId'),
     401,
-    { status: 403, description: "Another donor's items", message: 'You may only see your own donations' },
+    { status: 403, description: "Another donor's items", message: ERRORS.ownDonationsOnly },
     503,
   )
   async listForDonor(
@@ -99,27 +105,26 @@ export class FoodController {
     summary: 'Food on offer now: available and not past its date in Cairo, soonest expiry first',
     description: NOT_MODIFIED,
   })
-  @ApiOkResponse({ type: [FoodItemViewSchema], description: 'Items on offer (possibly none)', headers: cachedBodyHeaders('no-cache') })
+  @ApiOkResponse({ schema: shapeList(FoodItemView), description: 'Items on offer (possibly none)', headers: cachedBodyHeaders('no-cache') })
   @ApiErrors({ status: 400, description: '`limit` or `offset` out of range', message: ['limit must not be greater than 1000'] }, 503)
-  @ApiQuery({ type: AvailableQueryDto })
+  @ApiQueryShape(AvailableQuery)
   async listAvailable(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    await sendJson(request, reply, await this.cache.available(await this.availableQuery(request)), 'no-cache');
+    await sendJson(request, reply, await this.cache.available(this.availableQuery(request)), 'no-cache');
   }
 
   /**
-   * `?limit&offset` validated by the global pipe's rules, remembered per query string: validating costs
-   * more than the rest of a cached answer, and the same string always validates to the same values.
-   * Refused strings are not remembered (they throw each time, as the global pipe would).
+   * `?limit&offset` parsed by their shape, remembered per query string: parsing costs more than the rest
+   * of a cached answer, and the same string always parses to the same values. Refused strings are not
+   * remembered (they throw each time).
    */
-  private async availableQuery(request: FastifyRequest): Promise<AvailableQueryDto> {
+  private availableQuery(request: FastifyRequest): AvailableQuery {
     const at = request.url.indexOf('?');
     const queryString = at === -1 ? '' : request.url.slice(at + 1);
-    let query = this.availableQueries.get(queryString);
-    if (!query) {
-      query = (await this.validation.transform(request.query, { type: 'query', metatype: AvailableQueryDto })) as AvailableQueryDto;
-      if (this.availableQueries.size >= MAX_REMEMBERED_QUERIES) this.availableQueries.clear();
-      this.availableQueries.set(queryString, Object.freeze(query));
-    }
+    const remembered = this.availableQueries.get(queryString);
+    if (remembered) return remembered;
+    const query = Object.freeze(parseShape(AvailableQuery, request.query));
+    if (this.availableQueries.size >= MAX_REMEMBERED_QUERIES) this.availableQueries.clear();
+    this.availableQueries.set(queryString, query);
     return query;
   }
 
@@ -127,7 +132,7 @@ export class FoodController {
   @Get(API_ROUTES.food)
   @ApiOperation({ summary: 'One food item' })
   @ApiIdParam('id', 'The food item')
-  @ApiOkResponse({ type: FoodItemViewSchema, description: 'The item, whatever its status' })
+  @ApiOkResponse({ schema: shapeRef(FoodItemView), description: 'The item, whatever its status' })
   @ApiErrors(invalidId('id'), FOOD_NOT_FOUND, 503)
   findOne(@IdParam('id') foodId: number) {
     return this.food.findOne(foodId);
@@ -136,7 +141,7 @@ export class FoodController {
   @Get(API_ROUTES.foodDonorId)
   @ApiOperation({ summary: "The account of a food item's donor (any signed-in user)" })
   @ApiIdParam('foodId', 'The food item')
-  @ApiOkResponse({ type: UserIdResponseSchema, description: "The donor's account" })
+  @ApiOkResponse({ schema: shapeRef(UserIdResponse), description: "The donor's account" })
   @ApiErrors(invalidId('foodId'), 401, FOOD_NOT_FOUND, 503)
   donorOf(@IdParam('foodId') foodId: number) {
     return this.food.donorOf(foodId);

@@ -3,7 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   cairoDate,
   DOMAIN_EVENTS,
+  ERRORS,
+  type AddFoodBody,
   type AddedFoodItem,
+  type AvailableQuery,
   type DonorFoodItem,
   type FoodItemView,
   type RequestStatus,
@@ -14,8 +17,6 @@ import type { AuthUser } from '../auth/auth-user';
 import { returningRows } from '../common/sql';
 import { OutboxService } from '../events/outbox.service';
 import { IdempotentAnswers } from '../idempotency/idempotent-answers.service';
-import { AddFoodDto } from './dto/add-food.dto';
-import { AvailableQueryDto } from './dto/available-query.dto';
 import { FOOD_VIEW_COLUMNS, ownerFoodView, publicFoodView, type FoodRow } from './food-views';
 
 interface DonorFoodRow extends FoodRow {
@@ -34,7 +35,7 @@ export class FoodService {
     private readonly answers: IdempotentAnswers,
   ) {}
 
-  async add(donor: AuthUser, body: AddFoodDto): Promise<AddedFoodItem> {
+  async add(donor: AuthUser, body: AddFoodBody): Promise<AddedFoodItem> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.query<FoodRow[]>(
         `INSERT INTO food_items AS f (donor_id, food_name, quantity, description, expiration_date)
@@ -68,7 +69,7 @@ export class FoodService {
   assertMaySeeDonorItems(viewer: AuthUser, donorId: number): void {
     const isOwner = viewer.userType === 'donor' && viewer.id === donorId;
     if (!isOwner && viewer.userType !== 'operator') {
-      throw new ForbiddenException("You may only see your own donations");
+      throw new ForbiddenException(ERRORS.ownDonationsOnly);
     }
   }
 
@@ -108,7 +109,7 @@ export class FoodService {
    * Read straight from the database; GET /api/available serves it through FoodReadCache.
    */
   async listAvailable(
-    { limit, offset }: AvailableQueryDto,
+    { limit, offset }: AvailableQuery,
     today: string = cairoDate(),
     manager: EntityManager = this.db.manager,
   ): Promise<FoodItemView[]> {
@@ -136,7 +137,7 @@ export class FoodService {
       cairoDate(),
       foodId,
     ]);
-    if (!row) throw new NotFoundException('Food item not found');
+    if (!row) throw new NotFoundException(ERRORS.foodNotFound);
     return row;
   }
 }

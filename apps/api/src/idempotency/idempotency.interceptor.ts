@@ -11,6 +11,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
+import { ERRORS } from '@food-link/contracts';
 import type { FastifyReply } from 'fastify';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import type { AuthenticatedRequest } from '../auth/auth.decorators';
@@ -28,7 +29,7 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
  */
 export const IDEMPOTENCY_LOCK_MS = 60_000;
 
-const NO_REPLAY = 'foodlink:no-replay';
+export const NO_REPLAY = 'foodlink:no-replay';
 
 /**
  * For a write whose answer is more than its body (a cookie, say) and that is harmless to run twice: the
@@ -59,7 +60,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (key === undefined || !request.user || !WRITE_METHODS.has(request.method)) return next.handle();
     if (this.reflector.get<boolean>(NO_REPLAY, context.getHandler())) return next.handle();
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
-      throw new BadRequestException('Idempotency-Key must be 1 to 255 visible ASCII characters');
+      throw new BadRequestException(ERRORS.idempotencyKeyInvalid);
     }
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     const statusCode =
@@ -89,12 +90,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
   private async answerFromStore(attempt: IdempotentAttempt, hash: string, reply: FastifyReply): Promise<unknown> {
     const stored = await this.keys.find(attempt.userId, attempt.key);
     if (stored && stored.request_hash !== hash) {
-      throw new UnprocessableEntityException('This Idempotency-Key was used for a different request');
+      throw new UnprocessableEntityException(ERRORS.idempotencyKeyReused);
     }
     if (stored?.status_code == null) {
       const seconds = Math.max(1, Math.ceil((stored?.locked_for_ms ?? 1000) / 1000));
       void reply.header('retry-after', String(seconds));
-      throw new ConflictException('A request with this Idempotency-Key is still in progress; retry shortly');
+      throw new ConflictException(ERRORS.idempotencyKeyInProgress);
     }
     void reply.status(stored.status_code).header(REPLAYED_HEADER, 'true');
     return stored.response;

@@ -1,4 +1,5 @@
 import { ConflictException, Injectable } from '@nestjs/common';
+import { ERRORS } from '@food-link/contracts';
 import type { EntityManager } from 'typeorm';
 import { idempotentAttempt, type IdempotentAttempt } from './idempotency-context';
 import { IdempotencyRepository } from './idempotency.repository';
@@ -36,5 +37,5 @@ export class IdempotentAnswers {
 
 /** The attempt ran past its lock and a retry took its key: this attempt must not write. */
 export function keyTakenOver(): ConflictException {
-  return new ConflictException('A retry with this Idempotency-Key has taken over; this attempt was not applied');
+  return new ConflictException(ERRORS.idempotencyKeyTakenOver);
 }

@@ -1,9 +1,9 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { HEALTH_ROUTES, type HealthReport } from '@food-link/contracts';
+import { HEALTH_ROUTES, HealthReport } from '@food-link/contracts';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { HealthReportSchema } from '../ops/ops.schemas';
 import { Public } from '../auth/auth.decorators';
+import { shapeRef } from '../openapi/shapes';
 import { HealthService } from './health.service';
 
 /** Probes for load balancers and orchestrators; public, and free of addresses or secrets. */
@@ -14,8 +14,8 @@ export class HealthController {
 
   /** Readiness: 200 when PostgreSQL, Redis and a worker all answer, 503 (with the same report) otherwise. */
   @ApiOperation({ summary: 'Readiness: PostgreSQL, Redis and a worker' })
-  @ApiOkResponse({ type: HealthReportSchema })
-  @ApiServiceUnavailableResponse({ type: HealthReportSchema, description: 'A dependency is down (named in the report)' })
+  @ApiOkResponse({ schema: shapeRef(HealthReport) })
+  @ApiServiceUnavailableResponse({ schema: shapeRef(HealthReport), description: 'A dependency is down (named in the report)' })
   @Public()
   @Get(HEALTH_ROUTES.ready)
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthReport> {

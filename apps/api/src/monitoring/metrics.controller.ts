@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Controller, ForbiddenException, Get, Headers, Res, UnauthorizedException } from '@nestjs/common';
+import { ERRORS } from '@food-link/contracts';
 import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/auth.decorators';
@@ -33,11 +34,11 @@ export class MetricsController {
 
   private async authorize(authorization: string | undefined): Promise<void> {
     const token = TokenService.fromAuthorizationHeader(authorization);
-    if (!token) throw new UnauthorizedException('Metrics need the metrics token or an operator session');
+    if (!token) throw new UnauthorizedException(ERRORS.metricsCredentialsRequired);
     if (this.config.METRICS_TOKEN && sameSecret(token, this.config.METRICS_TOKEN)) return;
     const user = await this.tokens.verify(token);
-    if (!user) throw new UnauthorizedException('The token is not the metrics token or a valid session');
-    if (user.userType !== 'operator') throw new ForbiddenException('Only operator accounts may read metrics');
+    if (!user) throw new UnauthorizedException(ERRORS.metricsCredentialsInvalid);
+    if (user.userType !== 'operator') throw new ForbiddenException(ERRORS.metricsOperatorsOnly);
   }
 }
 

@@ -1,28 +1,15 @@
 import { STATUS_CODES } from 'node:http';
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiResponse, ApiSchema } from '@nestjs/swagger';
-import type { ErrorResponse } from '@food-link/contracts';
+import { ApiResponse } from '@nestjs/swagger';
+import { ERRORS, ErrorResponse } from '@food-link/contracts';
+import { shapeRef } from './shapes';
 
 /**
- * The one error body of the API, exactly as `ErrorFilter` (common/errors.ts) sends it: HTTP errors thrown
- * with a text keep `{ statusCode, error, message }`; Nest's own ones (validation, `new NotFoundException()`)
- * carry the same three fields; a dependency outage is a 503 in the same shape.
+ * Every error answer has the shape `ErrorResponse` (libs/contracts/src/errors.ts), exactly as `ErrorFilter`
+ * (common/errors.ts) sends it: HTTP errors thrown with a text keep `{ statusCode, error, message }`; Nest's
+ * own ones (validation, `new NotFoundException()`) carry the same three fields; a dependency outage is a
+ * 503 in the same shape. Their messages come from the catalogue `ERRORS` of the contracts.
  */
-@ApiSchema({ name: 'ErrorResponse' })
-export class ErrorResponseSchema implements ErrorResponse {
-  @ApiProperty({ type: 'integer', description: 'The HTTP status, repeated', example: 404 })
-  statusCode: number;
-
-  @ApiProperty({ type: 'string', description: "The status's standard reason phrase", example: 'Not Found' })
-  error: string;
-
-  @ApiProperty({
-    oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
-    description: 'What went wrong; for invalid input (400) usually a list with one line per bad field, each starting with its name',
-    example: 'Food item not found',
-  })
-  message: string | string[];
-}
 
 /** The error statuses a call of this API can answer. A 500 is always a bug and is not documented. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 503;
@@ -35,21 +22,21 @@ const DEFAULT_ERRORS: Record<ErrorStatus, { description: string; message: string
   },
   401: {
     description: 'No session token, or one that is invalid or has expired',
-    message: 'A session token is required',
+    message: ERRORS.sessionRequired,
   },
   403: {
     description: 'The signed-in user has the wrong role or the data is not theirs',
-    message: 'Only donor accounts may do this',
+    message: ERRORS.rolesOnly(['donor']),
   },
   404: { description: 'No such thing', message: 'Not Found' },
-  409: { description: 'The state does not allow it', message: 'This food item has already been claimed' },
+  409: { description: 'The state does not allow it', message: ERRORS.foodAlreadyClaimed },
   429: {
     description: 'Too many failed logins for this account or address; `Retry-After` gives the seconds to wait',
-    message: 'Too many failed login attempts; try again in 900 seconds',
+    message: ERRORS.tooManyLogins(900),
   },
   503: {
     description: 'PostgreSQL or Redis is unavailable; retry shortly',
-    message: 'A service the platform depends on is unavailable; please retry shortly',
+    message: ERRORS.dependencyUnavailable,
   },
 };
 
@@ -81,7 +68,7 @@ export function ApiErrors(...errors: (ErrorStatus | ErrorSpec)[]): MethodDecorat
       return ApiResponse({
         status: spec.status,
         description: 'description' in spec ? spec.description : defaults.description,
-        type: ErrorResponseSchema,
+        schema: shapeRef(ErrorResponse),
         example: { statusCode: spec.status, error: STATUS_CODES[spec.status], message },
         ...(spec.status === 429
           ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } } } }

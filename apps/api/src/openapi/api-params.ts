@@ -1,3 +1,4 @@
+import { ERRORS } from '@food-link/contracts';
 import { ApiParam } from '@nestjs/swagger';
 import type { ErrorSpec } from './api-errors';
 
@@ -15,5 +16,5 @@ export const ApiIdParam = (name: string, description: string) =>
 export const invalidId = (name: string): ErrorSpec => ({
   status: 400,
   description: `\`${name}\` is not a positive integer`,
-  message: [`${name} must be a positive integer`],
+  message: [ERRORS.idNotPositive(name)],
 });

@@ -1,27 +1,31 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { BULL_BOARD_PATH, OPS_ROUTES, QUEUES } from '@food-link/contracts';
+import {
+  BULL_BOARD_PATH,
+  ERRORS,
+  FailedJobView,
+  JobActionResult,
+  OPS_ROUTES,
+  OpsEventsQuery,
+  OpsEventView,
+  OpsOverview,
+  OpsSnapshot,
+  QUEUES,
+} from '@food-link/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser, Roles } from '../auth/auth.decorators';
 import { TokenService } from '../auth/token.service';
 import { ApiErrors } from '../openapi/api-errors';
-import { OpsEventsQueryDto } from './dto/ops-events-query.dto';
-import {
-  FailedJobViewSchema,
-  JobActionResultSchema,
-  OpsEventViewSchema,
-  OpsOverviewSchema,
-  OpsSnapshotSchema,
-} from './ops.schemas';
 import { NoReplay } from '../idempotency/idempotency.interceptor';
+import { shapeList, shapeRef, ValidQuery } from '../openapi/shapes';
 import { OpsService } from './ops.service';
 import { BOARD_COOKIE, BOARD_SESSION_SECONDS } from './queue-board';
 
-const OPERATOR_ONLY = { status: 403, description: 'Not an operator', message: 'Only operator accounts may do this' } as const;
-const NO_QUEUE = { status: 404, description: 'No such queue', message: 'There is no queue named emails' } as const;
-const NO_JOB = { status: 404, description: 'No such queue or job', message: 'There is no job 4f0c… in domain-events' } as const;
-const NOT_FAILED = { status: 409, description: 'The job is not failed (it is waiting, active, delayed or completed)', message: 'Job 4f0c… is active, not failed' } as const;
+const OPERATOR_ONLY = { status: 403, description: 'Not an operator', message: ERRORS.rolesOnly(['operator']) } as const;
+const NO_QUEUE = { status: 404, description: 'No such queue', message: ERRORS.noSuchQueue('emails') } as const;
+const NO_JOB = { status: 404, description: 'No such queue or job', message: ERRORS.noSuchJob('4f0c…', 'domain-events') } as const;
+const NOT_FAILED = { status: 409, description: 'The job is not failed (it is waiting, active, delayed or completed)', message: ERRORS.jobNotFailed('4f0c…', 'active') } as const;
 const queueParam = () => ApiParam({ name: 'queue', enum: Object.values(QUEUES) });
 const jobParam = () => ApiParam({ name: 'jobId', description: 'The job id (for domain events, the event id)' });
 
@@ -37,7 +41,7 @@ export class OpsController {
 
   @Get(OPS_ROUTES.snapshot)
   @ApiOperation({ summary: 'Queues, outbox backlog, sockets, health and events per minute (also pushed as ops.snapshot)' })
-  @ApiOkResponse({ type: OpsSnapshotSchema })
+  @ApiOkResponse({ schema: shapeRef(OpsSnapshot) })
   @ApiErrors(401, OPERATOR_ONLY)
   snapshot() {
     return this.ops.snapshot();
@@ -45,7 +49,7 @@ export class OpsController {
 
   @Get(OPS_ROUTES.overview)
   @ApiOperation({ summary: 'Accounts, items and requests by status, impact totals and events recorded' })
-  @ApiOkResponse({ type: OpsOverviewSchema })
+  @ApiOkResponse({ schema: shapeRef(OpsOverview) })
   @ApiErrors(401, OPERATOR_ONLY, 503)
   overview() {
     return this.ops.overview();
@@ -53,16 +57,16 @@ export class OpsController {
 
   @Get(OPS_ROUTES.events)
   @ApiOperation({ summary: 'The latest domain events, newest first (also pushed one by one as ops.event)' })
-  @ApiOkResponse({ type: [OpsEventViewSchema] })
+  @ApiOkResponse({ schema: shapeList(OpsEventView) })
   @ApiErrors({ status: 400, description: '`type` or `limit` is invalid', message: ['type must be one of food.listed, …'] }, 401, OPERATOR_ONLY, 503)
-  events(@Query() query: OpsEventsQueryDto) {
+  events(@ValidQuery(OpsEventsQuery) query: OpsEventsQuery) {
     return this.ops.events(query.limit, query.type);
   }
 
   @Get(OPS_ROUTES.failedJobs)
   @ApiOperation({ summary: "A queue's failed jobs, latest failure first (at most 100)" })
   @queueParam()
-  @ApiOkResponse({ type: [FailedJobViewSchema] })
+  @ApiOkResponse({ schema: shapeList(FailedJobView) })
   @ApiErrors(401, OPERATOR_ONLY, NO_QUEUE, 503)
   failedJobs(@Param('queue') queue: string) {
     return this.ops.failedJobs(queue);
@@ -72,7 +76,7 @@ export class OpsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Queue every failed job of a queue again, each with fresh attempts' })
   @queueParam()
-  @ApiOkResponse({ type: JobActionResultSchema })
+  @ApiOkResponse({ schema: shapeRef(JobActionResult) })
   @ApiErrors(401, OPERATOR_ONLY, NO_QUEUE, 503)
   retryAll(@CurrentUser() operator: AuthUser, @Param('queue') queue: string) {
     return this.ops.retryAllFailed(operator, queue);
@@ -83,7 +87,7 @@ export class OpsController {
   @ApiOperation({ summary: 'Queue one failed job again, with fresh attempts' })
   @queueParam()
   @jobParam()
-  @ApiOkResponse({ type: JobActionResultSchema })
+  @ApiOkResponse({ schema: shapeRef(JobActionResult) })
   @ApiErrors(401, OPERATOR_ONLY, NO_JOB, NOT_FAILED, 503)
   retryJob(@CurrentUser() operator: AuthUser, @Param('queue') queue: string, @Param('jobId') jobId: string) {
     return this.ops.retryJob(operator, queue, jobId);
@@ -93,7 +97,7 @@ export class OpsController {
   @ApiOperation({ summary: 'Remove one failed job (its event is not delivered)' })
   @queueParam()
   @jobParam()
-  @ApiOkResponse({ type: JobActionResultSchema })
+  @ApiOkResponse({ schema: shapeRef(JobActionResult) })
   @ApiErrors(401, OPERATOR_ONLY, NO_JOB, NOT_FAILED, 503)
   removeJob(@CurrentUser() operator: AuthUser, @Param('queue') queue: string, @Param('jobId') jobId: string) {
     return this.ops.removeJob(operator, queue, jobId);

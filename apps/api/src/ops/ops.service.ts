@@ -1,6 +1,7 @@
 import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  ERRORS,
   FOOD_STATUSES,
   QUEUES,
   REQUEST_STATUSES,
@@ -12,8 +13,8 @@ import {
   type OpsSnapshot,
 } from '@food-link/contracts';
 import { Job, type Queue } from 'bullmq';
-import { isUUID } from 'class-validator';
 import { DataSource } from 'typeorm';
+import isUUID from 'validator/lib/isUUID';
 import type { AuthUser } from '../auth/auth-user';
 import { TimeoutError, withTimeout } from '../common/with-timeout';
 import { OutboxRelayService } from '../events/outbox-relay.service';
@@ -158,7 +159,7 @@ export class OpsService {
 
   private queue(name: string): Queue {
     const queue = this.inspector.queue(name);
-    if (!queue) throw new NotFoundException(`There is no queue named ${name}`);
+    if (!queue) throw new NotFoundException(ERRORS.noSuchQueue(name));
     return queue;
   }
 
@@ -166,9 +167,9 @@ export class OpsService {
   private async failedJob(queueName: string, jobId: string): Promise<Job> {
     const queue = this.queue(queueName);
     const job = JOB_ID.test(jobId) ? await withTimeout(Job.fromId(queue, jobId), INSPECTION_TIMEOUT_MS, 'Reading the job') : undefined;
-    if (!job) throw new NotFoundException(`There is no job ${jobId} in ${queueName}`);
+    if (!job) throw new NotFoundException(ERRORS.noSuchJob(jobId, queueName));
     const state = await withTimeout(job.getState(), INSPECTION_TIMEOUT_MS, 'Reading the job state');
-    if (state !== 'failed') throw new ConflictException(`Job ${jobId} is ${state}, not failed`);
+    if (state !== 'failed') throw new ConflictException(ERRORS.jobNotFailed(jobId, state));
     return job;
   }
 }

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   cairoDate,
   DOMAIN_EVENTS,
+  ERRORS,
   type FoodStatus,
   type CharityInfo,
   type CharityRequestItem,
@@ -130,7 +131,7 @@ export class RequestsService {
   async cancel(charity: AuthUser, requestId: number): Promise<MessageResponse> {
     return this.db.transaction(async (tx) => {
       const request = await this.lockRequest(tx, requestId);
-      if (request.charity_id !== charity.id) throw new ForbiddenException('This request belongs to another charity');
+      if (request.charity_id !== charity.id) throw new ForbiddenException(ERRORS.requestOfAnotherCharity);
       assertPending(request);
       await tx.query(`UPDATE pickup_requests SET status = 'cancelled', updated_at = now() WHERE id = $1`, [requestId]);
       const [food] = await returningRows<{ status: FoodStatus }>(
@@ -157,7 +158,7 @@ export class RequestsService {
   async fulfil(donor: AuthUser, requestId: number): Promise<FulfilResponse> {
     return this.db.transaction(async (tx) => {
       const request = await this.lockRequest(tx, requestId);
-      if (request.donor_id !== donor.id) throw new ForbiddenException('This request is for another donor\'s food');
+      if (request.donor_id !== donor.id) throw new ForbiddenException(ERRORS.requestForAnotherDonor);
       assertPending(request);
       await tx.query(`UPDATE pickup_requests SET status = 'fulfilled', updated_at = now() WHERE id = $1`, [requestId]);
       await this.outbox.record(tx, DOMAIN_EVENTS.requestFulfilled, { foodId: request.food_id, requestId }, [
@@ -170,7 +171,7 @@ export class RequestsService {
 
   async listForCharity(viewer: AuthUser, charityId: number): Promise<CharityRequestItem[]> {
     const isOwner = viewer.userType === 'charity' && viewer.id === charityId;
-    if (!isOwner && viewer.userType !== 'operator') throw new ForbiddenException('You may only see your own requests');
+    if (!isOwner && viewer.userType !== 'operator') throw new ForbiddenException(ERRORS.ownRequestsOnly);
     // A donor's e-mail is for charities with a live (pending or fulfilled) request for the donor's food.
     const rows = await this.db.query<CharityRequestRow[]>(
       `SELECT r.id AS request_id, r.food_id, r.status, r.created_at,
@@ -194,7 +195,7 @@ export class RequestsService {
   async charityInfoForFood(viewer: AuthUser, foodId: number): Promise<CharityInfo[]> {
     const food = await this.findFood(foodId);
     if (food.donor_id !== viewer.id && viewer.userType !== 'operator') {
-      throw new ForbiddenException("Only the item's donor may see who claimed it");
+      throw new ForbiddenException(ERRORS.claimantForDonorOnly);
     }
     const rows = await this.db.query<CharityInfo[]>(
       `SELECT c.name, c.email
@@ -202,7 +203,7 @@ export class RequestsService {
         WHERE r.food_id = $1 AND r.status IN ('pending', 'fulfilled')`,
       [foodId],
     );
-    if (rows.length === 0) throw new NotFoundException('No charity has claimed this item');
+    if (rows.length === 0) throw new NotFoundException(ERRORS.noClaimingCharity);
     return rows;
   }
 
@@ -215,9 +216,9 @@ export class RequestsService {
     );
     const entitled = food.donor_id === viewer.id || viewer.userType === 'operator';
     if (!entitled && request?.charity_id !== viewer.id) {
-      throw new ForbiddenException("Only the item's donor or the requesting charity may see its request");
+      throw new ForbiddenException(ERRORS.requestForPartiesOnly);
     }
-    if (!request) throw new NotFoundException('This item has no current request');
+    if (!request) throw new NotFoundException(ERRORS.noCurrentRequest);
     return { requestId: request.id };
   }
 
@@ -242,22 +243,22 @@ export class RequestsService {
          HAVING count(*) > 0`,
         [viewer.id, donorId],
       );
-      if (!link) throw new ForbiddenException('You have no request for this donor\'s food');
+      if (!link) throw new ForbiddenException(ERRORS.noRequestForDonor);
       showEmail = link.live;
     } else if (viewer.id !== donorId && viewer.userType !== 'operator') {
-      throw new ForbiddenException('You may only see your own details');
+      throw new ForbiddenException(ERRORS.ownDetailsOnly);
     }
     const [donor] = await this.db.query<DonorInfoResponse[]>(
       `SELECT name, email FROM users WHERE id = $1 AND user_type = 'donor'`,
       [donorId],
     );
-    if (!donor) throw new NotFoundException('Donor not found');
+    if (!donor) throw new NotFoundException(ERRORS.donorNotFound);
     return showEmail ? donor : { name: donor.name, email: null };
   }
 
   private async findFood(foodId: number): Promise<{ donor_id: number }> {
     const [food] = await this.db.query<{ donor_id: number }[]>(`SELECT donor_id FROM food_items WHERE id = $1`, [foodId]);
-    if (!food) throw new NotFoundException('Food item not found');
+    if (!food) throw new NotFoundException(ERRORS.foodNotFound);
     return food;
   }
 
@@ -268,7 +269,7 @@ export class RequestsService {
         WHERE r.id = $1 ${lock ? 'FOR UPDATE OF r, f' : ''}`,
       [requestId],
     );
-    if (!request) throw new NotFoundException('Pickup request not found');
+    if (!request) throw new NotFoundException(ERRORS.requestNotFound);
     return request;
   }
 
@@ -283,21 +284,21 @@ export class RequestsService {
       `SELECT status, expiration_date < $2::date AS expired FROM food_items WHERE id = $1`,
       [foodId, cairoDate()],
     );
-    if (!food) throw new NotFoundException('Food item not found');
-    if (food.status === 'expired' || food.expired) throw new ConflictException('This food item has expired');
+    if (!food) throw new NotFoundException(ERRORS.foodNotFound);
+    if (food.status === 'expired' || food.expired) throw new ConflictException(ERRORS.foodExpired);
     throw alreadyClaimed();
   }
 }
 
 function alreadyClaimed(): ConflictException {
-  return new ConflictException('This food item has already been claimed');
+  return new ConflictException(ERRORS.foodAlreadyClaimed);
 }
 
 function assertPending(request: RequestRow): void {
-  if (request.status !== 'pending') throw new ConflictException(`This request is already ${request.status}`);
+  if (request.status !== 'pending') throw new ConflictException(ERRORS.requestNotPending(request.status));
 }
 
 function assertParty(viewer: AuthUser, request: RequestRow): void {
   const isParty = viewer.id === request.charity_id || viewer.id === request.donor_id;
-  if (!isParty && viewer.userType !== 'operator') throw new ForbiddenException('This request is not yours');
+  if (!isParty && viewer.userType !== 'operator') throw new ForbiddenException(ERRORS.requestNotYours);
 }

@@ -1,9 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { API_ROUTES } from '@food-link/contracts';
+import { API_ROUTES, TotalCharitiesResponse, TotalMealsResponse } from '@food-link/contracts';
 import { Public } from '../auth/auth.decorators';
 import { ApiErrors } from '../openapi/api-errors';
-import { TotalCharitiesResponseSchema, TotalMealsResponseSchema } from '../openapi/responses';
+import { shapeRef } from '../openapi/shapes';
 import { StatsService } from './stats.service';
 
 @ApiTags('stats')
@@ -14,7 +14,7 @@ export class StatsController {
   @Public()
   @Get(API_ROUTES.totalMeals)
   @ApiOperation({ summary: 'Impact: portions handed over in fulfilled donations' })
-  @ApiOkResponse({ type: TotalMealsResponseSchema, description: 'The running total' })
+  @ApiOkResponse({ schema: shapeRef(TotalMealsResponse), description: 'The running total' })
   @ApiErrors(503)
   totalMeals() {
     return this.stats.totalMeals();
@@ -23,7 +23,7 @@ export class StatsController {
   @Public()
   @Get(API_ROUTES.totalCharities)
   @ApiOperation({ summary: 'Impact: distinct charities that received food' })
-  @ApiOkResponse({ type: TotalCharitiesResponseSchema, description: 'The running total' })
+  @ApiOkResponse({ schema: shapeRef(TotalCharitiesResponse), description: 'The running total' })
   @ApiErrors(503)
   totalCharities() {
     return this.stats.totalCharities();

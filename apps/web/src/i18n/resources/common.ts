@@ -43,6 +43,13 @@ export const common = {
     },
     // The API's own success messages are shown as sent in English; these are their Arabic readings.
     serverMessages: {},
+    // Field messages of the contracts (libs/contracts/src/fields.ts) that need rewording in English.
+    fieldMessages: {
+      'should not be empty': 'This field is required',
+      'must be a valid e-mail address': 'Enter a valid e-mail address',
+      'must be longer than or equal to 8 characters': 'Use at least 8 characters',
+      'must not contain NUL characters': 'Remove the invalid characters',
+    },
   },
   ar: {
     brand: 'فود لينك',
@@ -84,6 +91,12 @@ export const common = {
       keep: 'أبقِ حسابي',
       deleting: 'جارٍ الحذف…',
       deleteError: 'تعذّر حذف حسابك. حاول مرة أخرى.',
+    },
+    fieldMessages: {
+      'should not be empty': 'هذا الحقل مطلوب',
+      'must be a valid e-mail address': 'أدخل بريدًا إلكترونيًا صحيحًا',
+      'must be longer than or equal to 8 characters': 'استخدم 8 أحرف على الأقل',
+      'must not contain NUL characters': 'احذف الأحرف غير الصالحة',
     },
     serverMessages: {
       'Your account has been deleted': 'تم حذف حسابك',

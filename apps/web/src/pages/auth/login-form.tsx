@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginBody, UserType } from '@food-link/contracts';
+import { LoginBody, type UserType } from '@food-link/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServerMessage } from '../../i18n/server-message';
 import { useNavigate } from 'react-router-dom';
 import { endpoints } from '../../api/endpoints';
 import { storeSession } from '../../app/session';
+import { checkForm, useFieldMessage, type FieldProblems } from '../../components/check-form';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from './form-message';
 import { SubmitButton } from './submit-button';
@@ -27,14 +28,21 @@ export function LoginForm() {
     },
   });
 
+  const [problems, setProblems] = useState<FieldProblems>({});
+  const fieldMessage = useFieldMessage();
+
+  // Checked with the API's own declaration of the body, so the form refuses what the API would.
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    mutation.mutate(values);
+    const checked = checkForm(LoginBody, values);
+    setProblems(checked.problems ?? {});
+    if (checked.body) mutation.mutate(checked.body);
   };
   const field = (name: keyof LoginBody) => ({
     name,
     value: values[name],
     required: true,
+    error: fieldMessage(problems[name]),
     onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
   });
 

@@ -46,6 +46,22 @@ describe('SignUpDonorPage', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('hassan@example.com');
   });
 
+  it("refuses what the API would refuse, with the API's words, and sends nothing", async () => {
+    const fetch = mockApi({});
+    renderApp(routes, { path: '/SignUpDonor' });
+    // A blank name passes the browser's `required`; trimmed, the API finds it empty.
+    await userEvent.type(screen.getByLabelText('Name'), '   ');
+    await userEvent.type(screen.getByLabelText('Email'), 'hassan@example.com');
+    // 16 code points: enough for the API's minimum of 8, so the password shows no error.
+    await userEvent.type(screen.getByLabelText('Password'), 'a\uFE0F'.repeat(8));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('This field is required');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('At least 8 characters.');
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+    expect(fetch.mock.calls.filter(([url]) => String(url).includes('/api/registerdonor'))).toEqual([]);
+  });
+
   it('disables the button while sending', async () => {
     const register = heldReply();
     mockApi({ 'POST /api/registerdonor': register.handler });

@@ -92,6 +92,26 @@ describe('add-food form', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('refuses what the API would refuse, with the API\'s words, before sending anything', async () => {
+    const fetchMock = mockApi({ 'GET /api/donor/7': { body: [existing] } });
+    const { user } = await openForm();
+    await fill(user, '12');
+    // Blank text passes the browser's `required` but not the API (trimmed, it is empty).
+    await user.clear(screen.getByLabelText(/Description/));
+    await user.type(screen.getByLabelText(/Description/), '   ');
+    await user.click(submitButton());
+    expect(screen.getByLabelText(/Description/)).toHaveAccessibleDescription('This field is required');
+    expect(screen.getByLabelText(/Description/)).toHaveFocus();
+    // A whole number is what the API counts portions in.
+    await user.type(screen.getByLabelText(/Description/), 'Two pots');
+    await user.clear(screen.getByLabelText(/Quantity/));
+    await user.type(screen.getByLabelText(/Quantity/), '2.5');
+    await user.click(submitButton());
+    expect(screen.getByLabelText(/Quantity/)).toHaveAccessibleDescription(expect.stringContaining('must be a whole number of portions'));
+    expect(screen.getByLabelText(/Description/)).not.toHaveAccessibleDescription('This field is required');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('says "Error adding food donation. Please try again." when the server refuses, keeping what was typed', async () => {
     mockApi({ 'GET /api/donor/7': { body: [existing] }, 'POST /api/add': failure(400) });
     const { user } = await openForm();

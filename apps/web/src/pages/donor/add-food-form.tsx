@@ -1,6 +1,7 @@
-import { LIMITS, cairoDate } from '@food-link/contracts';
+import { AddFoodBody, LIMITS, cairoDate } from '@food-link/contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { checkForm, useFieldMessage, type FieldProblems } from '../../components/check-form';
 import { FormField } from '../../components/form-field';
 import { useAnnounce } from '../../live/announcer';
 import { useAddFood } from './use-add-food';
@@ -14,7 +15,13 @@ export function AddFoodForm({ userId }: { userId: number }) {
   const announce = useAnnounce();
   const addFood = useAddFood(userId);
   const [values, setValues] = useState(EMPTY);
-  const [quantityError, setQuantityError] = useState(false);
+  const [problems, setProblems] = useState<FieldProblems>({});
+  const fieldMessage = useFieldMessage();
+  // Below one portion keeps the product's wording; other refusals use the API's own words.
+  const quantityMessage = (problem: string | undefined) =>
+    problem === 'must be a positive number' || (problem === 'must be a whole number of portions' && values.quantity.trim() === '')
+      ? t('form.quantityInvalid')
+      : fieldMessage(problem);
   const formRef = useRef<HTMLFormElement>(null);
   const focusField = (name: string) => (formRef.current?.elements.namedItem(name) as HTMLElement | null)?.focus();
 
@@ -22,25 +29,27 @@ export function AddFoodForm({ userId }: { userId: number }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const quantity = Number(values.quantity);
-    if (!(quantity > 0)) {
-      setQuantityError(true);
-      // Focus reads the field with its error, for keyboard and screen-reader users alike.
-      focusField('quantity');
+    // Checked with the API's own declaration of the body, so the form refuses what the API would.
+    const checked = checkForm(AddFoodBody, {
+      food_name: values.foodName,
+      quantity: values.quantity === '' ? Number.NaN : Number(values.quantity),
+      description: values.description,
+      expiration_date: values.expirationDate,
+    });
+    setProblems(checked.problems ?? {});
+    if (checked.problems) {
+      // Focus reads the first bad field with its error, for keyboard and screen-reader users alike.
+      focusField(Object.keys(checked.problems)[0]);
       return;
     }
-    setQuantityError(false);
-    const foodName = values.foodName.trim();
-    addFood.mutate(
-      { food_name: foodName, quantity, description: values.description.trim(), expiration_date: values.expirationDate },
-      {
+    const body = checked.body;
+    addFood.mutate(body, {
         onSuccess: () => {
           setValues(EMPTY);
-          announce(t('form.added', { name: foodName }));
+          announce(t('form.added', { name: body.food_name }));
           focusField('food_name');
         },
-      },
-    );
+      });
   }
 
   return (
@@ -54,6 +63,7 @@ export function AddFoodForm({ userId }: { userId: number }) {
           name="food_name"
           required
           maxLength={LIMITS.foodNameMaxLength}
+          error={fieldMessage(problems.food_name)}
           value={values.foodName}
           onChange={(event) => set('foodName')(event.target.value)}
         />
@@ -66,7 +76,7 @@ export function AddFoodForm({ userId }: { userId: number }) {
           max={LIMITS.quantityMax}
           required
           hint={t('form.quantityHint')}
-          error={quantityError ? t('form.quantityInvalid') : undefined}
+          error={quantityMessage(problems.quantity)}
           value={values.quantity}
           onChange={(event) => set('quantity')(event.target.value)}
         />
@@ -83,10 +93,17 @@ export function AddFoodForm({ userId }: { userId: number }) {
             required
             rows={3}
             maxLength={LIMITS.descriptionMaxLength}
+            aria-invalid={problems.description ? true : undefined}
+            aria-describedby={problems.description ? `${descriptionId}-error` : undefined}
             value={values.description}
             onChange={(event) => set('description')(event.target.value)}
             className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 shadow-sm outline-none transition focus:border-green-600 focus-visible:ring-2 focus-visible:ring-green-600 focus-visible:ring-offset-1"
           />
+          {problems.description ? (
+            <p id={`${descriptionId}-error`} className="text-sm text-red-700">
+              {fieldMessage(problems.description)}
+            </p>
+          ) : null}
         </div>
         <FormField
           label={t('form.expirationDate')}
@@ -94,6 +111,7 @@ export function AddFoodForm({ userId }: { userId: number }) {
           type="date"
           required
           min={cairoDate()}
+          error={fieldMessage(problems.expiration_date)}
           value={values.expirationDate}
           onChange={(event) => set('expirationDate')(event.target.value)}
         />

@@ -1,0 +1,24 @@
+import { checkShape, fieldProblems, type ObjectShape, type ShapeOutput } from '@food-link/contracts';
+import { useTranslation } from 'react-i18next';
+
+export type FieldProblems = Partial<Record<string, string>>;
+
+/**
+ * Checks a form's values with the shape of the body it sends, the very declaration the API validates
+ * with (libs/contracts), so the form refuses exactly what the API would answer 400 to, with the same
+ * words. Gives the body as the API would read it (texts trimmed, e-mail lower-cased), or one message per
+ * bad field.
+ */
+export function checkForm<S extends ObjectShape>(
+  shape: S,
+  values: Record<string, unknown>,
+): { body: ShapeOutput<S>; problems?: undefined } | { body?: undefined; problems: FieldProblems } {
+  const result = checkShape(shape, values);
+  return result.success ? { body: result.data } : { problems: fieldProblems(shape, values) as FieldProblems };
+}
+
+/** A field message of the contracts in the reader's language when we know it (English otherwise). */
+export function useFieldMessage(): (message: string | undefined) => string | undefined {
+  const { t } = useTranslation();
+  return (message) => (message === undefined ? undefined : t(`fieldMessages.${message}`, { defaultValue: message }));
+}

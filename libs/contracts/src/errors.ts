@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/**
+ * The messages of the API's 4xx answers, in one place: services and controllers throw with these, the
+ * OpenAPI document shows them as examples, and the web may compare with them. A message never changes
+ * once shipped (clients match on some). Validation messages (400 naming a field) come from the shapes'
+ * checks instead (fields.ts).
+ */
+export const ERRORS = {
+  // 400
+  idNotPositive: (name: string) => `${name} must be a positive integer`,
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
+  bodyTooDeep: (levels: number) => `The request body is nested more than ${levels} levels deep`,
+  // 401
+  sessionRequired: 'A session token is required',
+  sessionInvalid: 'The session token is invalid or has expired',
+  invalidLogin: 'Invalid email or password',
+  metricsCredentialsRequired: 'Metrics need the metrics token or an operator session',
+  metricsCredentialsInvalid: 'The token is not the metrics token or a valid session',
+  // 403
+  rolesOnly: (roles: readonly string[]) => `Only ${roles.join(' or ')} accounts may do this`,
+  metricsOperatorsOnly: 'Only operator accounts may read metrics',
+  ownDonationsOnly: 'You may only see your own donations',
+  ownRequestsOnly: 'You may only see your own requests',
+  ownDetailsOnly: 'You may only see your own details',
+  requestOfAnotherCharity: 'This request belongs to another charity',
+  requestForAnotherDonor: "This request is for another donor's food",
+  claimantForDonorOnly: "Only the item's donor may see who claimed it",
+  requestForPartiesOnly: "Only the item's donor or the requesting charity may see its request",
+  noRequestForDonor: "You have no request for this donor's food",
+  requestNotYours: 'This request is not yours',
+  wrongPassword: 'The password is not correct',
+  // 404
+  foodNotFound: 'Food item not found',
+  requestNotFound: 'Pickup request not found',
+  charityNotFound: 'Charity not found',
+  donorNotFound: 'Donor not found',
+  noClaimingCharity: 'No charity has claimed this item',
+  noCurrentRequest: 'This item has no current request',
+  noSuchQueue: (queue: string) => `There is no queue named ${queue}`,
+  noSuchJob: (jobId: string, queue: string) => `There is no job ${jobId} in ${queue}`,
+  userNotFound: 'User not found',
+  // 409
+  emailTaken: 'This e-mail address is already registered',
+  charityNameTaken: 'A charity with this name is already registered',
+  foodExpired: 'This food item has expired',
+  foodAlreadyClaimed: 'This food item has already been claimed',
+  requestNotPending: (status: string) => `This request is already ${status}`,
+  jobNotFailed: (jobId: string, state: string) => `Job ${jobId} is ${state}, not failed`,
+  operatorAccountNotDeletable: 'Operator accounts are managed through the configuration, not deleted here',
+  idempotencyKeyInProgress: 'A request with this Idempotency-Key is still in progress; retry shortly',
+  idempotencyKeyTakenOver: 'A retry with this Idempotency-Key has taken over; this attempt was not applied',
+  // 422
+  idempotencyKeyReused: 'This Idempotency-Key was used for a different request',
+  // 429
+  tooManyLogins: (seconds: number) => `Too many failed login attempts; try again in ${seconds} seconds`,
+  // 503
+  dependencyUnavailable: 'A service the platform depends on is unavailable; please retry shortly',
+} as const;
+
+/** Every error answer has this shape; `message` lists each bad field for a 400. */
+export const ErrorResponse = z
+  .object({
+    statusCode: z.int().meta({ description: 'The HTTP status, repeated', example: 404 }),
+    error: z.string().meta({ description: "The status's standard reason phrase", example: 'Not Found' }),
+    message: z.union([z.string(), z.array(z.string())]).meta({
+      description:
+        'What went wrong; for invalid input (400) usually a list with one line per bad field, each starting with its name',
+      example: ERRORS.foodNotFound,
+    }),
+  })
+  .meta({ id: 'ErrorResponse' });
+export type ErrorResponse = z.infer<typeof ErrorResponse>;

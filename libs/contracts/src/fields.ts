@@ -1,0 +1,110 @@
+import isEmail from 'validator/lib/isEmail';
+import { z } from 'zod';
+import { cairoDate, isCalendarDate } from './dates';
+import { codePointLength, hasNul } from './text';
+
+/*
+ * Building blocks of the shapes (http.ts, ops.ts). Each check carries the message the API answers a 400
+ * with, without the field's name: `shapeMessages` (shapes.ts) puts the name in front ("food_name should
+ * not be empty"), and the web shows the same words beside its field. Checks of a field all run, in the
+ * order written, so one value can break several (an empty password is both too short and empty).
+ */
+
+const INT_MAX = 2_147_483_647; // PostgreSQL int
+
+/** `.meta()` fields every schema may carry into OpenAPI. */
+interface Doc {
+  description?: string;
+  example?: unknown;
+}
+
+/**
+ * A required string, trimmed unless `trim: false`, at most `max` code points (the way PostgreSQL counts
+ * varchar), and without NUL.
+ */
+export function text(max: number, doc: Doc & { trim?: boolean; minLength?: number; format?: string } = {}) {
+  const { trim = true, minLength, format, ...meta } = doc;
+  let schema = z.string({ error: 'must be a string' });
+  if (trim) schema = schema.trim();
+  if (minLength !== undefined) {
+    schema = schema.refine((value) => codePointLength(value) >= minLength, {
+      error: `must be longer than or equal to ${minLength} characters`,
+    });
+  }
+  return schema
+    .refine((value) => value.length > 0, { error: 'should not be empty' })
+    .refine((value) => codePointLength(value) <= max, { error: `must be shorter than or equal to ${max} characters` })
+    .refine((value) => !hasNul(value), { error: 'must not contain NUL characters' })
+    .meta({ ...meta, ...(format ? { format } : {}), minLength: minLength ?? 1, maxLength: max });
+}
+
+/** A sign-in e-mail: trimmed, lower-cased (addresses compare without regard to case), bounded, no NUL. */
+export function emailText(max: number, doc: Doc & { mustBeValid?: boolean } = {}) {
+  const { mustBeValid = false, ...meta } = doc;
+  let schema = z.string({ error: 'must be a string' }).trim().toLowerCase();
+  if (mustBeValid) schema = schema.refine((value) => isEmail(value), { error: 'must be a valid e-mail address' });
+  return schema
+    .refine((value) => value.length > 0, { error: 'should not be empty' })
+    .refine((value) => codePointLength(value) <= max, { error: `must be shorter than or equal to ${max} characters` })
+    .refine((value) => !hasNul(value), { error: 'must not contain NUL characters' })
+    .meta({ ...meta, ...(mustBeValid ? { format: 'email' } : {}), minLength: 1, maxLength: max });
+}
+
+/** A whole number within bounds, each bound with its own message. */
+export function wholeNumber(
+  bounds: { min: number; max: number },
+  messages: { notWhole: string; tooSmall?: string; tooBig?: string },
+  doc: Doc = {},
+) {
+  return z
+    .number({ error: messages.notWhole })
+    .refine(Number.isInteger, { error: messages.notWhole })
+    .min(bounds.min, { error: messages.tooSmall ?? `must not be less than ${bounds.min}` })
+    .max(bounds.max, { error: messages.tooBig ?? `must not be greater than ${bounds.max}` })
+    .meta({ ...doc, type: 'integer' });
+}
+
+/** A positive database id sent in a body: one message for anything else. */
+export function positiveId(doc: Doc = {}) {
+  const message = 'must be a positive integer';
+  return wholeNumber({ min: 1, max: INT_MAX }, { notWhole: message, tooSmall: message, tooBig: message }, doc);
+}
+
+/**
+ * A whole number read from a query string (text converted with `Number()`, so `1e2` is 100 and an empty
+ * value is 0), optional with a default.
+ */
+export function queryNumber(bounds: { min: number; max: number; default: number }, doc: Doc = {}) {
+  return z.coerce
+    .number({ error: 'must be an integer number' })
+    .refine(Number.isInteger, { error: 'must be an integer number' })
+    .min(bounds.min, { error: `must not be less than ${bounds.min}` })
+    .max(bounds.max, { error: `must not be greater than ${bounds.max}` })
+    .meta({ ...doc, type: 'integer' })
+    .default(bounds.default);
+}
+
+/** A calendar date `YYYY-MM-DD` that is today or later in Cairo: food already past its date cannot be offered. */
+export function futureCalendarDate(doc: Doc = {}) {
+  const notADate = 'must be a date written YYYY-MM-DD';
+  return z
+    .string({ error: notADate })
+    .refine(isCalendarDate, { error: notADate, abort: true })
+    .refine((value) => value >= cairoDate(), { error: () => `must not be in the past (today in Cairo is ${cairoDate()})` })
+    .meta({ ...doc, format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+}
+
+/** Exactly this value, e.g. `status: "fulfilled"`. */
+export function exactly<T extends string>(value: T, doc: Doc = {}) {
+  return z.literal(value, { error: `must be "${value}"` }).meta({ example: value, ...doc });
+}
+
+// Response fields: the API writes them, so they document rather than check.
+export const id = (description: string, example = 42) => z.int().min(1).meta({ description, example });
+export const count = (description: string, example = 3) => z.int().min(0).meta({ description, example });
+export const said = (description: string, example: string) => z.string().meta({ description, example });
+export const email = (description: string, example: string) => z.string().meta({ format: 'email', description, example });
+export const dateTime = (description: string) =>
+  z.string().meta({ format: 'date-time', description, example: '2026-11-22T09:30:00.000Z' });
+export const calendarDate = (description: string) =>
+  z.string().meta({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description, example: '2026-11-25' });

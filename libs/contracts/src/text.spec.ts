@@ -1,0 +1,15 @@
+import { codePointLength } from './text';
+
+describe('codePointLength', () => {
+  it.each([
+    ['ascii', 'Koshary', 7],
+    ['variation selector', 'a\uFE0F', 2],
+    ['keycap', '1\uFE0F\u20E3', 3],
+    ['ZWJ family', '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}', 5],
+    ['combining acute', 'e\u0301', 2],
+    ['astral emoji', '\u{1F35A}', 1],
+    ['Arabic', 'كشري', 4],
+  ])('counts %s as PostgreSQL does', (_label, text, expected) => {
+    expect(codePointLength(text)).toBe(expected);
+  });
+});
