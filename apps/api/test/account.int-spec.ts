@@ -1,6 +1,7 @@
 import { addFood, createCharity, createDonor, loginAs, PASSWORD, requestPickup, type TestUser } from './support/factories';
 import { LiveClient } from './support/socket-client';
 import { startTestApp, type TestApp } from './support/test-app';
+import { waitFor } from './support/wait';
 
 describe('personal data: a user downloads their data and deletes their account', () => {
   let t: TestApp;
@@ -14,6 +15,18 @@ describe('personal data: a user downloads their data and deletes their account',
   const fulfil = (donor: TestUser, requestId: number) =>
     t.http.put(`/updaterequeststatus/${requestId}`, { status: 'fulfilled' }, { token: donor.token });
   const deleteOwn = (user: TestUser, password = PASSWORD) => t.http.post('/api/account/delete', { password }, { token: user.token });
+  /** The impact totals once the projection has caught up with every fulfilment (it is updated by a job). */
+  const settledTotals = async () => {
+    const [truth] = await t.db.query(
+      `SELECT coalesce(sum(f.quantity), 0)::int AS meals, count(DISTINCT r.charity_id)::int AS charities
+         FROM pickup_requests r JOIN food_items f ON f.id = r.food_id WHERE r.status = 'fulfilled'`,
+    );
+    const read = async () => ({
+      meals: (await t.http.get('/api/request/totalmeals')).body.totalMeals,
+      charities: (await t.http.get('/api/request/totalcharities')).body.totalCharities,
+    });
+    return waitFor(read, (totals) => totals.meals === truth.meals && totals.charities === truth.charities, 'the impact totals');
+  };
   const userRow = async (id: number) =>
     (await t.db.query(`SELECT name, email, deleted_at FROM users WHERE id = $1`, [id]))[0] as { name: string; email: string; deleted_at: Date | null };
 
@@ -64,7 +77,7 @@ describe('personal data: a user downloads their data and deletes their account',
     const onOffer = await addFood(t.http, donor);
     const claimed = await addFood(t.http, donor);
     const pending = await requestPickup(t.http, charity, claimed.id);
-    const mealsBefore = (await t.http.get('/api/request/totalmeals')).body.totalMeals;
+    const totalsBefore = await settledTotals();
     const socket = await LiveClient.connect(t.baseUrl, donor.token);
     const disconnected = new Promise((resolve) => socket.socket.once('disconnect', resolve));
 
@@ -91,7 +104,7 @@ describe('personal data: a user downloads their data and deletes their account',
       name: `Deleted donor ${donor.id}`,
     });
     // The past donation still counts.
-    expect((await t.http.get('/api/request/totalmeals')).body.totalMeals).toBe(mealsBefore);
+    expect(await settledTotals()).toEqual(totalsBefore);
     const [{ fulfilled }] = await t.db.query(
       `SELECT count(*)::int AS fulfilled FROM pickup_requests r JOIN food_items f ON f.id = r.food_id WHERE f.donor_id = $1 AND r.status = 'fulfilled'`,
       [donor.id],
@@ -106,12 +119,12 @@ describe('personal data: a user downloads their data and deletes their account',
     await fulfil(donor, await requestPickup(t.http, charity, given.id));
     const held = await addFood(t.http, donor);
     await requestPickup(t.http, charity, held.id);
-    const charitiesBefore = (await t.http.get('/api/request/totalcharities')).body.totalCharities;
+    const totalsBefore = await settledTotals();
 
     expect((await deleteOwn(charity)).status).toBe(200);
     expect((await t.http.get(`/api/food/${held.id}`)).body.status).toBe('available');
     expect((await t.http.get('/api/available')).body.map((food: { id: number }) => food.id)).toContain(held.id);
-    expect((await t.http.get('/api/request/totalcharities')).body.totalCharities).toBe(charitiesBefore);
+    expect(await settledTotals()).toEqual(totalsBefore);
     const donorItems = (await t.http.get(`/api/donor/${donor.id}`, { token: donor.token })).body;
     expect(donorItems.find((item: { id: number }) => item.id === given.id).request).toMatchObject({
       status: 'fulfilled',
