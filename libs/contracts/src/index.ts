@@ -4,3 +4,4 @@ export * from './routes';
 export * from './http';
 export * from './events';
 export * from './ops';
+export * from './ops-events';
