@@ -2,17 +2,15 @@ import { createSecretKey } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
-import { Charity } from './charity.entity';
 import { LoginLimiterService } from './login-limiter.service';
 import { OperatorAccountService } from './operator-account.service';
 import { PasswordService } from './password.service';
 import { TokenService } from './token.service';
-import { User } from './user.entity';
+import { UsersRepository } from './users.repository';
 
 /** Session tokens alone, for processes that check them without serving sign-in (a worker's /metrics). */
 @Module({
@@ -33,15 +31,16 @@ import { User } from './user.entity';
 export class TokenModule {}
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User, Charity]), TokenModule],
+  imports: [TokenModule],
   controllers: [AuthController],
   providers: [
     AuthService,
     PasswordService,
     LoginLimiterService,
     OperatorAccountService,
+    UsersRepository,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [TokenModule, PasswordService],
+  exports: [TokenModule, PasswordService, UsersRepository],
 })
 export class AuthModule {}

@@ -1,5 +1,5 @@
 import { ConflictException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type {
   CharityLookupResponse,
   LoginResponse,
@@ -7,17 +7,16 @@ import type {
   RegisterCharityResponse,
   RegisterDonorResponse,
 } from '@food-link/contracts';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../common/errors';
 import { isStorableText } from '../common/text';
 import type { AuthUser } from './auth-user';
-import { Charity } from './charity.entity';
 import { LoginDto } from './dto/login.dto';
 import { RegisterDto } from './dto/register.dto';
 import { LoginLimiterService } from './login-limiter.service';
 import { PasswordService } from './password.service';
 import { TokenService } from './token.service';
-import { User } from './user.entity';
+import { UsersRepository } from './users.repository';
 
 const EMAIL_TAKEN = 'This e-mail address is already registered';
 const CHARITY_NAME_TAKEN = 'A charity with this name is already registered';
@@ -26,7 +25,7 @@ const CHARITY_NAME_TAKEN = 'A charity with this name is already registered';
 export class AuthService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly users: UsersRepository,
     private readonly passwords: PasswordService,
     private readonly tokens: TokenService,
     private readonly limiter: LoginLimiterService,
@@ -34,28 +33,24 @@ export class AuthService {
 
   async registerDonor(body: RegisterDto): Promise<RegisterDonorResponse> {
     const passwordHash = await this.passwords.hash(body.password);
-    const user = await this.insertUser(() => this.users.save(this.users.create({ ...body, passwordHash, userType: 'donor' })));
-    return { message: 'Donor registered successfully', user_id: user.id };
+    const userId = await this.insertUser(() => this.users.insert({ name: body.name, email: body.email, passwordHash, userType: 'donor' }));
+    return { message: 'Donor registered successfully', user_id: userId };
   }
 
   async registerCharity(body: RegisterDto): Promise<RegisterCharityResponse> {
     const passwordHash = await this.passwords.hash(body.password);
     return this.insertUser(() =>
       this.dataSource.transaction(async (manager) => {
-        const user = await manager.save(User, manager.create(User, { ...body, passwordHash, userType: 'charity' }));
-        const charity = await manager.save(Charity, manager.create(Charity, { userId: user.id }));
-        return { message: 'Charity registered successfully', charity_id: charity.id, user_id: user.id };
+        const userId = await this.users.insert({ name: body.name, email: body.email, passwordHash, userType: 'charity' }, manager);
+        const charityId = await this.users.insertCharity(userId, manager);
+        return { message: 'Charity registered successfully', charity_id: charityId, user_id: userId };
       }),
     );
   }
 
   async login({ email, password }: LoginDto, address: string): Promise<LoginResponse> {
     await this.limiter.assertAllowed(email, address);
-    const user = await this.users
-      .createQueryBuilder('user')
-      .addSelect('user.passwordHash')
-      .where('lower(user.email) = :email', { email })
-      .getOne();
+    const user = await this.users.findForLogin(email);
     const valid = await this.passwords.verify(user?.passwordHash, password);
     if (!user || !valid) {
       await this.limiter.recordFailure(email, address);
@@ -71,7 +66,7 @@ export class AuthService {
   }
 
   async me({ id }: AuthUser): Promise<MeResponse> {
-    const user = await this.users.findOneBy({ id });
+    const user = await this.users.findById(id);
     // A valid token for an account that no longer exists is no session at all.
     if (!user) throw new UnauthorizedException('The session token is invalid or has expired');
     return { user_id: user.id, name: user.name, email: user.email, user_type: user.userType };
@@ -79,13 +74,7 @@ export class AuthService {
 
   async charityByName(name: string): Promise<CharityLookupResponse> {
     if (!isStorableText(name)) throw new NotFoundException('Charity not found');
-    const row = await this.dataSource
-      .createQueryBuilder()
-      .select(['u.id AS user_id', 'c.id AS charity_id', 'u.name AS name'])
-      .from(User, 'u')
-      .innerJoin(Charity, 'c', 'c.user_id = u.id')
-      .where(`u.user_type = 'charity' AND lower(u.name) = lower(:name)`, { name: name.trim() })
-      .getRawOne<CharityLookupResponse>();
+    const row = await this.users.charityByName(name.trim());
     if (!row) throw new NotFoundException('Charity not found');
     return row;
   }

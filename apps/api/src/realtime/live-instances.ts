@@ -1,26 +1,44 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { MetricsService } from '../monitoring/metrics.service';
+import { LiveInstancesRepository } from './live-instances.repository';
 
-/** Each API instance refreshes its row this often... */
+/** Each API instance refreshes its row this often (and counts as alive for 5 s after). */
 const HEARTBEAT_MS = 1000;
-/** ...and counts as alive until its row is this old (a SIGKILLed instance stops being waited for). */
-const ALIVE_FOR = '5 seconds';
 
 /**
- * An API instance's "I hold sockets" row in `realtime_instances`, refreshed every second and removed on a
- * graceful shutdown. The table lives in PostgreSQL, not Redis, so it survives the very Redis restart it is
- * there to see through.
+ * The registry of live API instances (`realtime_instances`), as an API instance sees it: its own entry,
+ * refreshed every second with the sockets it holds and removed on a graceful shutdown, and the sockets
+ * of every instance, for operators. Publishers read the same registry (LiveInstances) to know how many
+ * instances a message must reach.
  */
 @Injectable()
-export class RealtimeInstanceHeartbeat implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(RealtimeInstanceHeartbeat.name);
+export class LiveInstanceRegistry implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('RealtimeInstance');
   private readonly id = randomUUID();
   private timer?: NodeJS.Timeout;
   private failing = false;
+  private sockets = 0;
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    private readonly registry: LiveInstancesRepository,
+    private readonly metrics: MetricsService,
+  ) {}
+
+  connected(): void {
+    this.sockets += 1;
+    this.metrics.connectedSockets.set(this.sockets);
+  }
+
+  disconnected(): void {
+    this.sockets = Math.max(0, this.sockets - 1);
+    this.metrics.connectedSockets.set(this.sockets);
+  }
+
+  /** Sockets on every live instance: this one's as of now, the others' as of their last refresh. */
+  async totalSockets(): Promise<number> {
+    return this.sockets + (await this.registry.socketsElsewhere(this.id));
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.beat();
@@ -29,15 +47,12 @@ export class RealtimeInstanceHeartbeat implements OnApplicationBootstrap, OnAppl
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
-    await this.db.query('DELETE FROM realtime_instances WHERE id = $1', [this.id]).catch(() => undefined);
+    await this.registry.remove(this.id).catch(() => undefined);
   }
 
   private async beat(): Promise<void> {
     try {
-      await this.db.query(
-        `INSERT INTO realtime_instances (id, seen_at) VALUES ($1, now()) ON CONFLICT (id) DO UPDATE SET seen_at = now()`,
-        [this.id],
-      );
+      await this.registry.beat(this.id, this.sockets);
       this.failing = false;
     } catch (error) {
       // While PostgreSQL is away the row ages out and publishers stop waiting for this instance.
@@ -48,11 +63,12 @@ export class RealtimeInstanceHeartbeat implements OnApplicationBootstrap, OnAppl
 }
 
 /**
- * How many API instances a published message should reach. Redis pub/sub drops what is published while a
- * subscriber is disconnected, so after a Redis restart an instance whose subscription comes back later
- * than the worker's connection would miss events for good. Publishers compare PUBLISH's receiver count with
- * the live instances and fail the job when one is missing; BullMQ retries it (clients ignore the copies
- * they already have, by event id).
+ * How many API instances (the registry's live entries) a published message should reach: Redis
+ * pub/sub drops what is published while a subscriber is disconnected, so after a Redis restart an
+ * instance whose subscription comes back later than the worker's connection would miss events for good.
+ * Publishers compare PUBLISH's receiver count with the live instances and fail the job when one is
+ * missing; BullMQ retries it (clients ignore the copies they already have, by event id). And how many
+ * sockets they hold, for operators.
  */
 @Injectable()
 export class LiveInstances {
@@ -60,7 +76,7 @@ export class LiveInstances {
   private checkedAt = 0;
   private refreshing?: Promise<number>;
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly registry: LiveInstancesRepository) {}
 
   /**
    * Resolves when `receivers` covers every live instance; otherwise rejects, so the message is sent again.
@@ -75,10 +91,10 @@ export class LiveInstances {
   }
 
   private refresh(): Promise<number> {
-    this.refreshing ??= this.db
-      .query<{ live: number }[]>(`SELECT count(*)::int AS live FROM realtime_instances WHERE seen_at > now() - interval '${ALIVE_FOR}'`)
-      .then(([row]) => {
-        this.expected = row.live;
+    this.refreshing ??= this.registry
+      .countAlive()
+      .then((live) => {
+        this.expected = live;
         this.checkedAt = Date.now();
         return this.expected;
       })

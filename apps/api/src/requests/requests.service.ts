@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   cairoDate,
   DOMAIN_EVENTS,
-  type FoodStatus,
   type CharityInfo,
   type CharityRequestItem,
   type DonorInfoResponse,
@@ -11,54 +10,23 @@ import {
   type MessageResponse,
   type PickupRequestResponse,
   type RequestIdResponse,
-  type RequestStatus,
   type RequestStatusResponse,
 } from '@food-link/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
+import { UsersRepository } from '../auth/users.repository';
 import { isUniqueViolation } from '../common/errors';
-import { returningRows } from '../common/sql';
 import { OutboxService } from '../events/outbox.service';
-
-/** A request with the item it concerns, as the ownership checks need it. */
-interface RequestRow {
-  id: number;
-  food_id: number;
-  charity_id: number;
-  donor_id: number;
-  status: RequestStatus;
-}
-
-interface CharityRequestRow extends Omit<CharityRequestItem, 'requestId' | 'created_at'> {
-  created_at: Date;
-}
-
-/**
- * The claim as one statement. Its outbox row is the one `OutboxService.record` would write (id, type,
- * data, recipients: the donor and the charity), with data `{ foodId, requestId }` as `food.claimed`
- * carries it. $1 food id, $2 today in Cairo, $3 charity id, $4 the event type.
- */
-const CLAIM_SQL = `
-  WITH claimed AS (
-    UPDATE food_items SET status = 'claimed', updated_at = now()
-     WHERE id = $1 AND status = 'available' AND expiration_date >= $2::date
-     RETURNING id, donor_id
-  ), request AS (
-    INSERT INTO pickup_requests (food_id, charity_id)
-    SELECT id, $3::int FROM claimed
-    RETURNING id, food_id
-  ), event AS (
-    INSERT INTO outbox_events (id, type, data, recipients)
-    SELECT gen_random_uuid(), $4, jsonb_build_object('foodId', request.food_id, 'requestId', request.id),
-           ARRAY[claimed.donor_id, $3::int]
-      FROM request CROSS JOIN claimed
-  )
-  SELECT id AS request_id FROM request`;
+import { FoodRepository } from '../food/food.repository';
+import { RequestsRepository, type RequestRow } from './requests.repository';
 
 @Injectable()
 export class RequestsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly requests: RequestsRepository,
+    private readonly food: FoodRepository,
+    private readonly users: UsersRepository,
     private readonly outbox: OutboxService,
   ) {}
 
@@ -71,16 +39,16 @@ export class RequestsService {
    * hold a pooled connection for only as long as the database needs.
    */
   async requestPickup(charity: AuthUser, foodId: number): Promise<PickupRequestResponse> {
-    let rows: { request_id: number }[];
+    let requestId: number | undefined;
     try {
-      rows = await this.db.query<{ request_id: number }[]>(CLAIM_SQL, [foodId, cairoDate(), charity.id, DOMAIN_EVENTS.foodClaimed]);
+      requestId = await this.requests.claim(foodId, cairoDate(), charity.id);
     } catch (error) {
       if (isUniqueViolation(error, 'pickup_requests_one_active_per_food')) throw alreadyClaimed();
       throw error;
     }
-    if (rows.length === 0) return this.explainUnclaimable(foodId);
+    if (requestId === undefined) return this.explainUnclaimable(foodId);
     await this.outbox.committed();
-    return { message: 'Pickup request submitted successfully', request_id: rows[0].request_id, status: 'pending' };
+    return { message: 'Pickup request submitted successfully', request_id: requestId, status: 'pending' };
   }
 
   /** The charity withdraws its pending request; the item goes back on offer (or expires, if its date passed). */
@@ -89,21 +57,13 @@ export class RequestsService {
       const request = await this.lockRequest(tx, requestId);
       if (request.charity_id !== charity.id) throw new ForbiddenException('This request belongs to another charity');
       assertPending(request);
-      await tx.query(`UPDATE pickup_requests SET status = 'cancelled', updated_at = now() WHERE id = $1`, [requestId]);
-      const [food] = await returningRows<{ status: FoodStatus }>(
-        tx,
-        `UPDATE food_items
-            SET status = CASE WHEN expiration_date < $2::date THEN 'expired' ELSE 'available' END::food_status,
-                updated_at = now()
-          WHERE id = $1
-          RETURNING status`,
-        [request.food_id, cairoDate()],
-      );
+      await this.requests.setStatus(tx, requestId, 'cancelled');
+      const foodStatus = await this.food.putBackOnOffer(tx, request.food_id, cairoDate());
       const parties = [request.donor_id, request.charity_id];
       const event = { foodId: request.food_id, requestId };
       await this.outbox.record(tx, DOMAIN_EVENTS.requestCancelled, event, parties);
       // Boards must drop an item whose date passed while it was claimed, rather than show it again.
-      if (food.status === 'expired') {
+      if (foodStatus === 'expired') {
         await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: request.food_id }, [request.donor_id]);
       }
     });
@@ -116,7 +76,7 @@ export class RequestsService {
       const request = await this.lockRequest(tx, requestId);
       if (request.donor_id !== donor.id) throw new ForbiddenException('This request is for another donor\'s food');
       assertPending(request);
-      await tx.query(`UPDATE pickup_requests SET status = 'fulfilled', updated_at = now() WHERE id = $1`, [requestId]);
+      await this.requests.setStatus(tx, requestId, 'fulfilled');
       await this.outbox.record(tx, DOMAIN_EVENTS.requestFulfilled, { foodId: request.food_id, requestId }, [
         request.donor_id,
         request.charity_id,
@@ -128,18 +88,7 @@ export class RequestsService {
   async listForCharity(viewer: AuthUser, charityId: number): Promise<CharityRequestItem[]> {
     const isOwner = viewer.userType === 'charity' && viewer.id === charityId;
     if (!isOwner && viewer.userType !== 'operator') throw new ForbiddenException('You may only see your own requests');
-    const rows = await this.db.query<CharityRequestRow[]>(
-      `SELECT r.id AS request_id, r.food_id, r.status, r.created_at,
-              f.food_name, f.quantity, to_char(f.expiration_date, 'YYYY-MM-DD') AS expiration_date,
-              d.id AS donor_user_id, d.name, d.email
-         FROM pickup_requests r
-         JOIN food_items f ON f.id = r.food_id
-         JOIN users d ON d.id = f.donor_id
-        WHERE r.charity_id = $1
-        ORDER BY r.created_at DESC, r.id DESC`,
-      [charityId],
-    );
-    return rows.map((row) => ({ ...row, requestId: row.request_id, created_at: row.created_at.toISOString() }));
+    return this.requests.listForCharity(charityId);
   }
 
   /** The charity holding an item's current request, for the item's donor. */
@@ -148,12 +97,7 @@ export class RequestsService {
     if (food.donor_id !== viewer.id && viewer.userType !== 'operator') {
       throw new ForbiddenException("Only the item's donor may see who claimed it");
     }
-    const rows = await this.db.query<CharityInfo[]>(
-      `SELECT c.name, c.email
-         FROM pickup_requests r JOIN users c ON c.id = r.charity_id
-        WHERE r.food_id = $1 AND r.status IN ('pending', 'fulfilled')`,
-      [foodId],
-    );
+    const rows = await this.requests.currentCharities(foodId);
     if (rows.length === 0) throw new NotFoundException('No charity has claimed this item');
     return rows;
   }
@@ -161,10 +105,7 @@ export class RequestsService {
   /** The item's current (pending or fulfilled) request, for its donor or the charity that made it. */
   async requestIdForFood(viewer: AuthUser, foodId: number): Promise<RequestIdResponse> {
     const food = await this.findFood(foodId);
-    const [request] = await this.db.query<{ id: number; charity_id: number }[]>(
-      `SELECT id, charity_id FROM pickup_requests WHERE food_id = $1 AND status IN ('pending', 'fulfilled')`,
-      [foodId],
-    );
+    const request = await this.requests.currentForFood(foodId);
     const entitled = food.donor_id === viewer.id || viewer.userType === 'operator';
     if (!entitled && request?.charity_id !== viewer.id) {
       throw new ForbiddenException("Only the item's donor or the requesting charity may see its request");
@@ -182,36 +123,24 @@ export class RequestsService {
   /** A donor's name and e-mail: for the donor, operators, and charities that asked for the donor's food. */
   async donorInfo(viewer: AuthUser, donorId: number): Promise<DonorInfoResponse> {
     if (viewer.userType === 'charity') {
-      const [link] = await this.db.query(
-        `SELECT 1 FROM pickup_requests r JOIN food_items f ON f.id = r.food_id
-          WHERE r.charity_id = $1 AND f.donor_id = $2 LIMIT 1`,
-        [viewer.id, donorId],
-      );
+      const link = await this.requests.charityAskedDonor(viewer.id, donorId);
       if (!link) throw new ForbiddenException('You have no request for this donor\'s food');
     } else if (viewer.id !== donorId && viewer.userType !== 'operator') {
       throw new ForbiddenException('You may only see your own details');
     }
-    const [donor] = await this.db.query<DonorInfoResponse[]>(
-      `SELECT name, email FROM users WHERE id = $1 AND user_type = 'donor'`,
-      [donorId],
-    );
+    const donor = await this.users.donorContact(donorId);
     if (!donor) throw new NotFoundException('Donor not found');
     return donor;
   }
 
   private async findFood(foodId: number): Promise<{ donor_id: number }> {
-    const [food] = await this.db.query<{ donor_id: number }[]>(`SELECT donor_id FROM food_items WHERE id = $1`, [foodId]);
-    if (!food) throw new NotFoundException('Food item not found');
-    return food;
+    const donorId = await this.food.donorIdOf(foodId);
+    if (donorId === undefined) throw new NotFoundException('Food item not found');
+    return { donor_id: donorId };
   }
 
   private async findRequest(manager: EntityManager, requestId: number, lock = false): Promise<RequestRow> {
-    const [request] = await manager.query<RequestRow[]>(
-      `SELECT r.id, r.food_id, r.charity_id, r.status, f.donor_id
-         FROM pickup_requests r JOIN food_items f ON f.id = r.food_id
-        WHERE r.id = $1 ${lock ? 'FOR UPDATE OF r, f' : ''}`,
-      [requestId],
-    );
+    const request = await this.requests.find(requestId, manager, lock);
     if (!request) throw new NotFoundException('Pickup request not found');
     return request;
   }
@@ -223,10 +152,7 @@ export class RequestsService {
 
   /** Works out why an item could not be claimed: it does not exist (404) or is not on offer (409). */
   private async explainUnclaimable(foodId: number): Promise<never> {
-    const [food] = await this.db.query<{ status: string; expired: boolean }[]>(
-      `SELECT status, expiration_date < $2::date AS expired FROM food_items WHERE id = $1`,
-      [foodId, cairoDate()],
-    );
+    const food = await this.food.offerState(foodId, cairoDate());
     if (!food) throw new NotFoundException('Food item not found');
     if (food.status === 'expired' || food.expired) throw new ConflictException('This food item has expired');
     throw alreadyClaimed();
