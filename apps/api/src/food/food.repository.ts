@@ -13,9 +13,10 @@ import { returningRows } from '../common/sql';
 
 /**
  * The columns every food view reads; `status` already reports an unmarked past-date item as expired.
- * `$1` is today in Cairo in every statement that uses them.
+ * `$1` is today in Cairo in every statement that uses them. (Exported for tools/bench/http.mjs, which
+ * runs the board's query against PostgreSQL directly for comparison.)
  */
-const FOOD_VIEW_COLUMNS = `
+export const FOOD_VIEW_COLUMNS = `
   f.id, f.donor_id, f.food_name, f.quantity, f.description,
   to_char(f.expiration_date, 'YYYY-MM-DD') AS expiration_date,
   CASE WHEN f.status = 'available' AND f.expiration_date < $1::date THEN 'expired' ELSE f.status::text END AS status`;
