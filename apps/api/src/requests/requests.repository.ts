@@ -48,8 +48,8 @@ export class RequestsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /**
-   * Claims an available, undated-past item and records `food.claimed`, in one statement that is its own
-   * transaction. Resolves with the new request's id, or undefined when the item was not on offer (a
+   * Claims an item still on offer and not past its date (`today` in Cairo) and records `food.claimed`, in
+   * one statement that is its own transaction. Resolves with the new request's id, or undefined when the item was not on offer (a
    * lost race on the partial unique index rejects with its unique violation).
    */
   async claim(foodId: number, today: string, charityId: number): Promise<number | undefined> {
