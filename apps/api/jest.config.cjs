@@ -5,6 +5,8 @@ const swc = require('../../tools/jest/swc.config.cjs');
 
 // Tests that SIGKILL a real API process start the built one.
 process.env.FOODLINK_API_MAIN = path.join(__dirname, 'dist', 'main.js');
+// The SQL boundary test (src/database/sql-boundary.spec.ts) reads the sources.
+process.env.FOODLINK_API_SRC = path.join(__dirname, 'src');
 
 module.exports = {
   displayName: 'api',

@@ -12,7 +12,7 @@ import {
   type OpsOverview,
   type OpsSnapshot,
 } from '@food-link/contracts';
-import { OutboxRelayService } from '../src/events/outbox-relay.service';
+import { OutboxLeaseKeeper } from '../src/events/outbox-lease-keeper.service';
 import { barrier } from './support/barrier';
 import { addFood, createCharity, createDonor, loginAs, requestPickup, type TestUser } from './support/factories';
 import type { HttpClient } from './support/http-client';
@@ -343,7 +343,7 @@ describe('operator console: access, live views, failed jobs, health and metrics'
       expect(removal.body).toEqual({ message: `Job ${removed.id} was removed`, count: 1 });
       expect((await t.http.delete(apiPath(OPS_ROUTES.removeJob, { queue: domainEvents, jobId: removed.id }), { token: operator })).status).toBe(404);
       // Its event is settled: the relay does not send it again when leases run out, though Redis no longer has the job.
-      const relay = t.app.get(OutboxRelayService);
+      const relay = t.app.get(OutboxLeaseKeeper);
       await t.db.query(`UPDATE outbox_events SET lease_expires_at = now() - interval '1 second' WHERE lease_expires_at IS NOT NULL`);
       await relay.settleLeases(); // one may have been running already
       expect(await relay.settleLeases()).toBe(0);

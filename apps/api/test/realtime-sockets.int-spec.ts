@@ -10,7 +10,7 @@ import { io, type Socket } from 'socket.io-client';
 import { createPacedRedisAdapter, type PacedRedisAdapter } from '../src/realtime/paced-redis-adapter';
 import { RealtimeGateway } from '../src/realtime/realtime.gateway';
 import { MAX_CLIENT_MESSAGE_BYTES } from '../src/realtime/redis-io.adapter';
-import { SocketCensus } from '../src/realtime/socket-census.service';
+import { LiveInstanceRegistry } from '../src/realtime/live-instances';
 import { addFood, createCharity, createDonor, requestPickup, type TestUser } from './support/factories';
 import { LiveClient } from './support/socket-client';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -78,12 +78,12 @@ describe('the socket gateway keeps little per connection and loses nothing by it
   });
 
   it('counts a socket out when it disconnects', async () => {
-    const census = t.app.get(SocketCensus);
-    const before = await census.total();
+    const registry = t.app.get(LiveInstanceRegistry);
+    const before = await registry.totalSockets();
     const socket = await connect(t.baseUrl);
-    await waitFor(() => census.total(), (total) => total === before! + 1, 'the socket counted in');
+    await waitFor(() => registry.totalSockets(), (total) => total === before! + 1, 'the socket counted in');
     socket.close();
-    await waitFor(() => census.total(), (total) => total === before, 'the socket counted out');
+    await waitFor(() => registry.totalSockets(), (total) => total === before, 'the socket counted out');
   });
 
   it('closes a connection that sends more than a listener ever needs to', async () => {

@@ -8,3 +8,4 @@ export * from './http';
 export * from './events';
 export * from './ops';
 export * from './account';
+export * from './ops-events';

@@ -39,18 +39,6 @@ export const HEALTH_ROUTES = {
 /** bull-board, operator only. */
 export const BULL_BOARD_PATH = '/admin/queues';
 
-/** Socket events sent to the `operators` room only. */
-export const OPS_EVENTS = {
-  /** OpsSnapshot, every OPS_SNAPSHOT_MS while an operator is connected. */
-  snapshot: 'ops.snapshot',
-  /** OpsEventView, for each domain event as it is delivered. */
-  event: 'ops.event',
-  /** FailedJobView, when a job has used up its attempts. */
-  jobFailed: 'ops.job.failed',
-} as const;
-
-export type OpsEventName = (typeof OPS_EVENTS)[keyof typeof OPS_EVENTS];
-
 const queueName = () => z.string().meta({ enum: Object.values(QUEUES), example: QUEUES.domainEvents });
 const nullableId = (description: string) => z.int().nullable().meta({ description, example: 42 });
 

@@ -2,18 +2,15 @@ import { createSecretKey } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
-import { Charity } from './charity.entity';
 import { LoginLimiterService } from './login-limiter.service';
 import { OperatorAccountService } from './operator-account.service';
 import { PasswordService } from './password.service';
 import { TokenService } from './token.service';
-import { User } from './user.entity';
-import { LiveUsersRepository } from './live-users.repository';
+import { UsersRepository } from './users.repository';
 import { UserDirectory } from './user-directory.service';
 
 /** Session tokens alone, for processes that check them without serving sign-in (a worker's /metrics). */
@@ -35,17 +32,17 @@ import { UserDirectory } from './user-directory.service';
 export class TokenModule {}
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User, Charity]), TokenModule],
+  imports: [TokenModule],
   controllers: [AuthController],
   providers: [
     AuthService,
     PasswordService,
     LoginLimiterService,
     OperatorAccountService,
-    LiveUsersRepository,
+    UsersRepository,
     UserDirectory,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [TokenModule, PasswordService, UserDirectory],
+  exports: [TokenModule, PasswordService, UsersRepository, UserDirectory],
 })
 export class AuthModule {}

@@ -1,5 +1,5 @@
 import { ConflictException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ERRORS,
   type CharityLookupResponse,
@@ -10,21 +10,20 @@ import {
   type RegisterCharityResponse,
   type RegisterDonorResponse,
 } from '@food-link/contracts';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../common/errors';
 import { isStorableText } from '../common/text';
 import type { AuthUser } from './auth-user';
-import { Charity } from './charity.entity';
 import { LoginLimiterService } from './login-limiter.service';
 import { PasswordService } from './password.service';
 import { TokenService } from './token.service';
-import { User } from './user.entity';
+import { UsersRepository } from './users.repository';
 
 @Injectable()
 export class AuthService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly users: UsersRepository,
     private readonly passwords: PasswordService,
     private readonly tokens: TokenService,
     private readonly limiter: LoginLimiterService,
@@ -32,28 +31,24 @@ export class AuthService {
 
   async registerDonor(body: RegisterBody): Promise<RegisterDonorResponse> {
     const passwordHash = await this.passwords.hash(body.password);
-    const user = await this.insertUser(() => this.users.save(this.users.create({ ...body, passwordHash, userType: 'donor' })));
-    return { message: 'Donor registered successfully', user_id: user.id };
+    const userId = await this.insertUser(() => this.users.insert({ name: body.name, email: body.email, passwordHash, userType: 'donor' }));
+    return { message: 'Donor registered successfully', user_id: userId };
   }
 
   async registerCharity(body: RegisterBody): Promise<RegisterCharityResponse> {
     const passwordHash = await this.passwords.hash(body.password);
     return this.insertUser(() =>
       this.dataSource.transaction(async (manager) => {
-        const user = await manager.save(User, manager.create(User, { ...body, passwordHash, userType: 'charity' }));
-        const charity = await manager.save(Charity, manager.create(Charity, { userId: user.id }));
-        return { message: 'Charity registered successfully', charity_id: charity.id, user_id: user.id };
+        const userId = await this.users.insert({ name: body.name, email: body.email, passwordHash, userType: 'charity' }, manager);
+        const charityId = await this.users.insertCharity(userId, manager);
+        return { message: 'Charity registered successfully', charity_id: charityId, user_id: userId };
       }),
     );
   }
 
   async login({ email, password }: LoginBody, address: string): Promise<LoginResponse> {
     await this.limiter.assertAllowed(email, address);
-    const user = await this.users
-      .createQueryBuilder('user')
-      .addSelect('user.passwordHash')
-      .where('lower(user.email) = :email', { email })
-      .getOne();
+    const user = await this.users.findForLogin(email);
     const valid = await this.passwords.verify(user?.passwordHash, password);
     if (!user || !valid) {
       await this.limiter.recordFailure(email, address);
@@ -69,7 +64,7 @@ export class AuthService {
   }
 
   async me({ id }: AuthUser): Promise<MeResponse> {
-    const user = await this.users.findOneBy({ id });
+    const user = await this.users.findById(id);
     // A valid token for an account that no longer exists is no session at all.
     if (!user) throw new UnauthorizedException(ERRORS.sessionInvalid);
     return { user_id: user.id, name: user.name, email: user.email, user_type: user.userType };
@@ -77,13 +72,7 @@ export class AuthService {
 
   async charityByName(name: string): Promise<CharityLookupResponse> {
     if (!isStorableText(name)) throw new NotFoundException(ERRORS.charityNotFound);
-    const row = await this.dataSource
-      .createQueryBuilder()
-      .select(['u.id AS user_id', 'c.id AS charity_id', 'u.name AS name'])
-      .from(User, 'u')
-      .innerJoin(Charity, 'c', 'c.user_id = u.id')
-      .where(`u.user_type = 'charity' AND lower(u.name) = lower(:name)`, { name: name.trim() })
-      .getRawOne<CharityLookupResponse>();
+    const row = await this.users.charityByName(name.trim());
     if (!row) throw new NotFoundException(ERRORS.charityNotFound);
     return row;
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LiveUsersRepository } from './live-users.repository';
+import { UsersRepository } from './users.repository';
 
 /** How long this process trusts that an account it has seen still exists. */
 export const LIVE_USER_TTL_MS = 5000;
@@ -14,12 +14,12 @@ const MAX_REMEMBERED = 50_000;
 export class UserDirectory {
   private readonly liveUntil = new Map<number, number>();
 
-  constructor(private readonly users: LiveUsersRepository) {}
+  constructor(private readonly users: UsersRepository) {}
 
   async isLive(userId: number): Promise<boolean> {
     const now = Date.now();
     if ((this.liveUntil.get(userId) ?? 0) > now) return true;
-    if (!(await this.users.exists(userId))) {
+    if (!(await this.users.isLive(userId))) {
       this.liveUntil.delete(userId);
       return false;
     }

@@ -4,7 +4,9 @@ import { NestFactory } from '@nestjs/core';
 import { loadConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
+import { OutboxRepository } from '../events/outbox.repository';
 import { OutboxService } from '../events/outbox.service';
+import { StatsRepository } from '../stats/stats.repository';
 import { StatsService } from '../stats/stats.service';
 
 /**
@@ -15,7 +17,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   @Module({
     imports: [ConfigModule.forRoot(config), DatabaseModule],
-    providers: [StatsService, OutboxService],
+    providers: [StatsService, StatsRepository, OutboxService, OutboxRepository],
   })
   class StatsCheckModule {}
 

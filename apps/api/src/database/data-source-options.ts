@@ -1,21 +1,18 @@
 import type { DataSourceOptions } from 'typeorm';
-import { Charity } from '../auth/charity.entity';
-import { User } from '../auth/user.entity';
 import { InitialSchema1763769600000 } from './migrations/1763769600000-initial-schema';
 import { EventOutbox1763856000000 } from './migrations/1763856000000-event-outbox';
 import { OutboxHistoryIndexes1763942400000 } from './migrations/1763942400000-outbox-history-indexes';
 import { RealtimeInstances1764028800000 } from './migrations/1764028800000-realtime-instances';
 import { OutboxWakeAfterCommit1764120000000 } from './migrations/1764120000000-outbox-wake-after-commit';
 import { OutboxLease1764206400000 } from './migrations/1764206400000-outbox-lease';
+import { LiveInstanceSockets1764292800000 } from './migrations/1764292800000-live-instance-sockets';
 import { IdempotencyKeys1764480000000 } from './migrations/1764480000000-idempotency-keys';
 import { AccountDeletion1764486000000 } from './migrations/1764486000000-account-deletion';
 
 /**
- * Entities for the tables read through repositories. Food items, requests and the event tables are
- * reached with explicit SQL (conditional updates, row locks, SKIP LOCKED); their schema lives in the
- * migrations alone.
+ * No entities: every table is reached with explicit SQL in a `*.repository.ts` file (conditional updates,
+ * row locks, SKIP LOCKED; see docs/CONTRIBUTING.md), and the schema lives in the migrations alone.
  */
-export const ENTITIES = [User, Charity];
 export const MIGRATIONS = [
   InitialSchema1763769600000,
   EventOutbox1763856000000,
@@ -23,6 +20,7 @@ export const MIGRATIONS = [
   RealtimeInstances1764028800000,
   OutboxWakeAfterCommit1764120000000,
   OutboxLease1764206400000,
+  LiveInstanceSockets1764292800000,
   IdempotencyKeys1764480000000,
   AccountDeletion1764486000000,
 ];
@@ -32,7 +30,7 @@ export function dataSourceOptions(url: string): DataSourceOptions {
   return {
     type: 'postgres',
     url,
-    entities: ENTITIES,
+    entities: [],
     migrations: MIGRATIONS,
     migrationsTransactionMode: 'all',
     synchronize: false,

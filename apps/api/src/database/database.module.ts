@@ -2,6 +2,8 @@ import { Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AuthModule } from '../auth/auth.module';
+import { FoodModule } from '../food/food.module';
+import { RequestsModule } from '../requests/requests.module';
 import { StatsModule } from '../stats/stats.module';
 import { AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
@@ -29,5 +31,5 @@ import { TransactionDeadline } from './transaction-deadline';
 export class DatabaseModule {}
 
 /** Demo data for `npm start`; separate so the database module does not depend on auth. */
-@Module({ imports: [AuthModule, StatsModule], providers: [DemoSeedService] })
+@Module({ imports: [AuthModule, FoodModule, RequestsModule, StatsModule], providers: [DemoSeedService] })
 export class DemoSeedModule {}

@@ -1,9 +1,12 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { cairoDate, type UserType } from '@food-link/contracts';
+import { cairoDate, type RequestStatus, type UserType } from '@food-link/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { PasswordService } from '../auth/password.service';
+import { UsersRepository } from '../auth/users.repository';
 import { AppConfig } from '../config/app-config';
+import { FoodRepository } from '../food/food.repository';
+import { RequestsRepository } from '../requests/requests.repository';
 import { StatsService } from '../stats/stats.service';
 
 /** Shared by every demo account; printed at start so a newcomer can sign in. */
@@ -42,6 +45,9 @@ export class DemoSeedService implements OnApplicationBootstrap {
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly users: UsersRepository,
+    private readonly food: FoodRepository,
+    private readonly requests: RequestsRepository,
     private readonly passwords: PasswordService,
     private readonly config: AppConfig,
     private readonly stats: StatsService,
@@ -51,9 +57,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
     if (!this.config.SEED_DEMO) return;
     const seeded = await this.db.transaction(async (tx) => {
       // Serialises concurrent starts: only the first one to see an empty table seeds it.
-      await tx.query('LOCK TABLE users IN EXCLUSIVE MODE');
-      const [{ count }] = await tx.query<{ count: string }[]>('SELECT count(*) FROM users');
-      if (Number(count) > 0) return false;
+      if (!(await this.users.lockWhileEmpty(tx))) return false;
       await this.seed(tx);
       return true;
     });
@@ -65,19 +69,14 @@ export class DemoSeedService implements OnApplicationBootstrap {
 
   private async seed(tx: EntityManager): Promise<void> {
     const passwordHash = await this.passwords.hash(DEMO_PASSWORD);
-    const insertUser = async (user: { name: string; email: string }, type: UserType) => {
-      const [row] = await tx.query<{ id: number }[]>(
-        `INSERT INTO users (name, email, password_hash, user_type) VALUES ($1, $2, $3, $4) RETURNING id`,
-        [user.name, user.email, passwordHash, type],
-      );
-      return row.id;
-    };
+    const insertUser = (user: { name: string; email: string }, userType: UserType) =>
+      this.users.insert({ ...user, passwordHash, userType }, tx);
     const donorIds: number[] = [];
     for (const donor of DONORS) donorIds.push(await insertUser(donor, 'donor'));
     const charityIds: number[] = [];
     for (const charity of CHARITIES) {
       const id = await insertUser(charity, 'charity');
-      await tx.query(`INSERT INTO charities (user_id) VALUES ($1)`, [id]);
+      await this.users.insertCharity(id, tx);
       charityIds.push(id);
     }
 
@@ -85,18 +84,15 @@ export class DemoSeedService implements OnApplicationBootstrap {
     for (const item of ITEMS) {
       const expiry = new Date(today.getTime() + item.days * 86_400_000).toISOString().slice(0, 10);
       const foodStatus = item.state === 'available' || item.state === 'cancelled' ? 'available' : item.state === 'expired' ? 'expired' : 'claimed';
-      const [food] = await tx.query<{ id: number }[]>(
-        `INSERT INTO food_items (donor_id, food_name, quantity, description, expiration_date, status)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [donorIds[item.donor], item.name, item.quantity, item.description, expiry, foodStatus],
+      const foodId = await this.food.insertSeeded(
+        tx,
+        donorIds[item.donor],
+        { food_name: item.name, quantity: item.quantity, description: item.description, expiration_date: expiry },
+        foodStatus,
       );
       if (item.charity === undefined) continue;
-      const requestStatus = item.state === 'claimed' ? 'pending' : item.state;
-      await tx.query(`INSERT INTO pickup_requests (food_id, charity_id, status) VALUES ($1, $2, $3)`, [
-        food.id,
-        charityIds[item.charity],
-        requestStatus,
-      ]);
+      const requestStatus = (item.state === 'claimed' ? 'pending' : item.state) as RequestStatus;
+      await this.requests.insertSeeded(tx, foodId, charityIds[item.charity], requestStatus);
     }
   }
 

@@ -1,8 +1,16 @@
 import { Global, Module } from '@nestjs/common';
-import { OutboxRelayService } from './outbox-relay.service';
+import { OutboxDrain } from './outbox-drain.service';
+import { OutboxLeaseKeeper } from './outbox-lease-keeper.service';
+import { OutboxProducer } from './outbox-producer';
+import { OutboxRepository } from './outbox.repository';
 import { OutboxService } from './outbox.service';
 
-/** The outbox every writing service records into, and the relay that carries it to the queue. */
+/**
+ * The outbox every writing service records into, and the relay that carries it to the queue: the drain
+ * (unpublished rows into Redis) and the lease keeper (what Redis may have lost), over one producer.
+ */
+const PROVIDERS = [OutboxRepository, OutboxService, OutboxProducer, OutboxDrain, OutboxLeaseKeeper];
+
 @Global()
-@Module({ providers: [OutboxService, OutboxRelayService], exports: [OutboxService, OutboxRelayService] })
+@Module({ providers: PROVIDERS, exports: PROVIDERS })
 export class EventsModule {}

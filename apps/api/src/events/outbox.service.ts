@@ -10,7 +10,8 @@ import type {
   TransactionCommitEvent,
   TransactionRollbackEvent,
 } from 'typeorm';
-import { OUTBOX_CHANNEL, OutboxRelayService } from './outbox-relay.service';
+import { OutboxDrain } from './outbox-drain.service';
+import { OutboxRepository } from './outbox.repository';
 
 /**
  * Records domain events in the transaction that makes the change: a committed change always has its
@@ -34,7 +35,8 @@ export class OutboxService implements OnModuleInit, EntitySubscriberInterface {
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    @Optional() private readonly relay?: OutboxRelayService,
+    private readonly outbox: OutboxRepository,
+    @Optional() private readonly relay?: OutboxDrain,
   ) {}
 
   onModuleInit(): void {
@@ -52,12 +54,7 @@ export class OutboxService implements OnModuleInit, EntitySubscriberInterface {
     recipients: number[] = [],
   ): Promise<string> {
     const id = randomUUID();
-    await tx.query(`INSERT INTO outbox_events (id, type, data, recipients) VALUES ($1, $2, $3, $4)`, [
-      id,
-      type,
-      JSON.stringify(data),
-      recipients,
-    ]);
+    await this.outbox.insert(tx, id, type, data, recipients);
     const runner = tx.queryRunner;
     if (runner?.isTransactionActive) this.recording.add(runner);
     else await this.committed();
@@ -111,7 +108,7 @@ export class OutboxService implements OnModuleInit, EntitySubscriberInterface {
   /** @param connection the committing transaction's, still held by its caller; else one from the pool. */
   private async notify(connection?: QueryRunner): Promise<void> {
     try {
-      await (connection ?? this.db).query(`SELECT pg_notify($1, '')`, [OUTBOX_CHANNEL]);
+      await this.outbox.notify(connection);
     } catch (error) {
       // The event is committed; the relays' polling sends it a moment later.
       this.logger.warn(`Could not wake the relays (${(error as Error).message}); they will find the event by polling`);

@@ -38,14 +38,7 @@ export interface ReadMark {
   inProgress: bigint[];
 }
 
-/** Both values in one statement, hence from one snapshot. */
-export const CHANGE_MARK_SQL = `
-  SELECT pg_current_snapshot()::text AS snapshot,
-         (SELECT (extract(epoch FROM e.occurred_at) * 1000000)::bigint || '/' || e.id
-            FROM outbox_events e
-           ORDER BY e.occurred_at DESC, e.id DESC
-           LIMIT 1) AS last`;
-
+/** What the change-mark query (`OutboxRepository.changeMark`) returns. */
 export interface ChangeMarkRow {
   snapshot: string;
   last: string | null;

@@ -3,8 +3,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { cairoDate, type AvailableQuery } from '@food-link/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { CHANGE_MARK_SQL, changeMarkOf, readMarkOf, type ChangeMark, type ChangeMarkRow } from './change-mark';
-import { FoodService } from './food.service';
+import { OutboxRepository } from '../events/outbox.repository';
+import { changeMarkOf, readMarkOf, type ChangeMark } from './change-mark';
+import { FoodRepository } from './food.repository';
 import { Coalesced, FreshCache, type Loaded } from './fresh-cache';
 
 /** A response body serialised once: the bytes and their strong entity tag. */
@@ -59,9 +60,10 @@ export class FoodReadCache {
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly food: FoodService,
+    private readonly food: FoodRepository,
+    private readonly outbox: OutboxRepository,
   ) {
-    this.marks = new Coalesced(async () => changeMarkOf((await this.db.query<ChangeMarkRow[]>(CHANGE_MARK_SQL))[0]));
+    this.marks = new Coalesced(async () => changeMarkOf(await this.outbox.changeMark()));
     const options = {
       readMark: () => this.marks.next(),
       sizeOf: (value: JsonBody) => value.body.length,
@@ -114,7 +116,7 @@ export class FoodReadCache {
   /** The mark and the value in one snapshot (REPEATABLE READ: every statement sees the first one's). */
   private async read(query: (tx: EntityManager) => Promise<unknown>): Promise<Loaded<JsonBody>> {
     const { row, value } = await this.db.transaction('REPEATABLE READ', async (tx) => {
-      const [mark] = await tx.query<ChangeMarkRow[]>(CHANGE_MARK_SQL);
+      const mark = await this.outbox.changeMark(tx);
       return { row: mark, value: await query(tx) };
     });
     return { value: jsonBody(value), mark: readMarkOf(changeMarkOf(row)) };

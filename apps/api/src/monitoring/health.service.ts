@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { HealthCheck, HealthReport, WorkersCheck } from '@food-link/contracts';
-import { DataSource } from 'typeorm';
 import { TimeoutError, withTimeout } from '../common/with-timeout';
+import { HealthRepository } from './health.repository';
 import { INSPECTION_TIMEOUT_MS, QueueInspector } from './queue-inspector.service';
 
 /**
@@ -13,13 +12,13 @@ import { INSPECTION_TIMEOUT_MS, QueueInspector } from './queue-inspector.service
 @Injectable()
 export class HealthService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly database: HealthRepository,
     private readonly inspector: QueueInspector,
   ) {}
 
   async report(): Promise<HealthReport> {
     const [database, redis, workers] = await Promise.all([
-      timed(() => withTimeout(this.db.query('SELECT 1'), INSPECTION_TIMEOUT_MS, 'PostgreSQL'), 'PostgreSQL'),
+      timed(() => withTimeout(this.database.ping(), INSPECTION_TIMEOUT_MS, 'PostgreSQL'), 'PostgreSQL'),
       timed(() => this.inspector.ping(), 'Redis'),
       this.workers(),
     ]);

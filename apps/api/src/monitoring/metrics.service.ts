@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { OutboxBacklog } from '@food-link/contracts';
-import { OutboxMonitor } from './outbox-monitor.service';
+import { OutboxMonitorRepository } from './outbox-monitor.repository';
 import { QueueInspector } from './queue-inspector.service';
 
 /**
@@ -48,7 +48,7 @@ export class MetricsService {
     registers: [this.registry],
   });
 
-  constructor(outbox: OutboxMonitor, inspector: QueueInspector) {
+  constructor(outbox: OutboxMonitorRepository, inspector: QueueInspector) {
     collectDefaultMetrics({ register: this.registry });
     // Both outbox gauges come from one query per scrape: collect() runs in registration order.
     let reading: Promise<OutboxBacklog | null> = Promise.resolve(null);

@@ -4,7 +4,8 @@ import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
-import { OutboxMonitor } from './outbox-monitor.service';
+import { HealthRepository } from './health.repository';
+import { OutboxMonitorRepository } from './outbox-monitor.repository';
 import { QueueInspector } from './queue-inspector.service';
 
 /**
@@ -15,7 +16,7 @@ import { QueueInspector } from './queue-inspector.service';
 @Module({
   imports: [TokenModule],
   controllers: [HealthController, MetricsController],
-  providers: [QueueInspector, HealthService, OutboxMonitor, MetricsService],
-  exports: [QueueInspector, HealthService, OutboxMonitor, MetricsService],
+  providers: [QueueInspector, HealthService, HealthRepository, OutboxMonitorRepository, MetricsService],
+  exports: [QueueInspector, HealthService, OutboxMonitorRepository, MetricsService],
 })
 export class MonitoringModule {}

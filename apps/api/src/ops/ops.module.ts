@@ -4,12 +4,13 @@ import { RealtimeGatewayModule } from '../realtime/realtime.module';
 import { StatsModule } from '../stats/stats.module';
 import { OpsBroadcaster } from './ops-broadcaster.service';
 import { OpsController } from './ops.controller';
+import { OpsRepository } from './ops.repository';
 import { OpsService } from './ops.service';
 
 /** The operator console's calls and live snapshot, in processes that serve HTTP. */
 @Module({
   imports: [AuthModule, RealtimeGatewayModule, StatsModule],
   controllers: [OpsController],
-  providers: [OpsService, OpsBroadcaster],
+  providers: [OpsService, OpsBroadcaster, OpsRepository],
 })
 export class OpsModule {}

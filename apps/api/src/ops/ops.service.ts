@@ -1,10 +1,7 @@
 import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ERRORS,
-  FOOD_STATUSES,
   QUEUES,
-  REQUEST_STATUSES,
   type DomainEventType,
   type FailedJobView,
   type JobActionResult,
@@ -13,17 +10,17 @@ import {
   type OpsSnapshot,
 } from '@food-link/contracts';
 import { Job, type Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
 import isUUID from 'validator/lib/isUUID';
 import type { AuthUser } from '../auth/auth-user';
 import { TimeoutError, withTimeout } from '../common/with-timeout';
-import { OutboxRelayService } from '../events/outbox-relay.service';
+import { OutboxLeaseKeeper } from '../events/outbox-lease-keeper.service';
 import { HealthService } from '../monitoring/health.service';
 import { failedJobView } from '../monitoring/ops-views';
-import { OutboxMonitor } from '../monitoring/outbox-monitor.service';
+import { OutboxMonitorRepository } from '../monitoring/outbox-monitor.repository';
 import { INSPECTION_TIMEOUT_MS, QueueInspector } from '../monitoring/queue-inspector.service';
-import { SocketCensus } from '../realtime/socket-census.service';
+import { LiveInstanceRegistry } from '../realtime/live-instances';
 import { StatsService } from '../stats/stats.service';
+import { OpsRepository } from './ops.repository';
 
 /** The failed list shows the latest this many; "retry all" handles every one. */
 const FAILED_LIST_MAX = 100;
@@ -43,13 +40,13 @@ export class OpsService {
   private readonly logger = new Logger(OpsService.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly counts: OpsRepository,
     private readonly inspector: QueueInspector,
-    private readonly outbox: OutboxMonitor,
+    private readonly outbox: OutboxMonitorRepository,
     private readonly health: HealthService,
-    private readonly census: SocketCensus,
+    private readonly instances: LiveInstanceRegistry,
     private readonly stats: StatsService,
-    private readonly relay: OutboxRelayService,
+    private readonly leases: OutboxLeaseKeeper,
   ) {}
 
   /**
@@ -60,25 +57,22 @@ export class OpsService {
     const [queues, outbox, sockets, health, eventsPerMinute] = await Promise.all([
       this.inspector.counts().catch(() => []),
       this.outbox.backlog().catch(() => null),
-      this.census.total(),
+      this.instances.totalSockets().catch(() => null),
       this.health.report(),
       this.outbox.perMinute().catch(() => []),
     ]);
-    return { at: new Date().toISOString(), queues, outbox, sockets, health, eventsPerMinute };
+    // Sockets hear events through Redis: while it is down the contract reports their count as unknown.
+    const socketsLive = health.checks.redis.status === 'up' ? sockets : null;
+    return { at: new Date().toISOString(), queues, outbox, sockets: socketsLive, health, eventsPerMinute };
   }
 
   async overview(): Promise<OpsOverview> {
-    const [row] = await this.db.query<{ users: Counts | null; items: Counts | null; requests: Counts | null }[]>(
-      `SELECT (SELECT json_object_agg(user_type, n) FROM (SELECT user_type, count(*) AS n FROM users GROUP BY 1) u) AS users,
-              (SELECT json_object_agg(status, n) FROM (SELECT status, count(*) AS n FROM food_items GROUP BY 1) f) AS items,
-              (SELECT json_object_agg(status, n) FROM (SELECT status, count(*) AS n FROM pickup_requests GROUP BY 1) r) AS requests`,
-    );
+    const { users, items, requests } = await this.counts.counts();
     const [meals, charities, events] = await Promise.all([this.stats.totalMeals(), this.stats.totalCharities(), this.outbox.total()]);
-    const users = row.users ?? {};
     return {
-      users: { donors: users.donor ?? 0, charities: users.charity ?? 0, operators: users.operator ?? 0 },
-      items: byStatus(FOOD_STATUSES, row.items ?? {}),
-      requests: byStatus(REQUEST_STATUSES, row.requests ?? {}),
+      users,
+      items,
+      requests,
       impact: { totalMeals: meals.totalMeals, totalCharities: charities.totalCharities },
       events,
     };
@@ -100,7 +94,7 @@ export class OpsService {
   async retryJob(operator: AuthUser, queueName: string, jobId: string): Promise<JobActionResult> {
     const job = await this.failedJob(queueName, jobId);
     await withTimeout(job.retry('failed', FRESH_ATTEMPTS), INSPECTION_TIMEOUT_MS, 'Retrying the job');
-    await this.relay.renewLeases(this.eventIds(queueName, [jobId]));
+    await this.leases.renewLeases(this.eventIds(queueName, [jobId]));
     this.logger.log({ operatorId: operator.id, queue: queueName, jobId }, 'An operator retried a failed job');
     return { message: `Job ${jobId} was queued again`, count: 1 };
   }
@@ -108,7 +102,7 @@ export class OpsService {
   async removeJob(operator: AuthUser, queueName: string, jobId: string): Promise<JobActionResult> {
     const job = await this.failedJob(queueName, jobId);
     // Settled first: the relay sends again an event whose job Redis does not have.
-    await this.relay.settle(this.eventIds(queueName, [jobId]));
+    await this.leases.settle(this.eventIds(queueName, [jobId]));
     await withTimeout(job.remove(), INSPECTION_TIMEOUT_MS, 'Removing the job');
     this.logger.warn({ operatorId: operator.id, queue: queueName, jobId }, 'An operator removed a failed job: its event will not be delivered');
     return { message: `Job ${jobId} was removed`, count: 1 };
@@ -139,7 +133,7 @@ export class OpsService {
         if (ok) retried.push(job.id as string);
       }
     }
-    await this.relay.renewLeases(this.eventIds(queueName, retried));
+    await this.leases.renewLeases(this.eventIds(queueName, retried));
     const count = retried.length;
     this.logger.log({ operatorId: operator.id, queue: queueName, count }, 'An operator retried every failed job of a queue');
     return {
@@ -151,7 +145,7 @@ export class OpsService {
   /**
    * The outbox events these jobs carry (jobs of the domain-events queue, whose ids are event ids). A
    * retried job gets a new lease and a removed one is settled, so that the relay sends the first again if
-   * Redis loses it, and not the second (see OutboxRelayService.settleLeases).
+   * Redis loses it, and not the second (see OutboxLeaseKeeper.settleLeases).
    */
   private eventIds(queueName: string, jobIds: readonly string[]): string[] {
     return queueName === QUEUES.domainEvents ? jobIds.filter((id) => isUUID(id)) : [];
@@ -172,11 +166,4 @@ export class OpsService {
     if (state !== 'failed') throw new ConflictException(ERRORS.jobNotFailed(jobId, state));
     return job;
   }
-}
-
-type Counts = Record<string, number>;
-
-function byStatus<S extends string>(statuses: readonly S[], counts: Counts): Record<S, number> & { total: number } {
-  const result = Object.fromEntries(statuses.map((status) => [status, counts[status] ?? 0])) as Record<S, number>;
-  return { ...result, total: statuses.reduce((sum, status) => sum + result[status], 0) };
 }

@@ -1,12 +1,13 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { SOCKET_ROOMS, type AnyEventEnvelope, type OpsEventName } from '@food-link/contracts';
+import { SOCKET_ROOMS, type AnyEventEnvelope, type OpsEventName, type OpsEventPayloads } from '@food-link/contracts';
 import { Emitter } from '@socket.io/redis-emitter';
 import Redis from 'ioredis';
+import type { Server } from 'socket.io';
 import { AppConfig } from '../config/app-config';
 import { PRODUCER_REDIS_OPTIONS } from '../redis/redis-options';
 import { withTimeout } from '../common/with-timeout';
 import { roomsFor } from './event-rooms';
-import { LiveInstances } from './realtime-instances';
+import { LiveInstances } from './live-instances';
 
 const PUBLISH_TIMEOUT_MS = 5000;
 
@@ -14,8 +15,10 @@ const PUBLISH_TIMEOUT_MS = 5000;
 export const socketIoKey = (config: AppConfig) => `${config.REDIS_PREFIX}socket.io`;
 
 /**
- * The one place that turns domain events into socket messages. It publishes through Redis, so an event
- * handled by any process (a worker without HTTP included) reaches sockets on every API instance.
+ * The one place that sends socket messages. Domain events and operator events it publishes through
+ * Redis, so an event handled by any process (a worker without HTTP included) reaches sockets on every API
+ * instance. Messages about this instance alone (the operators' snapshot) go straight to its own sockets,
+ * Redis or not.
  */
 @Injectable()
 export class RealtimePublisher implements OnApplicationShutdown {
@@ -23,6 +26,8 @@ export class RealtimePublisher implements OnApplicationShutdown {
   private readonly emitter: Emitter;
   /** The emitter publishes without returning the promise; this keeps it so a failure fails the job. */
   private lastPublish: Promise<number> = Promise.resolve(0);
+  /** This process's Socket.IO server, when it serves sockets (attached by the gateway). */
+  private localServer?: Server;
 
   constructor(
     config: AppConfig,
@@ -50,7 +55,7 @@ export class RealtimePublisher implements OnApplicationShutdown {
   }
 
   /** Sends an `ops.*` message to operators on every API instance. */
-  async toOperators(event: OpsEventName, payload: unknown): Promise<void> {
+  async toOperators<N extends OpsEventName>(event: N, payload: OpsEventPayloads[N]): Promise<void> {
     this.emitter.to(SOCKET_ROOMS.operators).emit(event, payload);
     await withTimeout(this.lastPublish, PUBLISH_TIMEOUT_MS, `Publishing ${event}`);
   }
@@ -59,6 +64,21 @@ export class RealtimePublisher implements OnApplicationShutdown {
   async disconnectUser(userId: number): Promise<void> {
     this.emitter.in(SOCKET_ROOMS.user(userId)).disconnectSockets(true);
     await withTimeout(this.lastPublish, PUBLISH_TIMEOUT_MS, `Disconnecting user ${userId}`);
+  }
+
+  /** Called by this process's gateway once its server is up. */
+  attachLocalServer(server: Server): void {
+    this.localServer = server;
+  }
+
+  /** Operators connected to this instance. */
+  get localOperators(): number {
+    return this.localServer?.sockets.adapter.rooms.get(SOCKET_ROOMS.operators)?.size ?? 0;
+  }
+
+  /** Sends an `ops.*` message to this instance's operators only; every instance does the same for its own. */
+  toLocalOperators<N extends OpsEventName>(event: N, payload: OpsEventPayloads[N]): void {
+    this.localServer?.local.to(SOCKET_ROOMS.operators).emit(event, payload);
   }
 
   async onApplicationShutdown(): Promise<void> {

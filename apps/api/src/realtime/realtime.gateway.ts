@@ -4,7 +4,8 @@ import { SOCKET_ROOMS } from '@food-link/contracts';
 import type { Server, Socket } from 'socket.io';
 import type { AuthUser } from '../auth/auth-user';
 import { TokenService } from '../auth/token.service';
-import { SocketCensus } from './socket-census.service';
+import { LiveInstanceRegistry } from './live-instances';
+import { RealtimePublisher } from './realtime-publisher.service';
 
 interface SocketData {
   user: AuthUser | null;
@@ -14,7 +15,7 @@ interface SocketData {
  * Live connections. The handshake may carry the session token (`auth: { token }`, bare or `Bearer`);
  * without one the socket is anonymous, with a bad one it is refused. The server decides the rooms:
  * `public` for everyone, the user's own room, and `operators` for operators. Sockets only listen:
- * every message comes from the realtime publisher.
+ * every message comes from the realtime publisher, which this gateway hands its server to.
  */
 @WebSocketGateway()
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
@@ -23,21 +24,13 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
 
   constructor(
     private readonly tokens: TokenService,
-    private readonly census: SocketCensus,
+    private readonly instance: LiveInstanceRegistry,
+    private readonly publisher: RealtimePublisher,
   ) {}
-
-  /** Operators connected to this instance. */
-  get localOperators(): number {
-    return this.server?.sockets.adapter.rooms.get(SOCKET_ROOMS.operators)?.size ?? 0;
-  }
-
-  /** Sends to this instance's operators only; every instance does the same for its own. */
-  emitToLocalOperators(event: string, payload: unknown): void {
-    this.server?.local.to(SOCKET_ROOMS.operators).emit(event, payload);
-  }
 
   afterInit(server: Server): void {
     this.server = server;
+    this.publisher.attachLocalServer(server);
     server.use((socket, next) => {
       this.authenticate(socket).then(
         (user) => {
@@ -50,11 +43,11 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   }
 
   handleDisconnect(): void {
-    this.census.disconnected();
+    this.instance.disconnected();
   }
 
   async handleConnection(socket: Socket): Promise<void> {
-    this.census.connected();
+    this.instance.connected();
     const { user } = socket.data as SocketData;
     const rooms: string[] = [SOCKET_ROOMS.public];
     if (user) rooms.push(SOCKET_ROOMS.user(user.id));

@@ -1,20 +1,23 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { LiveInstanceRegistry, LiveInstances } from './live-instances';
+import { LiveInstancesRepository } from './live-instances.repository';
 import { RealtimeGateway } from './realtime.gateway';
-import { LiveInstances, RealtimeInstanceHeartbeat } from './realtime-instances';
 import { MissedEventReplay } from './missed-event-replay.service';
 import { MissedEventsRepository } from './missed-events.repository';
 import { RealtimePublisher } from './realtime-publisher.service';
-import { SocketCensus } from './socket-census.service';
 
-/** Sockets for processes that serve HTTP. */
+/** Publishing, for every process that sends socket messages (workers, and API instances for operators). */
 @Module({
-  imports: [AuthModule],
-  providers: [RealtimeGateway, SocketCensus, RealtimeInstanceHeartbeat, MissedEventReplay, MissedEventsRepository],
-  exports: [RealtimeGateway, SocketCensus],
+  providers: [RealtimePublisher, LiveInstances, LiveInstancesRepository],
+  exports: [RealtimePublisher, LiveInstancesRepository],
+})
+export class RealtimePublisherModule {}
+
+/** Sockets, for processes that serve HTTP; each such instance keeps its entry in the registry of live instances. */
+@Module({
+  imports: [AuthModule, RealtimePublisherModule],
+  providers: [RealtimeGateway, LiveInstanceRegistry, MissedEventReplay, MissedEventsRepository],
+  exports: [RealtimeGateway, LiveInstanceRegistry, RealtimePublisherModule],
 })
 export class RealtimeGatewayModule {}
-
-/** Publishing for processes that handle events (workers), whether or not they hold sockets. */
-@Module({ providers: [RealtimePublisher, LiveInstances], exports: [RealtimePublisher] })
-export class RealtimePublisherModule {}

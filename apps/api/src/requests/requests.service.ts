@@ -4,7 +4,6 @@ import {
   cairoDate,
   DOMAIN_EVENTS,
   ERRORS,
-  type FoodStatus,
   type CharityInfo,
   type CharityRequestItem,
   type DonorInfoResponse,
@@ -12,81 +11,16 @@ import {
   type MessageResponse,
   type PickupRequestResponse,
   type RequestIdResponse,
-  type RequestStatus,
   type RequestStatusResponse,
 } from '@food-link/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
+import { UsersRepository } from '../auth/users.repository';
 import { isUniqueViolation } from '../common/errors';
-import { returningRows } from '../common/sql';
 import { OutboxService } from '../events/outbox.service';
+import { FoodRepository } from '../food/food.repository';
 import { IdempotentAnswers, keyTakenOver } from '../idempotency/idempotent-answers.service';
-
-/** A request with the item it concerns, as the ownership checks need it. */
-interface RequestRow {
-  id: number;
-  food_id: number;
-  charity_id: number;
-  donor_id: number;
-  status: RequestStatus;
-}
-
-interface CharityRequestRow extends Omit<CharityRequestItem, 'requestId' | 'created_at'> {
-  created_at: Date;
-}
-
-/**
- * The claim as one statement. Its outbox row is the one `OutboxService.record` would write (id, type,
- * data, recipients: the donor and the charity), with data `{ foodId, requestId }` as `food.claimed`
- * carries it. $1 food id, $2 today in Cairo, $3 charity id, $4 the event type.
- */
-const CLAIM_SQL = `
-  WITH claimed AS (
-    UPDATE food_items SET status = 'claimed', updated_at = now()
-     WHERE id = $1 AND status = 'available' AND expiration_date >= $2::date
-     RETURNING id, donor_id
-  ), request AS (
-    INSERT INTO pickup_requests (food_id, charity_id)
-    SELECT id, $3::int FROM claimed
-    RETURNING id, food_id
-  ), event AS (
-    INSERT INTO outbox_events (id, type, data, recipients)
-    SELECT gen_random_uuid(), $4, jsonb_build_object('foodId', request.food_id, 'requestId', request.id),
-           ARRAY[claimed.donor_id, $3::int]
-      FROM request CROSS JOIN claimed
-  )
-  SELECT id AS request_id FROM request`;
-
-/**
- * The claim under an Idempotency-Key attempt: CLAIM_SQL that first locks the attempt's key (claiming
- * nothing if a retry has taken it over) and stores the answer with the claim. $5 the key, $6 the
- * attempt, $7 the answer's status code, $8 the answer's message.
- */
-const IDEMPOTENT_CLAIM_SQL = `
-  WITH idempotency_key AS (
-    SELECT user_id, key FROM idempotency_keys
-     WHERE user_id = $3 AND key = $5 AND attempt = $6 AND status_code IS NULL
-       FOR UPDATE
-  ), claimed AS (
-    UPDATE food_items SET status = 'claimed', updated_at = now()
-     WHERE id = $1 AND status = 'available' AND expiration_date >= $2::date AND EXISTS (SELECT 1 FROM idempotency_key)
-     RETURNING id, donor_id
-  ), request AS (
-    INSERT INTO pickup_requests (food_id, charity_id)
-    SELECT id, $3::int FROM claimed
-    RETURNING id, food_id
-  ), event AS (
-    INSERT INTO outbox_events (id, type, data, recipients)
-    SELECT gen_random_uuid(), $4, jsonb_build_object('foodId', request.food_id, 'requestId', request.id),
-           ARRAY[claimed.donor_id, $3::int]
-      FROM request CROSS JOIN claimed
-  ), answer AS (
-    UPDATE idempotency_keys k
-       SET status_code = $7, response = jsonb_build_object('message', $8::text, 'request_id', request.id, 'status', 'pending')
-      FROM request, idempotency_key
-     WHERE k.user_id = idempotency_key.user_id AND k.key = idempotency_key.key
-  )
-  SELECT id AS request_id FROM request`;
+import { RequestsRepository, type RequestRow } from './requests.repository';
 
 const PICKUP_REQUESTED = 'Pickup request submitted successfully';
 
@@ -94,6 +28,9 @@ const PICKUP_REQUESTED = 'Pickup request submitted successfully';
 export class RequestsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly requests: RequestsRepository,
+    private readonly food: FoodRepository,
+    private readonly users: UsersRepository,
     private readonly outbox: OutboxService,
     private readonly answers: IdempotentAnswers,
   ) {}
@@ -107,24 +44,22 @@ export class RequestsService {
    * hold a pooled connection for only as long as the database needs.
    */
   async requestPickup(charity: AuthUser, foodId: number): Promise<PickupRequestResponse> {
+    // Under an Idempotency-Key, the claim stores its answer in the same statement.
     const attempt = this.answers.current();
-    const parameters = [foodId, cairoDate(), charity.id, DOMAIN_EVENTS.foodClaimed];
-    let rows: { request_id: number }[];
+    let requestId: number | undefined;
     try {
-      rows = attempt
-        ? await this.db.query(IDEMPOTENT_CLAIM_SQL, [...parameters, attempt.key, attempt.attempt, attempt.statusCode, PICKUP_REQUESTED])
-        : await this.db.query(CLAIM_SQL, parameters);
+      requestId = await this.requests.claim(foodId, cairoDate(), charity.id, attempt && { ...attempt, message: PICKUP_REQUESTED });
     } catch (error) {
       if (isUniqueViolation(error, 'pickup_requests_one_active_per_food')) throw alreadyClaimed();
       throw error;
     }
-    if (rows.length === 0) {
+    if (requestId === undefined) {
       if (attempt && !(await this.answers.holdsKey(attempt))) throw keyTakenOver();
       return this.explainUnclaimable(foodId);
     }
     if (attempt) attempt.answered = true;
     await this.outbox.committed();
-    return { message: PICKUP_REQUESTED, request_id: rows[0].request_id, status: 'pending' };
+    return { message: PICKUP_REQUESTED, request_id: requestId, status: 'pending' };
   }
 
   /** The charity withdraws its pending request; the item goes back on offer (or expires, if its date passed). */
@@ -133,21 +68,13 @@ export class RequestsService {
       const request = await this.lockRequest(tx, requestId);
       if (request.charity_id !== charity.id) throw new ForbiddenException(ERRORS.requestOfAnotherCharity);
       assertPending(request);
-      await tx.query(`UPDATE pickup_requests SET status = 'cancelled', updated_at = now() WHERE id = $1`, [requestId]);
-      const [food] = await returningRows<{ status: FoodStatus }>(
-        tx,
-        `UPDATE food_items
-            SET status = CASE WHEN expiration_date < $2::date THEN 'expired' ELSE 'available' END::food_status,
-                updated_at = now()
-          WHERE id = $1
-          RETURNING status`,
-        [request.food_id, cairoDate()],
-      );
+      await this.requests.setStatus(tx, requestId, 'cancelled');
+      const foodStatus = await this.food.putBackOnOffer(tx, request.food_id, cairoDate());
       const parties = [request.donor_id, request.charity_id];
       const event = { foodId: request.food_id, requestId };
       await this.outbox.record(tx, DOMAIN_EVENTS.requestCancelled, event, parties);
       // Boards must drop an item whose date passed while it was claimed, rather than show it again.
-      if (food.status === 'expired') {
+      if (foodStatus === 'expired') {
         await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: request.food_id }, [request.donor_id]);
       }
       return this.answers.storeWithin(tx, { message: 'Request cancelled successfully' });
@@ -160,7 +87,7 @@ export class RequestsService {
       const request = await this.lockRequest(tx, requestId);
       if (request.donor_id !== donor.id) throw new ForbiddenException(ERRORS.requestForAnotherDonor);
       assertPending(request);
-      await tx.query(`UPDATE pickup_requests SET status = 'fulfilled', updated_at = now() WHERE id = $1`, [requestId]);
+      await this.requests.setStatus(tx, requestId, 'fulfilled');
       await this.outbox.record(tx, DOMAIN_EVENTS.requestFulfilled, { foodId: request.food_id, requestId }, [
         request.donor_id,
         request.charity_id,
@@ -172,37 +99,16 @@ export class RequestsService {
   async listForCharity(viewer: AuthUser, charityId: number): Promise<CharityRequestItem[]> {
     const isOwner = viewer.userType === 'charity' && viewer.id === charityId;
     if (!isOwner && viewer.userType !== 'operator') throw new ForbiddenException(ERRORS.ownRequestsOnly);
-    // A donor's e-mail is for charities with a live (pending or fulfilled) request for the donor's food.
-    const rows = await this.db.query<CharityRequestRow[]>(
-      `SELECT r.id AS request_id, r.food_id, r.status, r.created_at,
-              f.food_name, f.quantity, to_char(f.expiration_date, 'YYYY-MM-DD') AS expiration_date,
-              d.id AS donor_user_id, d.name,
-              CASE WHEN $2 OR d.id IN (SELECT lf.donor_id
-                                         FROM pickup_requests lr JOIN food_items lf ON lf.id = lr.food_id
-                                        WHERE lr.charity_id = $1 AND lr.status IN ('pending', 'fulfilled'))
-                   THEN d.email END AS email
-         FROM pickup_requests r
-         JOIN food_items f ON f.id = r.food_id
-         JOIN users d ON d.id = f.donor_id
-        WHERE r.charity_id = $1
-        ORDER BY r.created_at DESC, r.id DESC`,
-      [charityId, viewer.userType === 'operator'],
-    );
-    return rows.map((row) => ({ ...row, requestId: row.request_id, created_at: row.created_at.toISOString() }));
+    return this.requests.listForCharity(charityId, viewer.userType === 'operator');
   }
 
   /** The charity holding an item's current request, for the item's donor. */
   async charityInfoForFood(viewer: AuthUser, foodId: number): Promise<CharityInfo[]> {
     const food = await this.findFood(foodId);
     if (food.donor_id !== viewer.id && viewer.userType !== 'operator') {
-      throw new ForbiddenException(ERRORS.claimantForDonorOnly);
+      throw new ForbiddenException("Only the item's donor may see who claimed it");
     }
-    const rows = await this.db.query<CharityInfo[]>(
-      `SELECT c.name, c.email
-         FROM pickup_requests r JOIN users c ON c.id = r.charity_id
-        WHERE r.food_id = $1 AND r.status IN ('pending', 'fulfilled')`,
-      [foodId],
-    );
+    const rows = await this.requests.currentCharities(foodId);
     if (rows.length === 0) throw new NotFoundException(ERRORS.noClaimingCharity);
     return rows;
   }
@@ -210,13 +116,10 @@ export class RequestsService {
   /** The item's current (pending or fulfilled) request, for its donor or the charity that made it. */
   async requestIdForFood(viewer: AuthUser, foodId: number): Promise<RequestIdResponse> {
     const food = await this.findFood(foodId);
-    const [request] = await this.db.query<{ id: number; charity_id: number }[]>(
-      `SELECT id, charity_id FROM pickup_requests WHERE food_id = $1 AND status IN ('pending', 'fulfilled')`,
-      [foodId],
-    );
+    const request = await this.requests.currentForFood(foodId);
     const entitled = food.donor_id === viewer.id || viewer.userType === 'operator';
     if (!entitled && request?.charity_id !== viewer.id) {
-      throw new ForbiddenException(ERRORS.requestForPartiesOnly);
+      throw new ForbiddenException("Only the item's donor or the requesting charity may see its request");
     }
     if (!request) throw new NotFoundException(ERRORS.noCurrentRequest);
     return { requestId: request.id };
@@ -228,47 +131,29 @@ export class RequestsService {
     return { status: request.status };
   }
 
-  /**
-   * A donor's name and e-mail: for the donor, operators, and charities that asked for the donor's food.
-   * The e-mail is for arranging a pickup: a charity whose requests for the donor's food are all
-   * cancelled gets the name only (`email: null`), so its request list still loads.
-   */
+  /** A donor's name and e-mail: for the donor, operators, and charities that asked for the donor's food. */
   async donorInfo(viewer: AuthUser, donorId: number): Promise<DonorInfoResponse> {
     let showEmail = true;
     if (viewer.userType === 'charity') {
-      const [link] = await this.db.query<{ live: boolean }[]>(
-        `SELECT bool_or(r.status IN ('pending', 'fulfilled')) AS live
-           FROM pickup_requests r JOIN food_items f ON f.id = r.food_id
-          WHERE r.charity_id = $1 AND f.donor_id = $2
-         HAVING count(*) > 0`,
-        [viewer.id, donorId],
-      );
+      const link = await this.requests.charityLinkToDonor(viewer.id, donorId);
       if (!link) throw new ForbiddenException(ERRORS.noRequestForDonor);
-      showEmail = link.live;
+      showEmail = link === 'live';
     } else if (viewer.id !== donorId && viewer.userType !== 'operator') {
       throw new ForbiddenException(ERRORS.ownDetailsOnly);
     }
-    const [donor] = await this.db.query<DonorInfoResponse[]>(
-      `SELECT name, email FROM users WHERE id = $1 AND user_type = 'donor'`,
-      [donorId],
-    );
+    const donor = await this.users.donorContact(donorId);
     if (!donor) throw new NotFoundException(ERRORS.donorNotFound);
     return showEmail ? donor : { name: donor.name, email: null };
   }
 
   private async findFood(foodId: number): Promise<{ donor_id: number }> {
-    const [food] = await this.db.query<{ donor_id: number }[]>(`SELECT donor_id FROM food_items WHERE id = $1`, [foodId]);
-    if (!food) throw new NotFoundException(ERRORS.foodNotFound);
-    return food;
+    const donorId = await this.food.donorIdOf(foodId);
+    if (donorId === undefined) throw new NotFoundException(ERRORS.foodNotFound);
+    return { donor_id: donorId };
   }
 
   private async findRequest(manager: EntityManager, requestId: number, lock = false): Promise<RequestRow> {
-    const [request] = await manager.query<RequestRow[]>(
-      `SELECT r.id, r.food_id, r.charity_id, r.status, f.donor_id
-         FROM pickup_requests r JOIN food_items f ON f.id = r.food_id
-        WHERE r.id = $1 ${lock ? 'FOR UPDATE OF r, f' : ''}`,
-      [requestId],
-    );
+    const request = await this.requests.find(requestId, manager, lock);
     if (!request) throw new NotFoundException(ERRORS.requestNotFound);
     return request;
   }
@@ -280,10 +165,7 @@ export class RequestsService {
 
   /** Works out why an item could not be claimed: it does not exist (404) or is not on offer (409). */
   private async explainUnclaimable(foodId: number): Promise<never> {
-    const [food] = await this.db.query<{ status: string; expired: boolean }[]>(
-      `SELECT status, expiration_date < $2::date AS expired FROM food_items WHERE id = $1`,
-      [foodId, cairoDate()],
-    );
+    const food = await this.food.offerState(foodId, cairoDate());
     if (!food) throw new NotFoundException(ERRORS.foodNotFound);
     if (food.status === 'expired' || food.expired) throw new ConflictException(ERRORS.foodExpired);
     throw alreadyClaimed();

@@ -5,7 +5,7 @@ import type { Job } from 'bullmq';
 import { PinoLogger } from 'nestjs-pino';
 import { AppConfig } from '../config/app-config';
 import type { DomainEventJob } from '../events/domain-event-job';
-import { OutboxRelayService } from '../events/outbox-relay.service';
+import { OutboxLeaseKeeper } from '../events/outbox-lease-keeper.service';
 import { MetricsService } from '../monitoring/metrics.service';
 import { failedJobView, isFinalFailure, opsEventView } from '../monitoring/ops-views';
 import { RealtimePublisher } from '../realtime/realtime-publisher.service';
@@ -31,7 +31,7 @@ export class DomainEventsProcessor extends WorkerHost implements OnApplicationBo
     private readonly realtime: RealtimePublisher,
     private readonly metrics: MetricsService,
     private readonly pino: PinoLogger,
-    private readonly relay: OutboxRelayService,
+    private readonly leases: OutboxLeaseKeeper,
   ) {
     super();
     const publish = async (job: Job<DomainEventJob>) => {
@@ -82,7 +82,7 @@ export class DomainEventsProcessor extends WorkerHost implements OnApplicationBo
   @OnWorkerEvent('completed')
   onCompleted(job: Job<DomainEventJob>): void {
     this.metrics.jobsProcessed.inc({ queue: QUEUES.domainEvents });
-    if (job.id) this.relay.jobCompleted(job.id);
+    if (job.id) this.leases.jobCompleted(job.id);
   }
 
   @OnWorkerEvent('failed')

@@ -30,7 +30,10 @@ let counter = 0;
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   counter += 1;
-  const databaseName = `${testEnv.databasePrefix}${process.env.JEST_WORKER_ID ?? '0'}_${process.pid}_${counter}`;
+  // Jest gives each test file a fresh module registry (so `counter` starts again) in the same worker
+  // process: the random part keeps a later file from reusing an earlier one's name, hence its Redis
+  // prefix and whatever jobs it left in Redis.
+  const databaseName = `${testEnv.databasePrefix}${process.env.JEST_WORKER_ID ?? '0'}_${process.pid}_${counter}_${randomBytes(3).toString('hex')}`;
   await withAdmin((admin) => admin.query(`CREATE DATABASE "${databaseName}" TEMPLATE "${testEnv.templateDatabase}"`));
 
   const fullEnv = {

@@ -2,26 +2,16 @@ import {
   DOMAIN_EVENT_TYPES,
   type AnyEventEnvelope,
   type DomainEventType,
-  type FailedJobView,
   type OpsEventName,
+  type OpsEventPayloads,
   type OpsEventView,
-  type OpsSnapshot,
 } from '@food-link/contracts';
 import type { Socket } from 'socket.io-client';
 
 type Handler = (event: AnyEventEnvelope) => void;
 
-/** What each operator-only socket event carries (sent to the `operators` room only). */
-export interface OpsEventPayloads {
-  'ops.snapshot': OpsSnapshot;
-  'ops.event': OpsEventView;
-  'ops.job.failed': FailedJobView;
-}
+/** Operator events' payloads are the contract's (OpsEventPayloads, libs/contracts/src/ops-events.ts). */
 type OpsHandler = (payload: OpsEventPayloads[OpsEventName]) => void;
-
-// Fails to compile unless the payloads above name exactly the contract's operator events.
-type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _everyOpsEventHasItsPayload: SameKeys<keyof OpsEventPayloads, OpsEventName> = true;
 
 /** How many event ids to remember for dropping repeats (delivery is at-least-once). */
 const SEEN_LIMIT = 1000;

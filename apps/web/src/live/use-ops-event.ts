@@ -1,7 +1,6 @@
-import type { OpsEventName } from '@food-link/contracts';
+import type { OpsEventName, OpsEventPayloads } from '@food-link/contracts';
 import { useCallback, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import { LiveContext } from './live-context';
-import type { OpsEventPayloads } from './live-hub';
 
 // Only the operator console uses these, so they load with its chunk rather than the landing page's.
 

@@ -1,5 +1,4 @@
-import type { AnyEventEnvelope, OpsEventName } from '@food-link/contracts';
-import type { OpsEventPayloads } from '../live/live-hub';
+import type { AnyEventEnvelope, OpsEventName, OpsEventPayloads } from '@food-link/contracts';
 
 type Listener = (payload: unknown) => void;
 

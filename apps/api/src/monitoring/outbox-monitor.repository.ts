@@ -12,9 +12,12 @@ interface EventRow {
   request_id: number | null;
 }
 
-/** What the outbox says about the event flow: the backlog, the latest events, the rate per minute. */
+/**
+ * What the outbox says about the event flow, for operators: the backlog, the latest events, the rate per
+ * minute. (Recording and relaying events is OutboxRepository's.)
+ */
 @Injectable()
-export class OutboxMonitor {
+export class OutboxMonitorRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** Served by the partial index on unpublished rows, so it stays cheap however large the outbox grows. */

@@ -1,0 +1,128 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { CharityLookupResponse, DonorInfoResponse, UserType } from '@food-link/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+
+/** An account as the API uses it (the password hash only where it is asked for). */
+export interface UserAccount {
+  id: number;
+  name: string;
+  /** Stored lower-cased; unique regardless of case. */
+  email: string;
+  userType: UserType;
+}
+
+export interface UserWithPassword extends UserAccount {
+  passwordHash: string;
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  passwordHash: string;
+  userType: UserType;
+}
+
+interface UserRow {
+  id: number;
+  name: string;
+  email: string;
+  user_type: UserType;
+  password_hash?: string;
+}
+
+const ACCOUNT_COLUMNS = 'id, name, email, user_type';
+
+function account(row: UserRow): UserAccount {
+  return { id: row.id, name: row.name, email: row.email, userType: row.user_type };
+}
+
+/** `users` and `charities` (a charity's public number, one-to-one with its user account). */
+@Injectable()
+export class UsersRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** Inserts an account; a taken e-mail or charity name rejects with the unique violation. Returns its id. */
+  async insert(user: NewUser, manager: EntityManager = this.db.manager): Promise<number> {
+    const [row] = await manager.query<{ id: number }[]>(
+      `INSERT INTO users (name, email, password_hash, user_type) VALUES ($1, $2, $3, $4) RETURNING id`,
+      [user.name, user.email, user.passwordHash, user.userType],
+    );
+    return row.id;
+  }
+
+  /** Gives a charity account its charity number; returns it. */
+  async insertCharity(userId: number, manager: EntityManager = this.db.manager): Promise<number> {
+    const [row] = await manager.query<{ id: number }[]>(`INSERT INTO charities (user_id) VALUES ($1) RETURNING id`, [userId]);
+    return row.id;
+  }
+
+  /** The account signing in with `email` (lower-cased), with its password hash. */
+  async findForLogin(email: string): Promise<UserWithPassword | undefined> {
+    const [row] = await this.db.query<UserRow[]>(`SELECT ${ACCOUNT_COLUMNS}, password_hash FROM users WHERE lower(email) = $1`, [email]);
+    return row ? { ...account(row), passwordHash: row.password_hash as string } : undefined;
+  }
+
+  /** Whether the account exists and has not been deleted. */
+  async isLive(id: number): Promise<boolean> {
+    const rows = await this.db.query<unknown[]>(`SELECT 1 FROM users WHERE id = $1 AND deleted_at IS NULL`, [id]);
+    return rows.length > 0;
+  }
+
+  /** The password hash of a live account. */
+  async passwordHash(id: number): Promise<string | undefined> {
+    const [row] = await this.db.query<{ password_hash: string }[]>(`SELECT password_hash FROM users WHERE id = $1 AND deleted_at IS NULL`, [id]);
+    return row?.password_hash;
+  }
+
+  async findById(id: number): Promise<UserAccount | undefined> {
+    const [row] = await this.db.query<UserRow[]>(`SELECT ${ACCOUNT_COLUMNS} FROM users WHERE id = $1`, [id]);
+    return row ? account(row) : undefined;
+  }
+
+  /** A charity by its name, regardless of case. */
+  async charityByName(name: string): Promise<CharityLookupResponse | undefined> {
+    const [row] = await this.db.query<CharityLookupResponse[]>(
+      `SELECT u.id AS user_id, c.id AS charity_id, u.name AS name
+         FROM users u INNER JOIN charities c ON c.user_id = u.id
+        WHERE u.user_type = 'charity' AND lower(u.name) = lower($1) AND u.deleted_at IS NULL
+        LIMIT 1`,
+      [name],
+    );
+    return row;
+  }
+
+  /** A donor's name and e-mail. */
+  async donorContact(donorId: number): Promise<DonorInfoResponse | undefined> {
+    const [donor] = await this.db.query<DonorInfoResponse[]>(`SELECT name, email FROM users WHERE id = $1 AND user_type = 'donor'`, [
+      donorId,
+    ]);
+    return donor;
+  }
+
+  /**
+   * Creates the operator account, or gives an existing operator account a new password hash. Several
+   * instances may start at once: the unique e-mail index settles the race, and only an operator row is
+   * ever updated. Returns false when the e-mail belongs to another kind of account.
+   */
+  async upsertOperator(name: string, email: string, passwordHash: string): Promise<boolean> {
+    const rows = await this.db.query<{ id: number }[]>(
+      `INSERT INTO users (name, email, password_hash, user_type) VALUES ($1, $2, $3, 'operator')
+       ON CONFLICT ((lower(email))) DO UPDATE SET password_hash = EXCLUDED.password_hash
+       WHERE users.user_type = 'operator'
+       RETURNING id`,
+      [name, email, passwordHash],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * True when there is no account at all. The table stays locked against other writers until the
+   * transaction ends, so concurrent starts seed it once.
+   */
+  async lockWhileEmpty(tx: EntityManager): Promise<boolean> {
+    await tx.query('LOCK TABLE users IN EXCLUSIVE MODE');
+    const [{ count }] = await tx.query<{ count: string }[]>('SELECT count(*) FROM users');
+    return Number(count) === 0;
+  }
+}
