@@ -49,7 +49,7 @@ const PROFILE_DIR =
  */
 function fromApiBuild() {
   const requireFromApi = createRequire(apiEntry);
-  const { FOOD_VIEW_COLUMNS } = requireFromApi('./food/food-views.js');
+  const { FOOD_VIEW_COLUMNS } = requireFromApi('./food/food.repository.js');
   const { dataSourceOptions } = requireFromApi('./database/data-source-options.js');
   const sql = `SELECT ${FOOD_VIEW_COLUMNS}
          FROM food_items f
