@@ -43,7 +43,7 @@ const PROFILE_DIR =
   process.env.BENCH_CPU_PROF === '1' ? path.join(resultsDir, 'profiles', `http-${new Date().toISOString().replace(/[:.]/g, '-')}`) : null;
 
 /**
- * The SQL of FoodService.listAvailable (apps/api/src/food/food.service.ts), with the column list, and the
+ * The SQL of FoodRepository.listAvailable (apps/api/src/food/food.repository.ts), with the column list, and the
  * API's pool size, taken from the build itself so they cannot drift apart. (Read when run() starts, so
  * importing this module needs no build.)
  */
