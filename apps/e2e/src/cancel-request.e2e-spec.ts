@@ -65,7 +65,7 @@ describe('cancelling a pickup request', () => {
     const card = foodCard(watcher, foodId);
     await card.getByRole('heading', { name: food.name }).waitFor();
     expect(await field(card, 'Status').textContent()).toBe('Available');
-    await watcher.getByText('A pickup was cancelled; the food is available again', { exact: true }).waitFor();
+    await watcher.getByText(`A pickup was cancelled; ${food.name} is available again`, { exact: true }).waitFor();
     expect(await stillSamePage(watcher)).toBe(true);
   });
 

@@ -38,9 +38,7 @@ export const common = {
     routeError: { title: 'Unexpected Application Error!' },
     live: {
       foodListed: 'New food available: {{name}}',
-      foodClaimed: 'A food item was just claimed',
       foodClaimedNamed: '{{name}} was just claimed',
-      requestCancelled: 'A pickup was cancelled; the food is available again',
       requestCancelledNamed: 'A pickup was cancelled; {{name}} is available again',
       requestFulfilled: 'Donation completed successfully!',
       requestFulfilledNamed: 'Donation completed successfully! ({{name}})',
@@ -89,9 +87,7 @@ export const common = {
     routeError: { title: 'حدث خطأ غير متوقع في التطبيق!' },
     live: {
       foodListed: 'طعام جديد متاح: {{name}}',
-      foodClaimed: 'تم حجز أحد أصناف الطعام للتو',
       foodClaimedNamed: 'تم حجز «{{name}}» للتو',
-      requestCancelled: 'أُلغي طلب استلام؛ الطعام متاح من جديد',
       requestCancelledNamed: 'أُلغي طلب استلام؛ «{{name}}» متاح من جديد',
       requestFulfilled: 'تمت عملية التبرع بنجاح!',
       requestFulfilledNamed: 'تمت عملية التبرع بنجاح! («{{name}}»)',

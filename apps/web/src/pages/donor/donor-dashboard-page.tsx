@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../../app/use-document-title';
 import { AddFoodForm } from './add-food-form';
 import { DonorHeader } from './donor-header';
 import { DonorFoodList } from './donor-food-list';
@@ -9,6 +10,7 @@ import { useDonorId } from './use-donor-id';
 
 export default function DonorDashboardPage() {
   const { t } = useTranslation('donor');
+  useDocumentTitle(t('titles.donor', { ns: 'common' }));
   const identity = useDonorId();
   const [formOpen, setFormOpen] = useState(false);
   const formId = useId();

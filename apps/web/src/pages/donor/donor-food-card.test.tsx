@@ -106,4 +106,27 @@ describe('donor food card', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     logged.mockRestore();
   });
+
+  it('isolates what users typed, so mixed Arabic and English reads right, and wraps e-mails at "@" and dots', async () => {
+    signInAs('donor', 7);
+    const mixed = donorItem({
+      id: 4,
+      food_name: 'كشري (Koshari)!',
+      description: 'طازج - fresh today.',
+      status: 'claimed',
+      request: { request_id: 60, status: 'pending', name: 'جمعية الأمل (Hope)', email: 'very.long.address@charity.example.org' },
+    });
+    mockApi({ 'GET /api/donor/7': { body: [mixed] } });
+    renderPage(<DonorDashboardPage />, '/DonerDashboard');
+    const card = await screen.findByRole('article', { name: 'كشري (Koshari)!' });
+    expect(within(card).getByRole('heading', { name: 'كشري (Koshari)!' })).toHaveAttribute('dir', 'auto');
+    expect(within(card).getByText('طازج - fresh today.')).toHaveAttribute('dir', 'auto');
+    expect(within(card).getByText('جمعية الأمل (Hope)')).toHaveAttribute('dir', 'auto');
+    const email = within(card).getByText('Charity Email').nextElementSibling?.querySelector('bdi');
+    expect(email).toHaveAttribute('dir', 'ltr');
+    expect(email).toHaveTextContent('very.long.address@charity.example.org');
+    // A line may break before each dot and at the "@", never inside a word.
+    expect(email?.querySelectorAll('wbr')).toHaveLength(5);
+    expect(email?.className).not.toMatch(/break-all|wrap-anywhere/);
+  });
 });
