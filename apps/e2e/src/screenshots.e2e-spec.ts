@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { apiAddFood, apiFulfil, apiRequestPickup, apiSignUp, type ApiSession } from './support/api';
-import { launchBrowser, openPage, screenshot } from './support/browser';
+import { MOBILE, launchBrowser, openPage, screenshot } from './support/browser';
 import { daysFromToday, foodCard } from './support/flows';
 import { newUser } from './support/users';
 
@@ -73,8 +73,8 @@ describe('screenshots of the main screens', () => {
 
   describe.each(['en', 'ar'] as Language[])('in %s', (language) => {
     const text = TEXTS[language];
-    const open = (path: string, session?: ApiSession) =>
-      openPage(browser, path, { storage: { language, ...session?.storage } });
+    const open = (path: string, session?: ApiSession, viewport?: { width: number; height: number }) =>
+      openPage(browser, path, { storage: { language, ...session?.storage }, viewport });
     const heading = (page: Page, name: string) => page.getByRole('heading', { name, level: 1, exact: true }).waitFor();
 
     it('landing, sign-up, login and 404', async () => {
@@ -122,6 +122,25 @@ describe('screenshots of the main screens', () => {
       await page.locator('article[data-request-id]').nth(1).waitFor();
       await screenshot(page, `${language}-charity-requests`);
       await context.close();
+    });
+
+    it('on a phone: landing page, donor dashboard and charity requests', async () => {
+      const landing = await open('/', undefined, MOBILE);
+      await heading(landing.page, text.hero);
+      await screenshot(landing.page, `${language}-phone-landing`);
+      await landing.context.close();
+
+      const dashboard = await open('/DonerDashboard', donor, MOBILE);
+      await heading(dashboard.page, text.donorDashboard);
+      await foodCard(dashboard.page, ids[3]).getByText(text.completed, { exact: true }).waitFor();
+      await screenshot(dashboard.page, `${language}-phone-donor-dashboard`);
+      await dashboard.context.close();
+
+      const requests = await open('/FoodDonationApp?view=requests', charity, MOBILE);
+      await heading(requests.page, text.requests);
+      await requests.page.locator('article[data-request-id]').nth(1).waitFor();
+      await screenshot(requests.page, `${language}-phone-charity-requests`);
+      await requests.context.close();
     });
   });
 });

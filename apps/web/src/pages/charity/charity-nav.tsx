@@ -12,9 +12,9 @@ const buttonClass =
   'inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800';
 
 /**
- * The charity area's header. On a phone the first row holds the home link, the charity's name and the
- * account controls (the name wraps within its own space, so Log Out never drops to a row of its own);
- * the two views take the second row. A visitor who is not signed in is offered Log In instead of Log Out.
+ * The charity area's header. On a phone the first row holds the home link and the account controls, so
+ * Log Out never drops to a row of its own whatever the name's length; the charity's name and the two
+ * views take the rows below. From the medium breakpoint all sit on one row. A visitor who is not signed in is offered Log In instead of Log Out.
  */
 export function CharityNav({ current, onShow }: CharityNavProps) {
   const { t } = useTranslation('charity');
@@ -36,14 +36,18 @@ export function CharityNav({ current, onShow }: CharityNavProps) {
     <header className="border-b border-stone-200 bg-white">
       <nav aria-label={t('nav.label')} className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:px-6">
         <HomeLink />
-        <p dir="auto" className="min-w-0 flex-1 text-lg font-bold break-words text-green-800">
-          {session ? charityName : null}
-        </p>
-        <div className="order-last flex w-full flex-wrap gap-2 md:order-none md:w-auto">
+        {session && charityName ? (
+          <p dir="auto" className="order-1 min-w-0 basis-full text-lg font-bold break-words text-green-800 md:order-none md:basis-0 md:flex-1">
+            {charityName}
+          </p>
+        ) : (
+          <span className="hidden md:block md:flex-1" />
+        )}
+        <div className="order-2 flex w-full flex-wrap gap-2 md:order-none md:w-auto">
           {viewButton('available', t('nav.available'))}
           {viewButton('requests', t('nav.requests'))}
         </div>
-        <div className="flex shrink-0 items-center gap-2">
+        <div className="ms-auto flex shrink-0 items-center gap-2 md:ms-0">
           <LanguageSwitch />
           {session ? (
             <button
