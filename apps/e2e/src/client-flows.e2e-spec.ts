@@ -1,4 +1,5 @@
 import type { Browser, Locator } from 'playwright-core';
+import { expectNoAxeViolations } from './support/axe';
 import { apiAddFood, apiRequestPickup, apiSignUp, type ApiSession } from './support/api';
 import { MOBILE, launchBrowser, openPage, screenshot } from './support/browser';
 import { daysFromToday, foodCard, newFood } from './support/flows';
@@ -153,6 +154,7 @@ describe('client flows', () => {
       expect(switchBox.width).toBeGreaterThanOrEqual(44);
       expect(logOut.height).toBeGreaterThanOrEqual(44);
       await screenshot(page, `${language}-phone-charity-board`);
+      await expectNoAxeViolations(page, `${language}-phone-charity-board`);
       await context.close();
     });
 
@@ -179,6 +181,7 @@ describe('client flows', () => {
       await page.getByText(text.privacyRights).waitFor();
       await page.waitForFunction((title) => document.title === title, `${text.privacy} · ${text.brand}`);
       await screenshot(page, `${language}-phone-privacy`);
+      await expectNoAxeViolations(page, `${language}-phone-privacy`);
       await context.close();
     });
   });
