@@ -11,24 +11,26 @@ const documentDirection = (page: Page) =>
 /** An address that starts with a mobile number, as many in Egypt do (the bidi algorithm's hard case). */
 const mobileEmail = () => `010${String(randomInt(1e8)).padStart(8, '0')}@e2e.eg`;
 
-/** True when the e-mail address in `element` is laid out as written, `name@domain` (not `domain@name`). */
+/**
+ * True when the e-mail address in `element` is laid out as written, `name@domain` (not `domain@name`).
+ * The address may be split over several text nodes (it offers line breaks at "@" and dots).
+ */
 const emailReadsLeftToRight = (element: Locator) =>
   element.evaluate((root) => {
+    const chars: { node: Text; index: number }[] = [];
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? '';
-      const at = text.indexOf('@');
-      if (at < 1 || at === text.length - 1) continue;
-      const textNode = node;
-      const left = (index: number) => {
-        const range = document.createRange();
-        range.setStart(textNode, index);
-        range.setEnd(textNode, index + 1);
-        return range.getBoundingClientRect().left;
-      };
-      return left(at - 1) < left(at) && left(at) < left(at + 1);
+      for (let index = 0; index < (node.textContent ?? '').length; index += 1) chars.push({ node: node as Text, index });
     }
-    return false;
+    const at = chars.findIndex(({ node, index }) => node.textContent?.[index] === '@');
+    if (at < 1 || at === chars.length - 1) return false;
+    const left = (position: number) => {
+      const range = document.createRange();
+      range.setStart(chars[position].node, chars[position].index);
+      range.setEnd(chars[position].node, chars[position].index + 1);
+      return range.getBoundingClientRect().left;
+    };
+    return left(at - 1) < left(at) && left(at) < left(at + 1);
   });
 
 /** Arabic (right to left, remembered), the 404 page, the section previews and the mobile menu. */

@@ -50,10 +50,12 @@ describe('cancelling a pickup request', () => {
     await claimer.getByRole('button', { name: 'Your Requests' }).click();
     await claimer.getByRole('heading', { name: 'Your Food Pickup Requests', level: 1 }).waitFor();
     const request = requestNamed(claimer, food.name);
-    await field(request, 'Status').filter({ hasText: /^pending$/ }).waitFor();
+    await field(request, 'Status').filter({ hasText: /^Pending$/ }).waitFor();
     expect(await field(request, 'Quantity').textContent()).toBe('12');
 
     await request.getByRole('button', { name: 'Cancel Request' }).click();
+    // Cancelling is asked about first.
+    await claimer.getByRole('dialog', { name: 'Cancel this pickup request?' }).getByRole('button', { name: 'Yes, cancel the request' }).click();
     await claimer.getByText('Request cancelled successfully', { exact: true }).waitFor();
     await request.waitFor({ state: 'detached' });
     await claimer.getByText('No pickup requests found', { exact: true }).waitFor();
@@ -62,8 +64,8 @@ describe('cancelling a pickup request', () => {
   it('puts the food back on the other charity’s open board without a reload', async () => {
     const card = foodCard(watcher, foodId);
     await card.getByRole('heading', { name: food.name }).waitFor();
-    expect(await field(card, 'Status').textContent()).toBe('available');
-    await watcher.getByText('A pickup was cancelled; the food is available again', { exact: true }).waitFor();
+    expect(await field(card, 'Status').textContent()).toBe('Available');
+    await watcher.getByText(`A pickup was cancelled; ${food.name} is available again`, { exact: true }).waitFor();
     expect(await stillSamePage(watcher)).toBe(true);
   });
 

@@ -84,7 +84,7 @@ describe('live donation flow', () => {
     await card.getByRole('heading', { name: food.name }).waitFor();
     expect(await field(card, 'Quantity').textContent()).toBe('37');
     expect(await field(card, 'Description').textContent()).toBe(food.description);
-    expect(await field(card, 'Status').textContent()).toBe('available');
+    expect(await field(card, 'Status').textContent()).toBe('Available');
     expect(await stillSamePage(charityPage)).toBe(true);
   });
 
@@ -101,7 +101,7 @@ describe('live donation flow', () => {
     const card = foodCard(donorPage, foodId);
     await field(card, 'Charity Name').filter({ hasText: charity.name }).waitFor();
     expect(await field(card, 'Charity Email').textContent()).toBe(charity.email);
-    expect(await field(card, 'Status').textContent()).toBe('claimed');
+    expect(await field(card, 'Status').textContent()).toBe('Claimed');
     await card.getByRole('button', { name: 'Donate' }).waitFor();
     expect(await stillSamePage(donorPage)).toBe(true);
     expect(await stillSamePage(charityPage)).toBe(true);
@@ -110,14 +110,17 @@ describe('live donation flow', () => {
   it('completes the donation: the charity’s request reads fulfilled and the landing counter rises live', async () => {
     const card = foodCard(donorPage, foodId);
     await card.getByRole('button', { name: 'Donate' }).click();
+    // Donating cannot be undone, so the donor confirms it first.
+    await donorPage.getByRole('dialog', { name: `Has ${charity.name} collected the food?` }).getByRole('button', { name: 'Yes, donation handed over' }).click();
     await card.getByText('Donation completed successfully!', { exact: true }).waitFor();
     expect(await card.getByRole('button', { name: 'Donate' }).count()).toBe(0);
-    expect(await field(card, 'Request Status').textContent()).toBe('fulfilled');
+    // One state: the completed donation reads Fulfilled, no longer "claimed".
+    expect(await field(card, 'Status').textContent()).toBe('Fulfilled');
 
     await charityPage.getByRole('button', { name: 'Your Requests' }).click();
     await charityPage.getByRole('heading', { name: 'Your Food Pickup Requests', level: 1 }).waitFor();
     const request = requestNamed(charityPage, food.name);
-    await field(request, 'Status').filter({ hasText: /^fulfilled$/ }).waitFor();
+    await field(request, 'Status').filter({ hasText: /^Fulfilled$/ }).waitFor();
     expect(await field(request, 'Donor Name').textContent()).toBe(donor.name);
     expect(await field(request, 'Donor Email').textContent()).toBe(donor.email);
 

@@ -136,7 +136,7 @@ describe('operator console', () => {
     await charityPage.getByRole('button', { name: 'Your Requests' }).click();
     await charityPage.getByRole('heading', { name: 'Your Food Pickup Requests', level: 1 }).waitFor();
     const request = requestNamed(charityPage, claimedFood.name);
-    await field(request, 'Status').filter({ hasText: /^pending$/ }).waitFor();
+    await field(request, 'Status').filter({ hasText: /^Pending$/ }).waitFor();
     const mealsBefore = await countOf(opsPage.getByTestId('overview-impact-totalMeals'));
     const failedBefore = await countOf(queueCell('failed'));
 
@@ -157,7 +157,7 @@ describe('operator console', () => {
     expect(await row.locator('td').nth(1).textContent()).toBe('2');
     await waitForCountCell(queueCell('failed'), (n) => n === failedBefore + 1, 'failed jobs');
     // Its event reached nobody: the charity still reads pending and the meals total has not moved.
-    expect(await field(request, 'Status').textContent()).toBe('pending');
+    expect(await field(request, 'Status').textContent()).toBe('Pending');
     expect(await countOf(opsPage.getByTestId('overview-impact-totalMeals'))).toBe(mealsBefore);
     await screenshot(opsPage, 'ops-failed-job');
 
@@ -171,7 +171,7 @@ describe('operator console', () => {
     await opsPage.getByTestId('ops-action-result').getByText(`Job ${eventId} was queued again`, { exact: true }).waitFor();
     await row.waitFor({ state: 'detached' });
     await eventRow('request.fulfilled', claimedFood.id);
-    await field(request, 'Status').filter({ hasText: /^fulfilled$/ }).waitFor();
+    await field(request, 'Status').filter({ hasText: /^Fulfilled$/ }).waitFor();
     await waitForCountCell(opsPage.getByTestId('overview-impact-totalMeals'), (n) => n === mealsBefore + claimedFood.quantity, 'meals donated');
     await waitForCountCell(queueCell('failed'), (n) => n === failedBefore, 'failed jobs after the retry');
     for (const page of [opsPage, charityPage]) expect(await stillSamePage(page)).toBe(true);

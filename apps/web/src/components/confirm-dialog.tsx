@@ -4,6 +4,8 @@ export interface ConfirmRequest {
   title: string;
   body: string;
   confirmLabel: string;
+  /** 'danger' (the default) for an action that takes something away; 'primary' for one that completes something. */
+  tone?: 'danger' | 'primary';
 }
 
 type ConfirmDialogProps = {
@@ -72,7 +74,7 @@ export function ConfirmDialog({ request, cancelLabel, onConfirm, onCancel }: Con
               type="button"
               data-testid="ops-confirm"
               onClick={onConfirm}
-              className={`${buttonClass} bg-red-700 text-white hover:bg-red-800`}
+              className={`${buttonClass} ${request.tone === 'primary' ? 'bg-green-700 hover:bg-green-800' : 'bg-red-700 hover:bg-red-800'} text-white`}
             >
               {request.confirmLabel}
             </button>

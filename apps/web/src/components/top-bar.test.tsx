@@ -1,5 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { storeSession } from '../app/session';
 import { renderApp } from '../test/render-app';
 import { ANCHOR_WAIT_MS, TopBar } from './top-bar';
 
@@ -142,5 +143,37 @@ describe('TopBar', () => {
     await userEvent.click(screen.getByRole('button', { name: 'English' }));
     expect(document.documentElement).toHaveAttribute('dir', 'ltr');
     expect(screen.getByRole('link', { name: 'Home' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['donor', '/DonerDashboard'],
+    ['charity', '/FoodDonationApp'],
+  ] as const)('leads a signed-in %s back to their dashboard', async (userType, dashboard) => {
+    storeSession(`token-${userType}`, { user_id: 7, user_type: userType, name: 'Misr El Kheir' });
+    renderApp(routes);
+    expect(screen.getByRole('link', { name: 'My dashboard' })).toHaveAttribute('href', dashboard);
+  });
+
+  it('offers no dashboard link to a visitor who is not signed in', () => {
+    renderApp(routes);
+    expect(screen.queryByRole('link', { name: 'My dashboard' })).not.toBeInTheDocument();
+  });
+
+  it('closes the mobile menu once the language is switched', async () => {
+    renderApp(routes);
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'العربية' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById(toggle.getAttribute('aria-controls') ?? '')).toHaveClass('hidden');
+    await userEvent.click(screen.getByRole('button', { name: 'English' }));
+  });
+
+  it('is opaque, so the open menu never shows the page through it', () => {
+    renderApp(routes);
+    const header = screen.getByRole('banner');
+    expect(header).toHaveClass('bg-white');
+    expect(header.className).not.toMatch(/bg-white\/|backdrop-blur/);
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { UserType } from '@food-link/contracts';
 import { clearSession } from '../app/session';
 import { useSession } from '../app/use-session';
 import { LanguageSwitch } from './language-switch';
@@ -59,6 +60,9 @@ function useScrollToHash() {
   }, [hash, key]);
 }
 
+/** Where each kind of user works; the top bar links there while they are signed in. */
+const DASHBOARDS: Record<UserType, string> = { donor: '/DonerDashboard', charity: '/FoodDonationApp', operator: '/ops' };
+
 const isPlainClick = (event: MouseEvent) =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
@@ -96,8 +100,11 @@ export function TopBar() {
     toggle.current?.focus();
   };
 
+  const dashboard = session?.userType ? DASHBOARDS[session.userType] : null;
+
   return (
-    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur" onKeyDown={closeOnEscape}>
+    // Opaque: the open mobile menu lies over the page, which must not show through it.
+    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white" onKeyDown={closeOnEscape}>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:start-4 focus:top-3 focus:z-50 focus:rounded-md focus:bg-green-800 focus:px-4 focus:py-2 focus:text-white"
@@ -142,8 +149,18 @@ export function TopBar() {
               </li>
             ))}
           </ul>
-          <div className="flex items-center gap-3 ps-3 md:ps-2">
-            <LanguageSwitch />
+          <div className="flex flex-wrap items-center gap-3 ps-3 md:ps-2">
+            {/* The new language re-lays the page; the menu that offered the switch has done its job. */}
+            <LanguageSwitch onSwitch={() => setOpen(false)} />
+            {dashboard && (
+              <Link
+                to={dashboard}
+                onClick={() => setOpen(false)}
+                className="rounded-full border border-green-700 px-4 py-1.5 text-sm font-semibold text-green-800 hover:bg-green-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-700"
+              >
+                {t('nav.dashboard')}
+              </Link>
+            )}
             {session ? (
               <button
                 type="button"

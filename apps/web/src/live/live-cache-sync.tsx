@@ -29,6 +29,18 @@ export function LiveCacheSync() {
   const clock = useRef(new ItemClock()).current;
 
   const watched = (key: QueryKey) => client.getQueryCache().findAll({ queryKey: key }).some((query) => query.getObserversCount() > 0);
+  /** The food's name as a list on screen knows it, so a notice can say which item it is about. */
+  const foodNameOf = (foodId: number): string | undefined => {
+    for (const [, list] of client.getQueriesData<DonorFoodItem[]>({ queryKey: DONOR_FOOD })) {
+      const found = list?.find((item) => item.id === foodId);
+      if (found) return found.food_name;
+    }
+    for (const [, list] of client.getQueriesData<CharityRequestItem[]>({ queryKey: CHARITY_REQUESTS })) {
+      const found = list?.find((item) => item.food_id === foodId);
+      if (found) return found.food_name;
+    }
+    return undefined;
+  };
   const updateAll = <T,>(key: QueryKey, update: (value: T) => T) =>
     client.setQueriesData<T>({ queryKey: key }, (value) => (value === undefined ? value : update(value)));
 
@@ -41,9 +53,9 @@ export function LiveCacheSync() {
 
   useLiveEvent('food.claimed', (event) => {
     if (!clock.isFresh(event.data.foodId, event.occurredAt)) return;
-    const wasOnBoard = client.getQueryData<FoodItemView[]>(queryKeys.available)?.some((item) => item.id === event.data.foodId);
+    const onBoard = client.getQueryData<FoodItemView[]>(queryKeys.available)?.find((item) => item.id === event.data.foodId);
     client.setQueryData<FoodItemView[]>(queryKeys.available, (list) => list && without(list, event.data.foodId));
-    if (wasOnBoard && watched(queryKeys.available)) announce(t('live.foodClaimed'));
+    if (onBoard && watched(queryKeys.available)) announce(t('live.foodClaimedNamed', { name: onBoard.food_name }));
     // Who claimed it is private: the donor's list and the charity's requests are fetched again.
     void client.invalidateQueries({ queryKey: DONOR_FOOD });
     void client.invalidateQueries({ queryKey: CHARITY_REQUESTS });
@@ -59,7 +71,7 @@ export function LiveCacheSync() {
       (food) => {
         if (food.status !== 'available') return;
         client.setQueryData<FoodItemView[]>(queryKeys.available, (list) => list && withListed(list, food));
-        if (watched(queryKeys.available)) announce(t('live.requestCancelled'));
+        if (watched(queryKeys.available)) announce(t('live.requestCancelledNamed', { name: food.food_name }));
       },
       () => client.invalidateQueries({ queryKey: queryKeys.available }),
     );
@@ -67,9 +79,12 @@ export function LiveCacheSync() {
 
   useLiveEvent('request.fulfilled', (event) => {
     if (!clock.isFresh(event.data.foodId, event.occurredAt)) return;
+    const name = foodNameOf(event.data.foodId);
     updateAll<DonorFoodItem[]>(DONOR_FOOD, (list) => withDonorRequestStatus(list, event.data.requestId, 'fulfilled'));
     updateAll<CharityRequestItem[]>(CHARITY_REQUESTS, (list) => withCharityRequestStatus(list, event.data.requestId, 'fulfilled'));
-    if (watched(DONOR_FOOD) || watched(CHARITY_REQUESTS)) announce(t('live.requestFulfilled'));
+    if (watched(DONOR_FOOD) || watched(CHARITY_REQUESTS)) {
+      announce(name ? t('live.requestFulfilledNamed', { name }) : t('live.requestFulfilled'));
+    }
   });
 
   useLiveEvent('food.expired', (event) => {

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../app/use-document-title';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('titles.notFound'));
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-6 p-8 text-center">
       <h1 className="text-3xl font-bold">{t('notFound.title')}</h1>

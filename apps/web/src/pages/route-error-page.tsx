@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { useDocumentTitle } from '../app/use-document-title';
 
 /** The router's error view: the spec's heading with the status text or message. */
 export function RouteErrorPage() {
   const error = useRouteError();
   const { t } = useTranslation();
+  useDocumentTitle(t('titles.error'));
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error

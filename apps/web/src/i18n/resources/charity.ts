@@ -6,6 +6,7 @@ export const charity = {
       available: 'Available Food List',
       requests: 'Your Requests',
       logout: 'Log Out',
+      login: 'Log In',
     },
     food: {
       foodName: 'Food Name',
@@ -14,8 +15,6 @@ export const charity = {
       expirationDate: 'Expiration Date',
       status: 'Status',
     },
-    status: { available: 'available', claimed: 'claimed', expired: 'expired' },
-    requestStatus: { pending: 'pending', fulfilled: 'fulfilled', cancelled: 'cancelled' },
     available: {
       heading: 'Available Food Donations',
       loading: 'Loading...',
@@ -32,6 +31,10 @@ export const charity = {
       submitting: 'Submitting...',
       success: 'Pickup request submitted successfully!',
       error: 'Error submitting pickup request.',
+      claimedElsewhere: 'This food was just claimed by another charity.',
+      browseOther: 'See the other available food',
+      signIn: 'Log in with your charity account to request this pickup.',
+      signInLink: 'Go to Login',
     },
     requests: {
       heading: 'Your Food Pickup Requests',
@@ -48,6 +51,13 @@ export const charity = {
       cancelled: '{{message}}',
       signIn: 'Log in with your charity account to see your pickup requests.',
       signInLink: 'Go to Login',
+      fulfilledNoCancel: 'This request is fulfilled, so it can no longer be cancelled.',
+      confirm: {
+        title: 'Cancel this pickup request?',
+        body: '{{name}} goes back on the board, where another charity may claim it.',
+        confirm: 'Yes, cancel the request',
+        keep: 'Keep the request',
+      },
     },
   },
   ar: {
@@ -56,6 +66,7 @@ export const charity = {
       available: 'قائمة الطعام المتاح',
       requests: 'طلباتك',
       logout: 'تسجيل الخروج',
+      login: 'تسجيل الدخول',
     },
     food: {
       foodName: 'اسم الطعام',
@@ -64,8 +75,6 @@ export const charity = {
       expirationDate: 'تاريخ انتهاء الصلاحية',
       status: 'الحالة',
     },
-    status: { available: 'متاح', claimed: 'محجوز', expired: 'منتهي الصلاحية' },
-    requestStatus: { pending: 'قيد الانتظار', fulfilled: 'تم التسليم', cancelled: 'ملغى' },
     available: {
       heading: 'التبرعات الغذائية المتاحة',
       loading: 'جارٍ التحميل...',
@@ -82,6 +91,10 @@ export const charity = {
       submitting: 'جارٍ الإرسال...',
       success: 'تم إرسال طلب الاستلام بنجاح!',
       error: 'حدث خطأ أثناء إرسال طلب الاستلام.',
+      claimedElsewhere: 'حجزت جمعية أخرى هذا الطعام للتو.',
+      browseOther: 'تصفّح الطعام المتاح الآخر',
+      signIn: 'سجّل الدخول بحساب الجمعية لتطلب هذا الاستلام.',
+      signInLink: 'الذهاب إلى تسجيل الدخول',
     },
     requests: {
       heading: 'طلبات الاستلام الخاصة بك',
@@ -97,6 +110,13 @@ export const charity = {
       cancelled: 'تم إلغاء الطلب.',
       signIn: 'سجّل الدخول بحساب الجمعية لتعرض طلبات الاستلام الخاصة بك.',
       signInLink: 'الذهاب إلى تسجيل الدخول',
+      fulfilledNoCancel: 'تم تسليم هذا الطلب، فلم يعد من الممكن إلغاؤه.',
+      confirm: {
+        title: 'هل تريد إلغاء طلب الاستلام هذا؟',
+        body: 'سيعود «{{name}}» إلى قائمة الطعام المتاح، وقد تطلبه جمعية أخرى.',
+        confirm: 'نعم، ألغِ الطلب',
+        keep: 'الإبقاء على الطلب',
+      },
     },
   },
 };

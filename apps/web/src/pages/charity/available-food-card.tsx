@@ -18,6 +18,7 @@ export function AvailableFoodCard({ food, onSelect }: { food: FoodItemView; onSe
         <button
           type="button"
           onClick={() => onSelect(food.id)}
+          dir="auto"
           className="text-start after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-green-700"
         >
           {food.food_name}

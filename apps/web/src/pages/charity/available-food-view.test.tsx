@@ -29,7 +29,7 @@ describe('Available Food Donations', () => {
     }
     expect(within(card).getByText('1,250')).toBeInTheDocument();
     expect(within(card).getByText('20 May 2030')).toBeInTheDocument();
-    expect(within(card).getByText('available')).toBeInTheDocument();
+    expect(within(card).getByText('Available')).toHaveAttribute('data-state', 'available');
     expect(document.querySelectorAll('[data-food-id]')).toHaveLength(2);
   });
 

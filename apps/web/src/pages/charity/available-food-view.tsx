@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../app/use-document-title';
 import { SkeletonCards, foodGridClass } from '../../components/skeleton-cards';
 import { AvailableFoodCard } from './available-food-card';
 import { useAvailableFood } from './use-available-food';
@@ -8,6 +9,7 @@ type AvailableFoodViewProps = { onSelect: (foodId: number) => void; focusHeading
 
 export function AvailableFoodView({ onSelect, focusHeading }: AvailableFoodViewProps) {
   const { t } = useTranslation('charity');
+  useDocumentTitle(t('titles.board', { ns: 'common' }));
   const food = useAvailableFood();
 
   let body;

@@ -50,4 +50,21 @@ describe('charity area', () => {
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.charityName)).toBeNull();
   });
+
+  it('leads home from its logo', async () => {
+    signInAs('charity', 9, 'Hope Kitchen');
+    mockApi({ 'GET /api/available': { body: [] } });
+    const user = userEvent.setup();
+    renderPage(<CharityAreaPage />, '/FoodDonationApp');
+    await user.click(screen.getByRole('link', { name: 'Food Link' }));
+    expect(screen.getByText('Home page')).toBeInTheDocument();
+  });
+
+  it('offers a visitor who is not signed in Log In, not Log Out', async () => {
+    mockApi({ 'GET /api/available': { body: [foodItem()] } });
+    renderPage(<CharityAreaPage />, '/FoodDonationApp');
+    await screen.findByRole('article', { name: 'Koshari' });
+    expect(screen.queryByRole('button', { name: 'Log Out' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/Login');
+  });
 });

@@ -76,7 +76,7 @@ describe('the charity requests, live', () => {
   it('shows a request fulfilled as soon as the donor donates', async () => {
     const hub = await showRequests();
     act(() => hub.dispatch(liveEvent('request.fulfilled', { foodId: 1, requestId: 50 })));
-    expect(await within(screen.getByRole('article', { name: 'Koshari' })).findByText('fulfilled')).toBeInTheDocument();
+    expect(await within(screen.getByRole('article', { name: 'Koshari' })).findByText('Fulfilled')).toBeInTheDocument();
   });
 
   it('drops a request cancelled elsewhere (another tab of the same charity)', async () => {

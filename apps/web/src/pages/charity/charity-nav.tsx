@@ -1,17 +1,25 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { clearSession } from '../../app/session';
+import { useSession } from '../../app/use-session';
+import { HomeLink } from '../../components/home-link';
 import { LanguageSwitch } from '../../components/language-switch';
 import { useCharityName } from './use-charity-name';
 
 type CharityNavProps = { current: 'available' | 'requests'; onShow: (view: 'available' | 'requests') => void };
 
 const buttonClass =
-  'rounded-lg px-3 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800';
+  'inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800';
 
+/**
+ * The charity area's header. On a phone the first row holds the home link and the account controls, so
+ * Log Out never drops to a row of its own whatever the name's length; the charity's name and the two
+ * views take the rows below. From the medium breakpoint all sit on one row. A visitor who is not signed in is offered Log In instead of Log Out.
+ */
 export function CharityNav({ current, onShow }: CharityNavProps) {
   const { t } = useTranslation('charity');
   const navigate = useNavigate();
+  const session = useSession();
   const charityName = useCharityName();
   const viewButton = (view: 'available' | 'requests', label: string) => (
     <button
@@ -26,21 +34,38 @@ export function CharityNav({ current, onShow }: CharityNavProps) {
 
   return (
     <header className="border-b border-stone-200 bg-white">
-      <nav aria-label={t('nav.label')} className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-4 py-3 sm:px-6">
-        <p className="me-auto text-lg font-bold break-words text-green-800">{charityName}</p>
-        {viewButton('available', t('nav.available'))}
-        {viewButton('requests', t('nav.requests'))}
-        <LanguageSwitch />
-        <button
-          type="button"
-          onClick={() => {
-            clearSession();
-            navigate('/');
-          }}
-          className={`${buttonClass} border border-stone-300 text-stone-800 hover:bg-stone-100`}
-        >
-          {t('nav.logout')}
-        </button>
+      <nav aria-label={t('nav.label')} className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:px-6">
+        <HomeLink />
+        {session && charityName ? (
+          <p dir="auto" className="order-1 min-w-0 basis-full text-lg font-bold break-words text-green-800 md:order-none md:basis-0 md:flex-1">
+            {charityName}
+          </p>
+        ) : (
+          <span className="hidden md:block md:flex-1" />
+        )}
+        <div className="order-2 flex w-full flex-wrap gap-2 md:order-none md:w-auto">
+          {viewButton('available', t('nav.available'))}
+          {viewButton('requests', t('nav.requests'))}
+        </div>
+        <div className="ms-auto flex shrink-0 items-center gap-2 md:ms-0">
+          <LanguageSwitch />
+          {session ? (
+            <button
+              type="button"
+              onClick={() => {
+                clearSession();
+                navigate('/');
+              }}
+              className={`${buttonClass} border border-stone-300 text-stone-800 hover:bg-stone-100`}
+            >
+              {t('nav.logout')}
+            </button>
+          ) : (
+            <Link to="/Login" className={`${buttonClass} bg-green-700 text-white hover:bg-green-800`}>
+              {t('nav.login')}
+            </Link>
+          )}
+        </div>
       </nav>
     </header>
   );

@@ -1,5 +1,6 @@
 import type { FoodItemView } from '@food-link/contracts';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge, foodState } from '../../components/status-badge';
 import { useFormat } from '../../i18n/format';
 
 type FoodFieldsProps = {
@@ -17,19 +18,25 @@ export function FoodFields({ food, showName = false, showStatus = false }: FoodF
       {showName && (
         <>
           <dt className="text-stone-500">{t('food.foodName')}</dt>
-          <dd className="wrap-anywhere">{food.food_name}</dd>
+          <dd dir="auto" className="wrap-anywhere">
+            {food.food_name}
+          </dd>
         </>
       )}
       <dt className="text-stone-500">{t('food.quantity')}</dt>
       <dd>{format.number(food.quantity)}</dd>
       <dt className="text-stone-500">{t('food.description')}</dt>
-      <dd className="wrap-anywhere">{food.description}</dd>
+      <dd dir="auto" className="wrap-anywhere">
+        {food.description}
+      </dd>
       <dt className="text-stone-500">{t('food.expirationDate')}</dt>
       <dd>{format.date(food.expiration_date)}</dd>
       {showStatus && (
         <>
           <dt className="text-stone-500">{t('food.status')}</dt>
-          <dd className="font-semibold text-green-700">{t(`status.${food.status}`, { defaultValue: food.status })}</dd>
+          <dd>
+            <StatusBadge state={foodState(food.status)} />
+          </dd>
         </>
       )}
     </dl>

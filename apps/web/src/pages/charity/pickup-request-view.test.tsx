@@ -1,16 +1,18 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { LiveHub } from '../../live/live-hub';
 import CharityAreaPage from './charity-area-page';
-import { failure, foodItem, heldReply, mockApi, renderPage, signInAs } from '../../test/test-utils';
+import { failure, foodItem, heldReply, liveEvent, mockApi, renderPage, signInAs } from '../../test/test-utils';
 
 const koshari = foodItem({ id: 1, food_name: 'Koshari', quantity: 40, expiration_date: '2030-05-20' });
 const ful = foodItem({ id: 2, food_name: 'Ful medames' });
 
-async function selectKoshari(routes: Parameters<typeof mockApi>[0]) {
+async function selectKoshari(routes: Parameters<typeof mockApi>[0], hub?: LiveHub) {
   signInAs('charity', 9);
   const fetchMock = mockApi({ 'GET /api/available': { body: [koshari, ful] }, 'GET /api/food/1': { body: koshari }, ...routes });
   const user = userEvent.setup();
-  renderPage(<CharityAreaPage />, '/FoodDonationApp');
+  renderPage(<CharityAreaPage />, '/FoodDonationApp', { hub });
   await user.click(await screen.findByRole('button', { name: 'Koshari' }));
   return { user, fetchMock };
 }
@@ -83,5 +85,70 @@ describe('Request a Food Pickup', () => {
     expect(screen.queryByRole('button', { name: 'Koshari' })).not.toBeInTheDocument();
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(4));
     expect(screen.queryByRole('button', { name: 'Koshari' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the pickup view, live', () => {
+  afterEach(async () => {
+    cleanup();
+    await i18next.changeLanguage('en');
+  });
+
+  it('turns Submit Request off at once when another charity claims the food, and offers the board', async () => {
+    const hub = new LiveHub();
+    let board = [koshari, ful];
+    const { user } = await selectKoshari({ 'GET /api/available': () => ({ body: board }) }, hub);
+    expect(submit()).toBeEnabled();
+    board = [ful];
+    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 1, requestId: 77 })));
+    expect(await screen.findByText('This food was just claimed by another charity.')).toBeInTheDocument();
+    expect(screen.getByText('This food was just claimed by another charity.').closest('[role="alert"]')).not.toBeNull();
+    expect(submit()).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'See the other available food' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Available Food Donations' })).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Koshari' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ful medames' })).toBeInTheDocument();
+  });
+
+  it('says so in Arabic too', async () => {
+    await i18next.changeLanguage('ar');
+    const hub = new LiveHub();
+    signInAs('charity', 9);
+    mockApi({ 'GET /api/food/1': { body: koshari } });
+    renderPage(<CharityAreaPage />, '/FoodDonationApp?food=1', { hub });
+    await screen.findByText('Koshari');
+    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 1, requestId: 77 })));
+    expect(await screen.findByText('حجزت جمعية أخرى هذا الطعام للتو.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'إرسال الطلب' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'تصفّح الطعام المتاح الآخر' })).toBeInTheDocument();
+  });
+
+  it('keeps its own claim a success when the live event of that claim arrives', async () => {
+    const hub = new LiveHub();
+    const { user } = await selectKoshari({ 'POST /api/request': { status: 201, body: { message: 'ok', request_id: 50, status: 'pending' } } }, hub);
+    await user.click(submit());
+    await screen.findByText('Pickup request submitted successfully!');
+    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 1, requestId: 50 })));
+    expect(screen.queryByText('This food was just claimed by another charity.')).not.toBeInTheDocument();
+  });
+
+  it('ignores claims of other food', async () => {
+    const hub = new LiveHub();
+    await selectKoshari({}, hub);
+    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 2, requestId: 78 })));
+    expect(screen.queryByText('This food was just claimed by another charity.')).not.toBeInTheDocument();
+    expect(submit()).toBeEnabled();
+  });
+});
+
+describe('the pickup view for a visitor who is not signed in', () => {
+  it('asks them to log in instead of offering a Submit Request that can only fail', async () => {
+    const fetchMock = mockApi({ 'GET /api/food/1': { body: koshari } });
+    renderPage(<CharityAreaPage />, '/FoodDonationApp?food=1');
+    await screen.findByText('Koshari');
+    expect(screen.queryByRole('button', { name: 'Submit Request' })).not.toBeInTheDocument();
+    expect(screen.getByText('Log in with your charity account to request this pickup.')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /Go to Login|Log In/ })[0]).toHaveAttribute('href', '/Login');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 });

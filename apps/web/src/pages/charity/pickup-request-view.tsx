@@ -1,4 +1,9 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useSession } from '../../app/use-session';
+import { useDocumentTitle } from '../../app/use-document-title';
+import { useLiveEvent } from '../../live/live-context';
 import { FoodFields } from './food-fields';
 import { useFoodDetails } from './use-food-details';
 import { useRequestPickup } from './use-request-pickup';
@@ -11,13 +16,48 @@ const buttonBase =
 
 export function PickupRequestView({ foodId, onBack, focusHeading }: PickupRequestViewProps) {
   const { t } = useTranslation('charity');
+  useDocumentTitle(t('titles.pickup', { ns: 'common' }));
+  const session = useSession();
   const details = useFoodDetails(foodId);
   const pickup = useRequestPickup(foodId);
+  // Someone else's claim, seen live: a claim of our own is the one we are sending or have sent.
+  const [claimedElsewhere, setClaimedElsewhere] = useState(false);
+  useLiveEvent('food.claimed', (event) => {
+    if (event.data.foodId === foodId && !pickup.isPending && !pickup.isSuccess) setClaimedElsewhere(true);
+  });
 
   let body;
   if (details.data) body = <FoodFields food={details.data} showName />;
   else if (details.isError) body = <p role="alert" className="text-red-700">{t('pickup.detailsError')}</p>;
   else body = <p role="status" className="text-stone-600">{t('pickup.loading')}</p>;
+
+  let action;
+  if (!session) {
+    // Without a session the request could only be refused: ask the visitor to log in first.
+    action = (
+      <div className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-stone-800">
+        <p className="mb-2">{t('pickup.signIn')}</p>
+        <Link
+          to="/Login"
+          className="font-semibold text-green-800 underline hover:text-green-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800"
+        >
+          {t('pickup.signInLink')}
+        </Link>
+      </div>
+    );
+  } else {
+    action = (
+      <button
+        type="button"
+        // Once claimed, by us or by another charity, the item cannot be claimed again: a press could only fail.
+        disabled={pickup.isPending || pickup.isSuccess || claimedElsewhere}
+        onClick={() => pickup.mutate()}
+        className={`${buttonBase} bg-green-700 text-white hover:bg-green-800`}
+      >
+        {pickup.isPending ? t('pickup.submitting') : t('pickup.submit')}
+      </button>
+    );
+  }
 
   return (
     <section className="max-w-2xl">
@@ -33,20 +73,24 @@ export function PickupRequestView({ foodId, onBack, focusHeading }: PickupReques
         <p role="alert" className="text-red-700">
           {pickup.isError ? t('pickup.error') : null}
         </p>
+        {claimedElsewhere && !pickup.isError && (
+          <p role="alert" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-red-700">
+            <span className="font-semibold">{t('pickup.claimedElsewhere')}</span>
+            <button
+              type="button"
+              onClick={onBack}
+              className="font-semibold text-green-800 underline hover:text-green-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800"
+            >
+              {t('pickup.browseOther')}
+            </button>
+          </p>
+        )}
       </div>
       <div className="flex flex-wrap gap-3">
         <button type="button" onClick={onBack} className={`${buttonBase} border border-stone-300 bg-white text-stone-800 hover:bg-stone-50`}>
           {t('pickup.back')}
         </button>
-        <button
-          type="button"
-          // Once claimed the item cannot be claimed again; a second press could only fail.
-          disabled={pickup.isPending || pickup.isSuccess}
-          onClick={() => pickup.mutate()}
-          className={`${buttonBase} bg-green-700 text-white hover:bg-green-800`}
-        >
-          {pickup.isPending ? t('pickup.submitting') : t('pickup.submit')}
-        </button>
+        {action}
       </div>
     </section>
   );

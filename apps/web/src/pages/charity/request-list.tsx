@@ -1,5 +1,7 @@
-import { useEffect, useRef } from 'react';
+import type { CharityRequestItem } from '@food-link/contracts';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { SkeletonCards, foodGridClass } from '../../components/skeleton-cards';
 import { RequestItem } from './request-item';
 import { useCancelRequest } from './use-cancel-request';
@@ -10,6 +12,8 @@ export function RequestList({ charityUserId }: { charityUserId: number }) {
   const requests = useCharityRequests(charityUserId);
   const cancel = useCancelRequest(charityUserId);
   const noticeRef = useRef<HTMLParagraphElement>(null);
+  // Cancelling gives the food up to other charities: it is asked about first.
+  const [asking, setAsking] = useState<CharityRequestItem | null>(null);
 
   // The cancelled request leaves the list with the button that had focus; the outcome takes it.
   useEffect(() => {
@@ -36,7 +40,7 @@ export function RequestList({ charityUserId }: { charityUserId: number }) {
       </>
     );
   }
-  // A cancelled request leaves the list (spec, section 4), so every request shown can be cancelled.
+  // A cancelled request leaves the list (spec, section 4).
   const shown = requests.data.filter((request) => request.status !== 'cancelled');
   return (
     <>
@@ -50,12 +54,27 @@ export function RequestList({ charityUserId }: { charityUserId: number }) {
               <RequestItem
                 request={request}
                 cancelling={cancel.isPending && cancel.variables === request.request_id}
-                onCancel={(requestId) => cancel.mutate(requestId)}
+                onCancel={setAsking}
               />
             </li>
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        request={
+          asking && {
+            title: t('requests.confirm.title'),
+            body: t('requests.confirm.body', { name: asking.food_name }),
+            confirmLabel: t('requests.confirm.confirm'),
+          }
+        }
+        cancelLabel={t('requests.confirm.keep')}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          if (asking) cancel.mutate(asking.request_id);
+          setAsking(null);
+        }}
+      />
     </>
   );
 }

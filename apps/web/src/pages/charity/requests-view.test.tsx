@@ -28,13 +28,39 @@ describe('Your Food Pickup Requests', () => {
     const item = await screen.findByRole('article', { name: 'Koshari' });
     expect(item).toHaveAttribute('data-request-id', '50');
     expect(within(item).getByText('Nile Bakery')).toBeInTheDocument();
-    expect(within(item).getByText('bakery@example.com')).toBeInTheDocument();
+    expect(within(item).getByText('Donor Email').nextElementSibling).toHaveTextContent('bakery@example.com');
     for (const label of ['Quantity', 'Donor Name', 'Donor Email', 'Status']) {
       expect(within(item).getByText(label)).toBeInTheDocument();
     }
-    expect(within(item).getByText('pending')).toBeInTheDocument();
+    expect(within(item).getByText('Pending')).toHaveAttribute('data-state', 'pending');
     expect(within(item).getByRole('button', { name: 'Cancel Request' })).toHaveAccessibleDescription('Koshari');
-    expect(within(screen.getByRole('article', { name: 'Ful medames' })).getByText('fulfilled')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Ful medames' })).getByText('Fulfilled')).toHaveAttribute('data-state', 'fulfilled');
+  });
+
+  it('keeps Cancel Request off on a fulfilled request, saying why', async () => {
+    signInAs('charity', 9);
+    mockApi({ 'GET /api/charity/9': { body: [pending, fulfilled] } });
+    showRequests();
+    const done = await screen.findByRole('article', { name: 'Ful medames' });
+    const button = within(done).getByRole('button', { name: 'Cancel Request' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('Ful medames This request is fulfilled, so it can no longer be cancelled.');
+    expect(within(screen.getByRole('article', { name: 'Koshari' })).getByRole('button', { name: 'Cancel Request' })).toBeEnabled();
+  });
+
+  it('asks before cancelling, and keeps the request when the charity changes its mind', async () => {
+    signInAs('charity', 9);
+    const fetchMock = mockApi({ 'GET /api/charity/9': { body: [pending] } });
+    const user = userEvent.setup();
+    showRequests();
+    const item = await screen.findByRole('article', { name: 'Koshari' });
+    await user.click(within(item).getByRole('button', { name: 'Cancel Request' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this pickup request?' });
+    expect(dialog).toHaveTextContent('Koshari goes back on the board');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the request' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    expect(screen.getByRole('article', { name: 'Koshari' })).toBeInTheDocument();
   });
 
   it('leaves cancelled requests out of the list', async () => {
@@ -60,6 +86,7 @@ describe('Your Food Pickup Requests', () => {
     showRequests();
     const item = await screen.findByRole('article', { name: 'Koshari' });
     await user.click(within(item).getByRole('button', { name: 'Cancel Request' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel the request' }));
     expect(within(item).getByRole('button', { name: 'Cancel Request' })).toBeDisabled();
     expect(JSON.parse(fetchMock.mock.calls.at(-1)?.[1]?.body as string)).toEqual({ status: 'cancelled' });
     put.release({ body: { message: 'Request cancelled successfully' } });
@@ -72,12 +99,13 @@ describe('Your Food Pickup Requests', () => {
 
   it('says "Error cancelling the request." when the cancel fails, keeping the request', async () => {
     signInAs('charity', 9);
-    mockApi({ 'GET /api/charity/9': { body: [fulfilled] }, 'PUT /api/updaterequest/51': failure(409) });
+    mockApi({ 'GET /api/charity/9': { body: [pending] }, 'PUT /api/updaterequest/50': failure(409) });
     const user = userEvent.setup();
     showRequests();
     await user.click(await screen.findByRole('button', { name: 'Cancel Request' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel the request' }));
     expect(await screen.findByText('Error cancelling the request.')).toHaveAttribute('role', 'alert');
-    expect(screen.getByRole('article', { name: 'Ful medames' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Koshari' })).toBeInTheDocument();
   });
 
   it('says "Error fetching requests." when the list cannot be fetched', async () => {

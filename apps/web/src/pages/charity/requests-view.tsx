@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../../app/use-document-title';
 import { RequestList } from './request-list';
 import { useCharityUserId } from './use-charity-user-id';
 import { ViewHeading } from './view-heading';
 
 export function RequestsView({ focusHeading }: { focusHeading: boolean }) {
   const { t } = useTranslation('charity');
+  useDocumentTitle(t('titles.requests', { ns: 'common' }));
   const charity = useCharityUserId();
 
   let body;

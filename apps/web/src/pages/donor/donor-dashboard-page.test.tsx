@@ -80,4 +80,13 @@ describe('donor dashboard', () => {
     renderPage(<DonorDashboardPage />, '/DonerDashboard');
     expect(await screen.findByText(/You have not listed any food yet/)).toBeInTheDocument();
   });
+
+  it('leads home from its logo', async () => {
+    signInAs('donor', 7);
+    mockApi({ 'GET /api/donor/7': { body: [] } });
+    const user = userEvent.setup();
+    renderPage(<DonorDashboardPage />, '/DonerDashboard');
+    await user.click(screen.getByRole('link', { name: 'Food Link' }));
+    expect(screen.getByText('Home page')).toBeInTheDocument();
+  });
 });

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { AccountDataSection } from '../../components/account-data-section';
+import { useDocumentTitle } from '../../app/use-document-title';
 import { AddFoodForm } from './add-food-form';
 import { DonorHeader } from './donor-header';
 import { DonorFoodList } from './donor-food-list';
@@ -10,6 +11,7 @@ import { useDonorId } from './use-donor-id';
 
 export default function DonorDashboardPage() {
   const { t } = useTranslation('donor');
+  useDocumentTitle(t('titles.donor', { ns: 'common' }));
   const identity = useDonorId();
   const [formOpen, setFormOpen] = useState(false);
   const formId = useId();

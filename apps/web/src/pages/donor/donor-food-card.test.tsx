@@ -33,33 +33,53 @@ describe('donor food card', () => {
     expect(within(availableCard).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('colours the status green when available, red when claimed, grey when expired', async () => {
+  it('shows one translated state per card, green when available, red when claimed, grey when expired', async () => {
     const { availableCard, claimedCard, expiredCard } = await showCards({});
-    expect(within(availableCard).getByText('available')).toHaveClass('text-green-700');
-    expect(within(claimedCard).getByText('claimed')).toHaveClass('text-red-700');
-    expect(within(expiredCard).getByText('expired')).toHaveClass('text-stone-500');
+    expect(within(availableCard).getByText('Available')).toHaveClass('text-green-800');
+    expect(within(claimedCard).getByText('Claimed')).toHaveClass('text-red-800');
+    expect(within(expiredCard).getByText('Expired')).toHaveClass('text-stone-700');
+    for (const card of [availableCard, claimedCard, expiredCard]) {
+      expect(card.querySelectorAll('[data-state]')).toHaveLength(1);
+      expect(within(card).queryByText(/^(available|claimed|pending|expired)$/)).not.toBeInTheDocument();
+    }
   });
 
-  it('shows who claimed the item, the request status and a Donate button', async () => {
+  it('shows who claimed the item and a Donate button', async () => {
     const { claimedCard } = await showCards({});
+    expect(within(claimedCard).getByText('Claimed by')).toBeInTheDocument();
     expect(within(claimedCard).getByText('Hope Kitchen')).toBeInTheDocument();
-    expect(within(claimedCard).getByText('hope@example.org')).toBeInTheDocument();
-    expect(within(claimedCard).getByText('pending')).toBeInTheDocument();
+    expect(within(claimedCard).getByText('Charity Email').nextElementSibling).toHaveTextContent('hope@example.org');
     expect(within(claimedCard).getByRole('button', { name: 'Donate' })).toHaveAccessibleDescription('Ful medames');
   });
 
-  it('Donate marks the request fulfilled: "Donation completed successfully!"', async () => {
+  it('Donate asks first, then marks the request fulfilled: "Donation completed successfully!", state Fulfilled', async () => {
     const put = heldReply();
     const user = userEvent.setup();
     const { claimedCard } = await showCards({ 'PUT /updaterequeststatus/50': put.handler });
     await user.click(within(claimedCard).getByRole('button', { name: 'Donate' }));
+    const dialog = screen.getByRole('dialog', { name: 'Has Hope Kitchen collected the food?' });
+    expect(vi.mocked(globalThis.fetch).mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, donation handed over' }));
     expect(within(claimedCard).getByRole('button', { name: 'Donate' })).toBeDisabled();
     put.release({ body: { message: 'Request fulfilled', status: 'fulfilled' } });
 
     const done = await within(claimedCard).findByText('Donation completed successfully!');
     expect(done).toHaveFocus();
-    expect(within(claimedCard).getByText('fulfilled')).toBeInTheDocument();
+    expect(within(claimedCard).getByText('Fulfilled')).toHaveAttribute('data-state', 'fulfilled');
+    expect(within(claimedCard).queryByText(/claimed$/i)).not.toBeInTheDocument();
     expect(within(claimedCard).queryByRole('button', { name: 'Donate' })).not.toBeInTheDocument();
+  });
+
+  it('does nothing when the donor answers Not yet', async () => {
+    const user = userEvent.setup();
+    const { claimedCard } = await showCards({});
+    const fetchMock = vi.mocked(globalThis.fetch);
+    const calls = fetchMock.mock.calls.length;
+    await user.click(within(claimedCard).getByRole('button', { name: 'Donate' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Not yet' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.length).toBe(calls);
+    expect(within(claimedCard).getByRole('button', { name: 'Donate' })).toBeEnabled();
   });
 
   it('shows a fulfilled claim as completed, with no Donate button', async () => {
@@ -69,6 +89,8 @@ describe('donor food card', () => {
     renderPage(<DonorDashboardPage />, '/DonerDashboard');
     const card = await screen.findByRole('article', { name: 'Ful medames' });
     expect(within(card).getByText('Donation completed successfully!')).toBeInTheDocument();
+    expect(within(card).getByText('Fulfilled')).toBeInTheDocument();
+    expect(within(card).queryByText('Claimed')).not.toBeInTheDocument();
     expect(within(card).queryByRole('button')).not.toBeInTheDocument();
   });
 
@@ -77,10 +99,34 @@ describe('donor food card', () => {
     const user = userEvent.setup();
     const { claimedCard } = await showCards({ 'PUT /updaterequeststatus/50': failure(409) });
     await user.click(within(claimedCard).getByRole('button', { name: 'Donate' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, donation handed over' }));
     await waitFor(() => expect(logged).toHaveBeenCalled());
     expect(within(claimedCard).getByRole('button', { name: 'Donate' })).toBeEnabled();
     expect(screen.queryByText('Donation completed successfully!')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     logged.mockRestore();
+  });
+
+  it('isolates what users typed, so mixed Arabic and English reads right, and wraps e-mails at "@" and dots', async () => {
+    signInAs('donor', 7);
+    const mixed = donorItem({
+      id: 4,
+      food_name: 'كشري (Koshari)!',
+      description: 'طازج - fresh today.',
+      status: 'claimed',
+      request: { request_id: 60, status: 'pending', name: 'جمعية الأمل (Hope)', email: 'very.long.address@charity.example.org' },
+    });
+    mockApi({ 'GET /api/donor/7': { body: [mixed] } });
+    renderPage(<DonorDashboardPage />, '/DonerDashboard');
+    const card = await screen.findByRole('article', { name: 'كشري (Koshari)!' });
+    expect(within(card).getByRole('heading', { name: 'كشري (Koshari)!' })).toHaveAttribute('dir', 'auto');
+    expect(within(card).getByText('طازج - fresh today.')).toHaveAttribute('dir', 'auto');
+    expect(within(card).getByText('جمعية الأمل (Hope)')).toHaveAttribute('dir', 'auto');
+    const email = within(card).getByText('Charity Email').nextElementSibling?.querySelector('bdi');
+    expect(email).toHaveAttribute('dir', 'ltr');
+    expect(email).toHaveTextContent('very.long.address@charity.example.org');
+    // A line may break before each dot and at the "@", never inside a word.
+    expect(email?.querySelectorAll('wbr')).toHaveLength(5);
+    expect(email?.className).not.toMatch(/break-all|wrap-anywhere/);
   });
 });

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { clearSession } from '../../app/session';
+import { HomeLink } from '../../components/home-link';
 import { LanguageSwitch } from '../../components/language-switch';
 
 type DonorHeaderProps = {
@@ -18,6 +19,9 @@ export function DonorHeader({ signedIn, formOpen, formId, onToggleForm }: DonorH
   const navigate = useNavigate();
   return (
     <div className="mb-6 flex flex-wrap items-center gap-3">
+      <div className="basis-full">
+        <HomeLink />
+      </div>
       <h1 className="me-auto text-3xl font-bold text-stone-900">{t('title')}</h1>
       <LanguageSwitch />
       {signedIn && (

@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
-
-const STORES = ['googlePlay', 'appStore'] as const;
+import { Link } from 'react-router-dom';
 
 /**
- * The download-the-app banner. The apps are not published yet, so the store badges are labels, not
- * links that would lead nowhere.
+ * The download-the-app banner. There is no store app yet, so it offers what works today (the web app in
+ * the phone's browser) instead of store badges that would lead nowhere.
  */
 export function AppBanner() {
   const { t } = useTranslation('landing');
@@ -20,16 +19,16 @@ export function AppBanner() {
             <h2 id="app-banner-title" className="text-2xl font-bold">
               {t('appBanner.title')}
             </h2>
-            <p className="mt-2 text-green-100">{t('appBanner.body')}</p>
+            <p className="mt-2 max-w-2xl text-green-100">{t('appBanner.body')}</p>
           </div>
         </div>
-        <ul className="flex flex-wrap gap-3">
-          {STORES.map((store) => (
-            <li key={store} className="rounded-xl border border-green-300 bg-green-900/60 px-4 py-2 text-sm font-semibold text-green-50">
-              {t(`appBanner.${store}`)}
-            </li>
-          ))}
-        </ul>
+        <Link
+          // Back to the two ways to join, at the top of this page.
+          to={{ pathname: '/', hash: 'hero' }}
+          className="shrink-0 rounded-full bg-white px-6 py-3 font-semibold text-green-900 transition hover:bg-green-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+        >
+          {t('appBanner.cta')}
+        </Link>
       </div>
     </aside>
   );

@@ -26,6 +26,8 @@ export function FoodWasteSection() {
                 <bdi>{t(`facts.${fact}.figure`)}</bdi>
               </p>
               <p className="mt-2 text-stone-700">{t(`facts.${fact}.text`)}</p>
+              {/* Each figure says where it comes from. */}
+              <p className="mt-3 text-xs text-stone-600">{t('facts.sourceLabel', { source: t(`facts.${fact}.source`) })}</p>
             </li>
           ))}
         </ul>

@@ -23,6 +23,12 @@ export function HowItWorksSection() {
           {t('common:nav.howItWorks')}
         </h2>
         <p className="mt-3 text-center text-lg text-stone-700">{t('how.lead')}</p>
+        <p className="mt-2 text-center text-stone-700">
+          {t('how.safety')}{' '}
+          <Link to="/food-safety" className="font-semibold text-green-800 underline underline-offset-2 hover:text-green-900">
+            {t('how.safetyLink')}
+          </Link>
+        </p>
         <div className="mt-10 grid gap-6 md:grid-cols-2">
           {JOURNEYS.map((journey) => (
             <article key={journey.key} className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">

@@ -104,4 +104,30 @@ describe('LandingPage sections', () => {
     expect(hero.getByRole('link', { name: 'Sign up as a donor' })).toHaveAttribute('href', '/SignUpDonor');
     expect(hero.getByRole('link', { name: 'Sign up as a charity' })).toHaveAttribute('href', '/SignUpCharity');
   });
+
+  it('cites the source of each food-waste figure', () => {
+    mockApi({
+      'GET /api/request/totalmeals': { body: { totalMeals: 0 } },
+      'GET /api/request/totalcharities': { body: { totalCharities: 0 } },
+    });
+    renderApp(landing);
+    const facts = screen.getByRole('region', { name: 'About Food Waste' }).querySelectorAll('li');
+    expect(facts).toHaveLength(6);
+    for (const fact of facts) expect(within(fact).getByText(/^Source: .{10,}/)).toBeInTheDocument();
+  });
+
+  it('links to contact, privacy, terms and food-safety guidance, and has no "coming soon" badges', () => {
+    mockApi({
+      'GET /api/request/totalmeals': { body: { totalMeals: 0 } },
+      'GET /api/request/totalcharities': { body: { totalCharities: 0 } },
+    });
+    renderApp(landing);
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(footer.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
+    expect(footer.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
+    expect(footer.getByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', '/terms');
+    expect(footer.getByRole('link', { name: 'Food-safety guidance' })).toHaveAttribute('href', '/food-safety');
+    expect(within(screen.getByRole('region', { name: 'How It Works' })).getByRole('link', { name: 'Food-safety guidance' })).toHaveAttribute('href', '/food-safety');
+    expect(screen.queryByText(/coming soon/i)).not.toBeInTheDocument();
+  });
 });

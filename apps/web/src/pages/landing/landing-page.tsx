@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../app/use-document-title';
 import { TopBar } from '../../components/top-bar';
 import { AppBanner } from './app-banner';
 import { FoodWasteSection } from './food-waste-section';
@@ -9,6 +11,8 @@ import { TestimonialsSection } from './testimonials-section';
 
 /** The landing page (spec, section 1): every section in the order the top bar lists them. */
 export function LandingPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('titles.landing'));
   return (
     <>
       <TopBar />

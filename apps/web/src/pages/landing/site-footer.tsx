@@ -15,6 +15,13 @@ const JOIN = [
   { to: '/Login', label: 'common:nav.login' },
 ] as const;
 
+const ABOUT = [
+  { to: '/contact', label: 'footer.contact' },
+  { to: '/privacy', label: 'footer.privacy' },
+  { to: '/terms', label: 'footer.terms' },
+  { to: '/food-safety', label: 'footer.foodSafety' },
+] as const;
+
 const linkClass = 'rounded-sm text-stone-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-400';
 
 export function SiteFooter() {
@@ -23,7 +30,7 @@ export function SiteFooter() {
   const year = new Intl.DateTimeFormat(localeOf(i18n.language), { year: 'numeric' }).format(new Date());
   return (
     <footer className="bg-stone-900 text-stone-300">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 md:grid-cols-3">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 md:grid-cols-4">
         <div>
           <p className="text-xl font-extrabold text-white">{t('common:brand')}</p>
           <p className="mt-2 max-w-xs">{t('footer.tagline')}</p>
@@ -35,8 +42,8 @@ export function SiteFooter() {
           <ul className="mt-3 flex flex-col gap-2">
             {SECTIONS.map((section) => (
               <li key={section.id}>
-                {/* Footer links only point within this page, so the browser's own fragment jump is enough. */}
-                <a href={`#${section.id}`} className={linkClass}>
+                {/* The landing page's sections: the browser's own fragment jump there, or a load of the landing page from another page. */}
+                <a href={`/#${section.id}`} className={linkClass}>
                   {t(section.label)}
                 </a>
               </li>
@@ -49,6 +56,20 @@ export function SiteFooter() {
           </h2>
           <ul className="mt-3 flex flex-col gap-2">
             {JOIN.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={linkClass}>
+                  {t(link.label)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-about">
+          <h2 id="footer-about" className="font-semibold text-white">
+            {t('footer.about')}
+          </h2>
+          <ul className="mt-3 flex flex-col gap-2">
+            {ABOUT.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className={linkClass}>
                   {t(link.label)}
