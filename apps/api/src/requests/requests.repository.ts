@@ -17,31 +17,6 @@ interface CharityRequestRow extends Omit<CharityRequestItem, 'requestId' | 'crea
   created_at: Date;
 }
 
-/**
- * The claim as one statement. Its outbox row is the one `OutboxService.record` would write (id, type,
- * data, recipients: the donor and the charity); its payload is built from the contract's
- * `food.claimed` fields (outboxInsertFrom), so it cannot drift from them. $1 food id, $2 today in
- * Cairo, $3 charity id.
- */
-const CLAIM_SQL = `
-  WITH claimed AS (
-    UPDATE food_items SET status = 'claimed', updated_at = now()
-     WHERE id = $1 AND status = 'available' AND expiration_date >= $2::date
-     RETURNING id, donor_id
-  ), request AS (
-    INSERT INTO pickup_requests (food_id, charity_id)
-    SELECT id, $3::int FROM claimed
-    RETURNING id, food_id
-  ), event AS (
-    ${outboxInsertFrom(
-      DOMAIN_EVENTS.foodClaimed,
-      { foodId: sqlInt('request.food_id'), requestId: sqlInt('request.id') },
-      sqlExpr<number[]>('ARRAY[claimed.donor_id, $3::int]'),
-      'request CROSS JOIN claimed',
-    )}
-  )
-  SELECT id AS request_id FROM request`;
-
 /** What the claim stores as its answer under an Idempotency-Key (idempotency.interceptor.ts). */
 export interface ClaimAnswer {
   userId: number;
@@ -52,18 +27,28 @@ export interface ClaimAnswer {
 }
 
 /**
- * The claim under an Idempotency-Key attempt: CLAIM_SQL that first locks the attempt's key (claiming
- * nothing if a retry has taken it over) and stores the answer with the claim, so both commit together.
- * $4 the key, $5 the attempt, $6 the answer's status code, $7 its message.
+ * The claim as one statement. Its outbox row is the one `OutboxService.record` would write (id, type,
+ * data, recipients: the donor and the charity); its payload is built from the contract's
+ * `food.claimed` fields (outboxInsertFrom), so it cannot drift from them. $1 food id, $2 today in
+ * Cairo, $3 charity id.
+ *
+ * Under an Idempotency-Key attempt (`underKey`) it first locks the attempt's key, claims nothing if a
+ * retry has taken the key over, and stores the answer with the claim, so both commit together: $4 the
+ * key, $5 the attempt, $6 the answer's status code, $7 its message.
  */
-const IDEMPOTENT_CLAIM_SQL = `
-  WITH idempotency_key AS (
+function claimSql(underKey: boolean): string {
+  return `
+  WITH ${
+    underKey
+      ? `idempotency_key AS (
     SELECT user_id, key FROM idempotency_keys
      WHERE user_id = $3 AND key = $4 AND attempt = $5 AND status_code IS NULL
        FOR UPDATE
-  ), claimed AS (
+  ), `
+      : ''
+  }claimed AS (
     UPDATE food_items SET status = 'claimed', updated_at = now()
-     WHERE id = $1 AND status = 'available' AND expiration_date >= $2::date AND EXISTS (SELECT 1 FROM idempotency_key)
+     WHERE id = $1 AND status = 'available' AND expiration_date >= $2::date${underKey ? ' AND EXISTS (SELECT 1 FROM idempotency_key)' : ''}
      RETURNING id, donor_id
   ), request AS (
     INSERT INTO pickup_requests (food_id, charity_id)
@@ -76,13 +61,21 @@ const IDEMPOTENT_CLAIM_SQL = `
       sqlExpr<number[]>('ARRAY[claimed.donor_id, $3::int]'),
       'request CROSS JOIN claimed',
     )}
-  ), answer AS (
+  )${
+    underKey
+      ? `, answer AS (
     UPDATE idempotency_keys k
        SET status_code = $6, response = jsonb_build_object('message', $7::text, 'request_id', request.id, 'status', 'pending')
       FROM request, idempotency_key
      WHERE k.user_id = idempotency_key.user_id AND k.key = idempotency_key.key
-  )
+  )`
+      : ''
+  }
   SELECT id AS request_id FROM request`;
+}
+
+const CLAIM_SQL = claimSql(false);
+const IDEMPOTENT_CLAIM_SQL = claimSql(true);
 
 /** `pickup_requests`: the claim, status changes, and the reads that join the item and the people. */
 @Injectable()
