@@ -1,10 +1,13 @@
 import { Logger } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
-import { SOCKET_ROOMS } from '@food-link/contracts';
+import { LIVE_MESSAGES, SOCKET_ROOMS, type EventEnvelope } from '@food-link/contracts';
 import type { Server, Socket } from 'socket.io';
 import type { AuthUser } from '../auth/auth-user';
 import { TokenService } from '../auth/token.service';
 import { SocketCensus } from './socket-census.service';
+import { CountersCoalescer } from './counters-coalescer';
+import { COUNTERS_FEED } from './event-rooms';
+import { onUnwatch, onWatch } from './live-topics';
 
 interface SocketData {
   user: AuthUser | null;
@@ -12,9 +15,11 @@ interface SocketData {
 
 /**
  * Live connections. The handshake may carry the session token (`auth: { token }`, bare or `Bearer`);
- * without one the socket is anonymous, with a bad one it is refused. The server decides the rooms:
- * `public` for everyone, the user's own room, and `operators` for operators. Sockets only listen:
- * every message comes from the realtime publisher.
+ * without one the socket is anonymous, with a bad one it is refused. The server decides the private
+ * rooms: the user's own room, and `operators` for operators. Public topics are the client's choice
+ * (`watch`/`unwatch`, live-topics.ts): a socket that watches nothing hears nothing public. Apart from
+ * those two messages sockets only listen: every event comes from the realtime publisher, `stats.updated`
+ * through this instance's CountersCoalescer.
  */
 @WebSocketGateway()
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
@@ -24,6 +29,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   constructor(
     private readonly tokens: TokenService,
     private readonly census: SocketCensus,
+    private readonly counters: CountersCoalescer,
   ) {}
 
   /** Operators connected to this instance. */
@@ -38,6 +44,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
 
   afterInit(server: Server): void {
     this.server = server;
+    this.counters.attach(server);
+    // The publisher's serverSideEmit (through Redis): every API instance coalesces for its own watchers.
+    server.of('/').on(COUNTERS_FEED, (envelope: EventEnvelope<'stats.updated'>) => this.counters.offer(envelope));
     server.use((socket, next) => {
       this.authenticate(socket).then(
         (user) => {
@@ -55,11 +64,13 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
 
   async handleConnection(socket: Socket): Promise<void> {
     this.census.connected();
+    socket.on(LIVE_MESSAGES.watch, onWatch);
+    socket.on(LIVE_MESSAGES.unwatch, onUnwatch);
     const { user } = socket.data as SocketData;
-    const rooms: string[] = [SOCKET_ROOMS.public];
+    const rooms: string[] = [];
     if (user) rooms.push(SOCKET_ROOMS.user(user.id));
     if (user?.userType === 'operator') rooms.push(SOCKET_ROOMS.operators);
-    await socket.join(rooms);
+    if (rooms.length > 0) await socket.join(rooms);
   }
 
   private async authenticate(socket: Socket): Promise<AuthUser | null> {

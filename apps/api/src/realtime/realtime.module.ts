@@ -6,12 +6,13 @@ import { MissedEventReplay } from './missed-event-replay.service';
 import { MissedEventsRepository } from './missed-events.repository';
 import { RealtimePublisher } from './realtime-publisher.service';
 import { SocketCensus } from './socket-census.service';
+import { CountersCoalescer } from './counters-coalescer';
 
 /** Sockets for processes that serve HTTP. */
 @Module({
   imports: [AuthModule],
-  providers: [RealtimeGateway, SocketCensus, RealtimeInstanceHeartbeat, MissedEventReplay, MissedEventsRepository],
-  exports: [RealtimeGateway, SocketCensus],
+  providers: [RealtimeGateway, SocketCensus, CountersCoalescer, RealtimeInstanceHeartbeat, MissedEventReplay, MissedEventsRepository],
+  exports: [RealtimeGateway, SocketCensus, CountersCoalescer],
 })
 export class RealtimeGatewayModule {}
 
