@@ -7,8 +7,10 @@
 //     late each tick fires, only while a broadcast round is in progress (fulfil sent → last client reached).
 //     Cross-checks from truly outside: event-loop utilisation over the same windows, and the round-trip of
 //     a cheap HTTP request (a JSON 404) sent every 20 ms.
-//   - broadcast time: a donor fulfils a claimed item → the worker records and emits one `stats.updated` to
-//     the public room → every client notes Date.now() on receipt. Reported relative to the moment the
+//   - broadcast time: a donor fulfils a claimed item → the worker records one `stats.updated` → every API
+//     instance's counters coalescer sends it to its `counters` watchers (every client here watches
+//     `counters`; rounds are further apart than the coalescing interval, so each goes out at once) → every
+//     client notes Date.now() on receipt. Reported relative to the moment the
 //     fulfil request completed (and to the event's occurredAt); ~10 rounds for a distribution.
 //
 //   node tools/bench/fanout.mjs                  full run (5,000 clients, 10 rounds)
@@ -76,7 +78,7 @@ function clientMain() {
   serveClientProcess({
     connect: async (message) => {
       const { failed, errors } = await openSockets(
-        Array.from({ length: message.count }, () => ({ url: message.url })),
+        Array.from({ length: message.count }, () => ({ url: message.url, topics: ['counters'] })),
         {
           concurrency: message.concurrency,
           attach: listen,
