@@ -110,7 +110,7 @@ function clientMain() {
 // ------------------------------------------------------------------------------------------------ parent
 
 /** A Chrome DevTools Protocol session with the API process's inspector (loopback only). */
-async function connectInspector(port) {
+export async function connectInspector(port) {
   const require = createRequire(import.meta.url);
   // `ws` comes with socket.io-client (through engine.io-client); resolved from there, not hoisting.
   const fromEngine = createRequire(createRequire(require.resolve('socket.io-client')).resolve('engine.io-client'));
@@ -159,7 +159,7 @@ async function connectInspector(port) {
 }
 
 /** Injected once into the API: a 5 ms timer that records how late it fires, only while `on`. */
-const SAMPLER = `
+export const SAMPLER = `
 globalThis.__benchLoop ??= (() => {
   const { createHistogram, performance } = require('node:perf_hooks');
   const state = { on: false, histogram: createHistogram(), windows: [], windowMaxUs: 0, roundMaxUs: [], seriesOn: false, series: createHistogram() };
@@ -205,7 +205,7 @@ globalThis.__benchLoop ??= (() => {
 })();
 'sampler ready'`;
 
-async function serverMemory(inspector, pid) {
+export async function serverMemory(inspector, pid) {
   // Two full collections (the second catches what the first only made unreachable), then a reading.
   const usage = JSON.parse(await inspector.evaluate('gc(); gc(); JSON.stringify(process.memoryUsage())'));
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -440,7 +440,7 @@ export async function run() {
           `every ${PROBE_INTERVAL_MS} ms from the bench process.`,
         broadcast:
           'Each round: PUT /updaterequeststatus/<id> (donor) → request.fulfilled → worker updates the projection and records ' +
-          'stats.updated → emitted to the public room. Each client records Date.now() at its first receipt; reported minus the ' +
+          'stats.updated → each API instance\'s counters coalescer → the sockets watching counters. Each client records Date.now() at its first receipt; reported minus the ' +
           'bench process Date.now() when the fulfil response completed (same machine clock), all rounds pooled.',
       },
       memory: { before, after, afterRounds, perConnection: { heapUsed: heapPerConnection, heapTotal: perConnection('heapTotal'), rss: perConnection('rss'), external: perConnection('external'), arrayBuffers: perConnection('arrayBuffers') } },
