@@ -3,8 +3,9 @@
 // Everything is on loopback and private to this run: a fresh database (createStack), a redis-server of its
 // own on a free port (no persistence; never the machine's shared Redis), and a TCP proxy of its own in
 // front of PostgreSQL, which the API processes reach through DATABASE_URL. One ROLE=api process, one
-// ROLE=worker process, one anonymous socket.io client (it is in the `public` room, so it hears every public
-// event).
+// ROLE=worker process, one anonymous socket.io client watching the `board` topic (docs/REALTIME.md,
+// version 2; it watches again on every reconnection), so it hears every board event. `stats.updated` is
+// coalesced per API instance (intermediate totals are never sent), so it is not counted event by event.
 //
 // Timeline (seconds after the write clock starts; BENCH_QUICK=1 shortens the gaps, not the outages):
 //   writes at RATE/s, open loop, for DURATION_S and at least 10 s past the end of the last phase: new
@@ -51,7 +52,7 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PUBLIC_DOMAIN_EVENT_TYPES } from './lib/contracts.mjs';
+import { LIVE_MESSAGES, LIVE_TOPICS, TOPIC_EVENT_TYPES } from './lib/contracts.mjs';
 import { startOwnRedis } from './lib/own-redis.mjs';
 import { startTcpProxy } from './lib/tcp-proxy.mjs';
 import { domainEventWorkers, startWorker } from './lib/worker-process.mjs';
@@ -85,7 +86,7 @@ const RETRY_RATE = 5; // keyed listings started per second during the idempotent
 const RETRY_MAX_ATTEMPTS = 15; // per key; with half the attempts dropped, about 1 key in 30,000 runs out
 const RETRY_DROPS = { request: 0.25, answer: 0.25 };
 const SCHEDULE = schedule();
-const PUBLIC_TYPES = PUBLIC_DOMAIN_EVENT_TYPES; // the events the anonymous client hears (libs/contracts)
+const PUBLIC_TYPES = TOPIC_EVENT_TYPES[LIVE_TOPICS.board]; // the events the anonymous client hears (libs/contracts)
 
 const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const round = (value, digits = 0) => (Number.isFinite(value) ? Math.round(value * 10 ** digits) / 10 ** digits : value);
@@ -286,12 +287,16 @@ async function connectListener(apiUrl, db, resources) {
   const received = []; // { id, type, occurredAt, at }
   const connection = []; // { at, what }
   const socket = (resources.socket = io(apiUrl, { transports: ['websocket'], reconnectionDelayMax: 1000 }));
-  socket.on('connect', () => connection.push({ at: Date.now(), what: 'connect' }));
+  socket.on('connect', () => {
+    connection.push({ at: Date.now(), what: 'connect' });
+    // A new connection watches nothing: watch the board again on every (re)connection, as the web client does.
+    socket.emit(LIVE_MESSAGES.watch, [LIVE_TOPICS.board]);
+  });
   socket.on('disconnect', (reason) => connection.push({ at: Date.now(), what: `disconnect (${reason})` }));
   socket.on('connect_error', (error) => connection.push({ at: Date.now(), what: `connect_error (${error.message})` }));
   socket.onAny((type, envelope) => received.push({ id: envelope?.id, type, occurredAt: Date.parse(envelope?.occurredAt), at: Date.now() }));
   await withTimeout(once(socket, 'connect'), 15_000, 'socket.io client connect');
-  await sleep(500); // the server joins the socket to its rooms just after the handshake
+  await sleep(500); // the server joins the socket to its rooms just after the handshake, and the watch
   const before = new Set((await db.query('SELECT id::text FROM outbox_events')).rows.map((row) => row.id));
   return { received, connection, before, receivedIds: () => new Set(received.map((event) => event.id)) };
 }

@@ -7,8 +7,10 @@
 //     late each tick fires, only while a broadcast round is in progress (fulfil sent → last client reached).
 //     Cross-checks from truly outside: event-loop utilisation over the same windows, and the round-trip of
 //     a cheap HTTP request (a JSON 404) sent every 20 ms.
-//   - broadcast time: a donor fulfils a claimed item → the worker records and emits one `stats.updated` to
-//     the public room → every client notes Date.now() on receipt. Reported relative to the moment the
+//   - broadcast time: a donor fulfils a claimed item → the worker records one `stats.updated` → every API
+//     instance's counters coalescer sends it to its `counters` watchers (every client here watches
+//     `counters`; rounds are further apart than the coalescing interval, so each goes out at once) → every
+//     client notes Date.now() on receipt. Reported relative to the moment the
 //     fulfil request completed (and to the event's occurredAt); ~10 rounds for a distribution.
 //
 //   node tools/bench/fanout.mjs                  full run (5,000 clients, 10 rounds)
@@ -76,7 +78,7 @@ function clientMain() {
   serveClientProcess({
     connect: async (message) => {
       const { failed, errors } = await openSockets(
-        Array.from({ length: message.count }, () => ({ url: message.url })),
+        Array.from({ length: message.count }, () => ({ url: message.url, topics: ['counters'] })),
         {
           concurrency: message.concurrency,
           attach: listen,
@@ -108,7 +110,7 @@ function clientMain() {
 // ------------------------------------------------------------------------------------------------ parent
 
 /** A Chrome DevTools Protocol session with the API process's inspector (loopback only). */
-async function connectInspector(port) {
+export async function connectInspector(port) {
   const require = createRequire(import.meta.url);
   // `ws` comes with socket.io-client (through engine.io-client); resolved from there, not hoisting.
   const fromEngine = createRequire(createRequire(require.resolve('socket.io-client')).resolve('engine.io-client'));
@@ -157,7 +159,7 @@ async function connectInspector(port) {
 }
 
 /** Injected once into the API: a 5 ms timer that records how late it fires, only while `on`. */
-const SAMPLER = `
+export const SAMPLER = `
 globalThis.__benchLoop ??= (() => {
   const { createHistogram, performance } = require('node:perf_hooks');
   const state = { on: false, histogram: createHistogram(), windows: [], windowMaxUs: 0, roundMaxUs: [], seriesOn: false, series: createHistogram() };
@@ -203,7 +205,7 @@ globalThis.__benchLoop ??= (() => {
 })();
 'sampler ready'`;
 
-async function serverMemory(inspector, pid) {
+export async function serverMemory(inspector, pid) {
   // Two full collections (the second catches what the first only made unreachable), then a reading.
   const usage = JSON.parse(await inspector.evaluate('gc(); gc(); JSON.stringify(process.memoryUsage())'));
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -438,7 +440,7 @@ export async function run() {
           `every ${PROBE_INTERVAL_MS} ms from the bench process.`,
         broadcast:
           'Each round: PUT /updaterequeststatus/<id> (donor) → request.fulfilled → worker updates the projection and records ' +
-          'stats.updated → emitted to the public room. Each client records Date.now() at its first receipt; reported minus the ' +
+          'stats.updated → each API instance\'s counters coalescer → the sockets watching counters. Each client records Date.now() at its first receipt; reported minus the ' +
           'bench process Date.now() when the fulfil response completed (same machine clock), all rounds pooled.',
       },
       memory: { before, after, afterRounds, perConnection: { heapUsed: heapPerConnection, heapTotal: perConnection('heapTotal'), rss: perConnection('rss'), external: perConnection('external'), arrayBuffers: perConnection('arrayBuffers') } },

@@ -54,8 +54,8 @@ describe('the socket gateway keeps little per connection and loses nothing by it
     opened.push(byHeader, byAuth);
     // The server-side socket of a client is the one with its id.
     const [server1, server2] = [byHeader, byAuth].map((client) => serverSockets().get(client.id!)!);
-    expect(server1.rooms).toEqual(new Set([server1.id, SOCKET_ROOMS.public, SOCKET_ROOMS.user(donor.id)]));
-    expect(server2.rooms).toEqual(new Set([server2.id, SOCKET_ROOMS.public, SOCKET_ROOMS.user(charity.id)]));
+    expect(server1.rooms).toEqual(new Set([server1.id, SOCKET_ROOMS.user(donor.id)]));
+    expect(server2.rooms).toEqual(new Set([server2.id, SOCKET_ROOMS.user(charity.id)]));
     for (const socket of [server1, server2]) {
       expect(socket.request).toBeNull();
       expect(socket.handshake.headers).toEqual({});

@@ -17,23 +17,69 @@ export type DomainEventType = (typeof DOMAIN_EVENTS)[keyof typeof DOMAIN_EVENTS]
 export const DOMAIN_EVENT_TYPES = Object.values(DOMAIN_EVENTS) as DomainEventType[];
 
 /**
- * Who hears of each event (docs/REALTIME.md): `true` when it also goes to the `public` room (everyone,
- * signed in or not), `false` when only the users it concerns receive it. Written out per type so that a
- * new event cannot be added without deciding.
+ * Public topics (docs/REALTIME.md, version 2): what a socket may `watch`. A socket hears only the topics it
+ * watches, plus its private room(s), which the server decides. `board:<governorate code>` joins these once
+ * food items carry a governorate; until then it is refused like any unknown topic.
  */
-const SENT_TO_PUBLIC_ROOM: { readonly [T in DomainEventType]: boolean } = {
-  'food.listed': true,
-  'food.claimed': true,
-  'request.cancelled': true,
-  'request.fulfilled': false,
-  'food.expired': true,
-  'stats.updated': true,
+export const LIVE_TOPICS = {
+  /** `stats.updated` only, coalesced to at most one message per COUNTERS_INTERVAL_MS. */
+  counters: 'counters',
+  /** The public board's changes. */
+  board: 'board',
+} as const;
+
+export type LiveTopic = (typeof LIVE_TOPICS)[keyof typeof LIVE_TOPICS];
+export const LIVE_TOPIC_NAMES = Object.values(LIVE_TOPICS) as LiveTopic[];
+
+/** A `counters` watcher gets at most one `stats.updated` per this many milliseconds, carrying the latest totals. */
+export const COUNTERS_INTERVAL_MS = 250;
+
+/**
+ * The public topic each event goes to, or `null` when only the users it concerns (their private rooms)
+ * hear of it. Written out per type so that a new event cannot be added without deciding.
+ */
+const PUBLIC_TOPIC: { readonly [T in DomainEventType]: LiveTopic | null } = {
+  'food.listed': 'board',
+  'food.claimed': 'board',
+  'request.cancelled': 'board',
+  'request.fulfilled': null,
+  'food.expired': 'board',
+  'stats.updated': 'counters',
 };
 
-/** The events sent to the `public` room; the others reach only the users they concern. */
-export const PUBLIC_DOMAIN_EVENT_TYPES: readonly DomainEventType[] = DOMAIN_EVENT_TYPES.filter((type) => SENT_TO_PUBLIC_ROOM[type]);
+/** The public topic an event goes to (null: private rooms only). */
+export function publicTopicOf(type: DomainEventType): LiveTopic | null {
+  return PUBLIC_TOPIC[type] ?? null;
+}
 
-/** The `data` of each event. Public rooms receive these too, so they carry no personal data. */
+/** The events each public topic carries. */
+export const TOPIC_EVENT_TYPES: { readonly [K in LiveTopic]: readonly DomainEventType[] } = {
+  counters: DOMAIN_EVENT_TYPES.filter((type) => PUBLIC_TOPIC[type] === 'counters'),
+  board: DOMAIN_EVENT_TYPES.filter((type) => PUBLIC_TOPIC[type] === 'board'),
+};
+
+/** The events some public topic carries; the others reach only the users they concern. */
+export const PUBLIC_DOMAIN_EVENT_TYPES: readonly DomainEventType[] = DOMAIN_EVENT_TYPES.filter((type) => PUBLIC_TOPIC[type] !== null);
+
+/** What clients send to choose their public topics, and the batched form of server messages. */
+export const LIVE_MESSAGES = {
+  /** `socket.emit('watch', topics[], ack)`: adds topics; the ack receives a WatchAck. */
+  watch: 'watch',
+  /** `socket.emit('unwatch', topics[], ack)`: removes topics; the ack receives a WatchAck. */
+  unwatch: 'unwatch',
+  /** `{ events: [envelope, ...] }`, in order: a server may send several events at once this way. */
+  events: 'events',
+} as const;
+
+/** The acknowledgement of `watch` and `unwatch`. */
+export interface WatchAck {
+  /** Every topic the socket now watches. */
+  watching: LiveTopic[];
+  /** Topics asked for that do not exist (never silently ignored). */
+  refused: string[];
+}
+
+/** The `data` of each event. Public topics carry these too, so they carry no personal data. */
 export interface DomainEventPayloads {
   'food.listed': { foodId: number; food: FoodItemView };
   'food.claimed': { foodId: number; requestId: number };
@@ -55,11 +101,19 @@ export interface EventEnvelope<T extends DomainEventType = DomainEventType> {
 /** Any envelope, narrowed by its `type`. */
 export type AnyEventEnvelope = { [T in DomainEventType]: EventEnvelope<T> }[DomainEventType];
 
-/** Socket.IO rooms. The server, never the client, decides who joins which. */
+/** The batched message (`events`): several envelopes for one socket, in order. */
+export interface EventBatch {
+  events: AnyEventEnvelope[];
+}
+
+/**
+ * Socket.IO rooms. The server alone decides the private ones; a socket joins a topic's room only by
+ * watching that topic (and only topics that exist).
+ */
 export const SOCKET_ROOMS = {
-  public: 'public',
   operators: 'operators',
   user: (userId: number) => `user:${userId}`,
+  topic: (topic: LiveTopic) => `topic:${topic}`,
 } as const;
 
 /** BullMQ queues and their job names. */

@@ -109,7 +109,9 @@ export function serveClientProcess(handlers) {
 }
 
 /**
- * In a client process: connects one websocket-only socket.io client per spec ({ url, token? }),
+ * In a client process: connects one websocket-only socket.io client per spec ({ url, token?, topics? }),
+ * and, when the spec names public topics, watches them (docs/REALTIME.md, version 2) before counting the
+ * socket as connected (a topic refused fails the socket);
  * `concurrency` at a time, without reconnection (a socket that drops misses messages, and that must show).
  * `attach(socket, spec)` runs before each connects (add the message listeners there) and
  * `connected(socket, spec, attached)` once it has, with what attach returned. A socket that fails to
@@ -129,7 +131,17 @@ export async function openSockets(specs, { concurrency, attach = () => {}, conne
         ...(spec.token ? { auth: { token: spec.token } } : {}),
       });
       const attached = attach(socket, spec);
-      socket.once('connect', () => {
+      socket.once('connect', async () => {
+        if (spec.topics?.length) {
+          try {
+            const ack = await socket.timeout(60_000).emitWithAck('watch', spec.topics);
+            if (ack.refused.length > 0) throw new Error(`topics refused: ${ack.refused.join(', ')}`);
+          } catch (error) {
+            socket.close();
+            errors.push(error.message);
+            return resolve();
+          }
+        }
         connected(socket, spec, attached);
         resolve();
       });

@@ -1,18 +1,25 @@
 import { DOMAIN_EVENT_TYPES } from '@food-link/contracts';
-import { roomsFor } from './event-rooms';
+import { isCoalesced, roomsFor } from './event-rooms';
 
 describe('roomsFor', () => {
-  it('sends public events to everyone and to the users concerned', () => {
-    expect(roomsFor('food.claimed', [3, 9])).toEqual(['public', 'user:3', 'user:9']);
-    expect(roomsFor('food.listed', [3])).toEqual(['public', 'user:3']);
-    expect(roomsFor('stats.updated', [])).toEqual(['public']);
+  it('sends board events to the board topic and to the users concerned', () => {
+    expect(roomsFor('food.claimed', [3, 9])).toEqual(['topic:board', 'user:3', 'user:9']);
+    expect(roomsFor('food.listed', [3])).toEqual(['topic:board', 'user:3']);
+    expect(roomsFor('request.cancelled', [])).toEqual(['topic:board']);
+    expect(roomsFor('food.expired', [3])).toEqual(['topic:board', 'user:3']);
   });
 
   it('keeps a fulfilment between the donor and the charity', () => {
     expect(roomsFor('request.fulfilled', [3, 9])).toEqual(['user:3', 'user:9']);
   });
 
-  it('has a rule for every event type', () => {
-    for (const type of DOMAIN_EVENT_TYPES) expect(roomsFor(type, [1]).length).toBeGreaterThan(0);
+  it('hands stats.updated to the counters coalescer instead of a room', () => {
+    expect(roomsFor('stats.updated', [])).toEqual([]);
+    expect(isCoalesced('stats.updated')).toBe(true);
+    expect(DOMAIN_EVENT_TYPES.filter(isCoalesced)).toEqual(['stats.updated']);
+  });
+
+  it('reaches someone with every event type', () => {
+    for (const type of DOMAIN_EVENT_TYPES) expect(roomsFor(type, [1]).length > 0 || isCoalesced(type)).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
 import type { Server } from 'socket.io';
-import { roomsFor } from './event-rooms';
+import { CountersCoalescer } from './counters-coalescer';
+import { isCoalesced, roomsFor } from './event-rooms';
 import { MissedEventsRepository } from './missed-events.repository';
 
 /**
@@ -21,7 +22,10 @@ export const REPLAY_LOOKBACK_MS = 10_000;
 export class MissedEventReplay {
   private readonly logger = new Logger('Realtime');
 
-  constructor(private readonly events: MissedEventsRepository) {}
+  constructor(
+    private readonly events: MissedEventsRepository,
+    private readonly counters: CountersCoalescer,
+  ) {}
 
   /** Watches `subscriber` (the adapter's subscription connection) and replays to `server` after each drop. */
   watch(subscriber: Redis, server: Server): void {
@@ -41,6 +45,7 @@ export class MissedEventReplay {
     try {
       const events = await this.events.publishedSince(since);
       for (const { envelope, recipients } of events) {
+        if (isCoalesced(envelope.type)) this.counters.offer(envelope as Parameters<CountersCoalescer['offer']>[0]);
         const rooms = roomsFor(envelope.type, recipients);
         if (rooms.length > 0) server.local.to(rooms).emit(envelope.type, envelope);
       }

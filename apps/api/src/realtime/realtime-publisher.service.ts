@@ -6,7 +6,7 @@ import type { Server } from 'socket.io';
 import { AppConfig } from '../config/app-config';
 import { PRODUCER_REDIS_OPTIONS } from '../redis/redis-options';
 import { withTimeout } from '../common/with-timeout';
-import { roomsFor } from './event-rooms';
+import { COUNTERS_FEED, isCoalesced, roomsFor } from './event-rooms';
 import { LiveInstances } from './live-instances';
 
 const PUBLISH_TIMEOUT_MS = 5000;
@@ -45,10 +45,12 @@ export class RealtimePublisher implements OnApplicationShutdown {
 
   async publish(envelope: AnyEventEnvelope, recipients: readonly number[]): Promise<void> {
     const rooms = roomsFor(envelope.type, recipients);
-    if (rooms.length === 0) return;
     // emit() calls publish synchronously, so lastPublish is this message's own promise. A publish caught
     // by a dying connection may never settle; failing the job lets BullMQ retry it.
-    this.emitter.to(rooms).emit(envelope.type, envelope);
+    // `counters` events go to every API instance's coalescer, which sends its own watchers (event-rooms.ts).
+    if (isCoalesced(envelope.type)) this.emitter.serverSideEmit(COUNTERS_FEED, envelope);
+    else if (rooms.length > 0) this.emitter.to(rooms).emit(envelope.type, envelope);
+    else return;
     const receivers = await withTimeout(this.lastPublish, PUBLISH_TIMEOUT_MS, `Publishing ${envelope.type}`);
     // Redis drops a message for a subscriber that is reconnecting: every live API instance must have had it.
     await this.instances.confirmReached(receivers, `Event ${envelope.id} (${envelope.type})`);

@@ -1,11 +1,14 @@
 import { Logger } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
-import { SOCKET_ROOMS } from '@food-link/contracts';
+import { LIVE_MESSAGES, SOCKET_ROOMS, type EventEnvelope } from '@food-link/contracts';
 import type { Server, Socket } from 'socket.io';
 import type { AuthUser } from '../auth/auth-user';
 import { TokenService } from '../auth/token.service';
 import { LiveInstanceRegistry } from './live-instances';
 import { RealtimePublisher } from './realtime-publisher.service';
+import { CountersCoalescer } from './counters-coalescer';
+import { COUNTERS_FEED } from './event-rooms';
+import { onUnwatch, onWatch } from './live-topics';
 
 interface SocketData {
   user: AuthUser | null;
@@ -13,9 +16,11 @@ interface SocketData {
 
 /**
  * Live connections. The handshake may carry the session token (`auth: { token }`, bare or `Bearer`);
- * without one the socket is anonymous, with a bad one it is refused. The server decides the rooms:
- * `public` for everyone, the user's own room, and `operators` for operators. Sockets only listen:
- * every message comes from the realtime publisher, which this gateway hands its server to.
+ * without one the socket is anonymous, with a bad one it is refused. The server decides the private
+ * rooms: the user's own room, and `operators` for operators. Public topics are the client's choice
+ * (`watch`/`unwatch`, live-topics.ts): a socket that watches nothing hears nothing public. Apart from
+ * those two messages sockets only listen: every event comes from the realtime publisher, which this
+ * gateway hands its server to, `stats.updated` through this instance's CountersCoalescer.
  */
 @WebSocketGateway()
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
@@ -26,11 +31,15 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly tokens: TokenService,
     private readonly instance: LiveInstanceRegistry,
     private readonly publisher: RealtimePublisher,
+    private readonly counters: CountersCoalescer,
   ) {}
 
   afterInit(server: Server): void {
     this.server = server;
     this.publisher.attachLocalServer(server);
+    this.counters.attach(server);
+    // The publisher's serverSideEmit (through Redis): every API instance coalesces for its own watchers.
+    server.of('/').on(COUNTERS_FEED, (envelope: EventEnvelope<'stats.updated'>) => this.counters.offer(envelope));
     server.use((socket, next) => {
       this.authenticate(socket).then(
         (user) => {
@@ -48,11 +57,13 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
 
   async handleConnection(socket: Socket): Promise<void> {
     this.instance.connected();
+    socket.on(LIVE_MESSAGES.watch, onWatch);
+    socket.on(LIVE_MESSAGES.unwatch, onUnwatch);
     const { user } = socket.data as SocketData;
-    const rooms: string[] = [SOCKET_ROOMS.public];
+    const rooms: string[] = [];
     if (user) rooms.push(SOCKET_ROOMS.user(user.id));
     if (user?.userType === 'operator') rooms.push(SOCKET_ROOMS.operators);
-    await socket.join(rooms);
+    if (rooms.length > 0) await socket.join(rooms);
   }
 
   private async authenticate(socket: Socket): Promise<AuthUser | null> {

@@ -6,6 +6,7 @@ import { RealtimeGateway } from './realtime.gateway';
 import { MissedEventReplay } from './missed-event-replay.service';
 import { MissedEventsRepository } from './missed-events.repository';
 import { RealtimePublisher } from './realtime-publisher.service';
+import { CountersCoalescer } from './counters-coalescer';
 
 /** Publishing, for every process that sends socket messages (workers, and API instances for operators). */
 @Module({
@@ -17,7 +18,7 @@ export class RealtimePublisherModule {}
 /** Sockets, for processes that serve HTTP; each such instance keeps its entry in the registry of live instances. */
 @Module({
   imports: [AuthModule, RealtimePublisherModule],
-  providers: [RealtimeGateway, LiveInstanceRegistry, MissedEventReplay, MissedEventsRepository],
-  exports: [RealtimeGateway, LiveInstanceRegistry, RealtimePublisherModule],
+  providers: [RealtimeGateway, LiveInstanceRegistry, CountersCoalescer, MissedEventReplay, MissedEventsRepository],
+  exports: [RealtimeGateway, LiveInstanceRegistry, CountersCoalescer, RealtimePublisherModule],
 })
 export class RealtimeGatewayModule {}

@@ -1,5 +1,13 @@
 import type { AnyEventEnvelope, DomainEventType } from '@food-link/contracts';
-import { DOMAIN_EVENT_TYPES, OPS_EVENTS, type OpsEventName } from '@food-link/contracts';
+import {
+  DOMAIN_EVENT_TYPES,
+  LIVE_MESSAGES,
+  LIVE_TOPIC_NAMES,
+  OPS_EVENTS,
+  type EventBatch,
+  type OpsEventName,
+  type WatchAck,
+} from '@food-link/contracts';
 import { io, type Socket } from 'socket.io-client';
 
 /** An `ops.*` message as received. */
@@ -8,20 +16,39 @@ export interface OpsMessage {
   payload: any;
 }
 
-/** A real socket.io-client connection that records every domain event (and `ops.*` message) it receives. */
+/**
+ * A real socket.io-client connection that records every domain event (and `ops.*` message) it receives,
+ * single or batched. It watches the public topics it was connected with (every topic unless told otherwise),
+ * again after each reconnection, as the web client does.
+ */
 export class LiveClient {
   readonly received: AnyEventEnvelope[] = [];
+  /** When each event arrived (performance.now()), index for index with `received`. */
+  readonly arrivedAt: number[] = [];
+  /** The topics this client asks for on every (re)connection. */
+  topics: string[] = [];
   readonly ops: OpsMessage[] = [];
   /** Conditions waited for; each is re-checked after every event and dropped once it holds. */
   private waiters = new Set<() => boolean>();
 
   private constructor(readonly socket: Socket) {
+    const record = (envelope: AnyEventEnvelope) => {
+      this.received.push(envelope);
+      this.arrivedAt.push(performance.now());
+    };
     for (const type of DOMAIN_EVENT_TYPES) {
       socket.on(type, (envelope: AnyEventEnvelope) => {
-        this.received.push(envelope);
+        record(envelope);
         this.recheck();
       });
     }
+    socket.on(LIVE_MESSAGES.events, (batch: EventBatch) => {
+      for (const envelope of batch.events) record(envelope);
+      this.recheck();
+    });
+    socket.io.on('reconnect', () => {
+      if (this.topics.length > 0) void this.watch(this.topics);
+    });
     for (const event of Object.values(OPS_EVENTS)) {
       socket.on(event, (payload: unknown) => {
         this.ops.push({ event, payload });
@@ -59,17 +86,36 @@ export class LiveClient {
     });
   }
 
-  /** Connects (websocket transport) and resolves once the server has accepted the socket. */
-  static connect(baseUrl: string, token?: string): Promise<LiveClient> {
+  /** Sends `watch` and resolves with the server's acknowledgement. */
+  watch(topics: unknown): Promise<WatchAck> {
+    return this.socket.timeout(10_000).emitWithAck(LIVE_MESSAGES.watch, topics);
+  }
+
+  /** Sends `unwatch` and resolves with the server's acknowledgement. */
+  unwatch(topics: unknown): Promise<WatchAck> {
+    return this.socket.timeout(10_000).emitWithAck(LIVE_MESSAGES.unwatch, topics);
+  }
+
+  /**
+   * Connects (websocket transport), watches `topics` (by default every public topic; `[]` for none), and
+   * resolves once the server has acknowledged them.
+   */
+  static async connect(baseUrl: string, token?: string, topics: readonly string[] = LIVE_TOPIC_NAMES): Promise<LiveClient> {
     const socket = io(baseUrl, { transports: ['websocket'], auth: token ? { token } : {}, reconnection: true, forceNew: true });
     const client = new LiveClient(socket);
-    return new Promise((resolve, reject) => {
-      socket.once('connect', () => resolve(client));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
       socket.once('connect_error', (error) => {
         socket.close();
         reject(error);
       });
     });
+    client.topics = [...topics];
+    if (topics.length > 0) {
+      const ack = await client.watch(topics);
+      if (ack.refused.length > 0) throw new Error(`Topics refused: ${ack.refused.join(', ')}`);
+    }
+    return client;
   }
 
   /** Resolves with the first event (already received or still to come) of this type that matches. */

@@ -27,6 +27,8 @@ export function LiveCacheSync() {
   const announce = useAnnounce();
   const { t } = useTranslation();
   const clock = useRef(new ItemClock()).current;
+  // The totals are one item: an older stats.updated arriving after a newer one is skipped too.
+  const totalsClock = useRef(new ItemClock()).current;
 
   const watched = (key: QueryKey) => client.getQueryCache().findAll({ queryKey: key }).some((query) => query.getObserversCount() > 0);
   /** The food's name as a list on screen knows it, so a notice can say which item it is about. */
@@ -94,6 +96,7 @@ export function LiveCacheSync() {
   });
 
   useLiveEvent('stats.updated', (event) => {
+    if (!totalsClock.isFresh(0, event.occurredAt)) return;
     client.setQueryData(queryKeys.totalMeals, { totalMeals: event.data.totalMeals });
     client.setQueryData(queryKeys.totalCharities, { totalCharities: event.data.totalCharities });
   });

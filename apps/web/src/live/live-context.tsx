@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef } from 'react';
-import type { AnyEventEnvelope, DomainEventType } from '@food-link/contracts';
+import type { AnyEventEnvelope, DomainEventType, LiveTopic } from '@food-link/contracts';
 import type { LiveHub } from './live-hub';
 
 export const LiveContext = createContext<LiveHub | null>(null);
@@ -15,4 +15,14 @@ export function useLiveEvent<T extends DomainEventType>(
     latest.current = handler;
   });
   useEffect(() => hub?.subscribe(type, (event) => latest.current(event)), [hub, type]);
+}
+
+/**
+ * Watches public topics while the component is mounted (the landing page `counters`, the charity area
+ * `board`); without it a screen hears only the user's private events.
+ */
+export function useLiveTopics(...topics: LiveTopic[]): void {
+  const hub = useContext(LiveContext);
+  const key = topics.join(' ');
+  useEffect(() => hub?.watch(key.split(' ') as LiveTopic[]), [hub, key]);
 }

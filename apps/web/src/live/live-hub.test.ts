@@ -1,5 +1,5 @@
 import type { AnyEventEnvelope } from '@food-link/contracts';
-import { deliverLiveEvent, deliverOpsEvent } from '../test/fake-socket';
+import { deliverLiveBatch, deliverLiveEvent, deliverOpsEvent, sentByClient, setLiveConnection } from '../test/fake-socket';
 import { failedJob, opsEvent, opsSnapshot } from '../test/ops-test-utils';
 import { LiveHub } from './live-hub';
 
@@ -35,6 +35,70 @@ describe('LiveHub', () => {
     stop();
     hub.dispatch({ id: 'c2', type: 'food.claimed', occurredAt: '2026-11-22T10:00:02.000Z', data: { foodId: 2, requestId: 10 } });
     expect(claimed).toEqual(['c1']);
+  });
+});
+
+describe('LiveHub, both message forms', () => {
+  it('handles single and batched `events` messages alike: in order, each id once', async () => {
+    const hub = new LiveHub();
+    const seen: string[] = [];
+    hub.subscribe('food.listed', (event) => seen.push(event.id));
+    hub.subscribe('food.claimed', (event) => seen.push(event.id));
+    await hub.connect(null);
+    deliverLiveEvent(listed('a'));
+    deliverLiveBatch([
+      listed('b', 2),
+      { id: 'c', type: 'food.claimed', occurredAt: '2026-11-22T10:00:01.000Z', data: { foodId: 2, requestId: 9 } },
+      listed('a'),
+    ]);
+    deliverLiveEvent(listed('b', 2));
+    deliverLiveBatch([]);
+    deliverLiveBatch([listed('d', 3)]);
+    hub.disconnect();
+    expect(seen).toEqual(['a', 'b', 'c', 'd']);
+  });
+});
+
+describe('LiveHub, public topics', () => {
+  const sent = () => sentByClient().map(({ event, args }) => `${event} ${(args[0] as string[]).join(',')}`);
+
+  it('watches what the screens want once connected, and again after every reconnection', async () => {
+    const hub = new LiveHub();
+    const releaseCounters = hub.watch(['counters']);
+    await hub.connect(null);
+    expect(sent()).toEqual([]); // not connected yet: nothing to send
+    setLiveConnection(true);
+    expect(sent()).toEqual(['watch counters']);
+
+    // A second screen on the board, then a third: the board is watched once.
+    const releaseBoard = hub.watch(['board']);
+    const releaseBoardAgain = hub.watch(['board']);
+    expect(sent()).toEqual(['watch counters', 'watch board']);
+    releaseBoard();
+    releaseBoard(); // letting go twice counts once
+    expect(sent()).toEqual(['watch counters', 'watch board']);
+    releaseBoardAgain();
+    expect(sent()).toEqual(['watch counters', 'watch board', 'unwatch board']);
+    expect(hub.watching).toEqual(['counters']);
+
+    // A new connection watches nothing until told: the hub asks again for what is still wanted.
+    setLiveConnection(false);
+    setLiveConnection(true);
+    expect(sent()).toEqual(['watch counters', 'watch board', 'unwatch board', 'watch counters']);
+    releaseCounters();
+    expect(sent().at(-1)).toBe('unwatch counters');
+    expect(hub.watching).toEqual([]);
+    hub.disconnect();
+  });
+
+  it('sends nothing for a screen that watches no public topic', async () => {
+    const hub = new LiveHub();
+    await hub.connect('token-7');
+    setLiveConnection(true);
+    setLiveConnection(false);
+    setLiveConnection(true);
+    expect(sentByClient()).toEqual([]);
+    hub.disconnect();
   });
 });
 

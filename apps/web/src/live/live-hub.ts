@@ -1,7 +1,10 @@
 import {
   DOMAIN_EVENT_TYPES,
+  LIVE_MESSAGES,
   type AnyEventEnvelope,
   type DomainEventType,
+  type EventBatch,
+  type LiveTopic,
   type OpsEventName,
   type OpsEventPayloads,
   type OpsEventView,
@@ -34,6 +37,11 @@ class RecentIds {
  * replaced (sign-in, sign-out); each domain event reaches them once, however often the server delivers
  * it; reconnections are reported so views can refetch what they show.
  *
+ * Public events come only for the topics some mounted screen watches (`watch`, docs/REALTIME.md): the
+ * hub counts the screens per topic, tells the server when a topic is first wanted or no longer wanted, and
+ * asks for every wanted topic again on each (re)connection, since a new connection watches nothing.
+ * Events arrive one per message or several in one `events` message; both go through the same dispatch.
+ *
  * Operators' sockets also receive the `ops.*` events, which are not envelopes: they have subscribers of
  * their own, and the socket listens for one only once something subscribes to it (the operator console,
  * loaded on its own route; so neither other users' sockets nor the landing bundle carry them). Snapshots
@@ -51,6 +59,8 @@ export class LiveHub {
   private readonly seenOpsEvents = new RecentIds();
   private readonly connectionListeners = new Set<(connected: boolean, resumed: boolean) => void>();
   private everConnected = false;
+  /** How many mounted screens want each public topic. */
+  private readonly wanted = new Map<LiveTopic, number>();
 
   /**
    * Opens (or replaces) the connection, signed in with `token` or anonymous. The client library is
@@ -64,8 +74,12 @@ export class LiveHub {
     const options = { transports: ['websocket'], auth: token ? { token } : {} };
     const socket = url ? io(url, options) : io(options);
     for (const type of DOMAIN_EVENT_TYPES) socket.on(type, (event: AnyEventEnvelope) => this.dispatch(event));
+    socket.on(LIVE_MESSAGES.events, (batch: EventBatch) => this.dispatchBatch(batch));
     for (const name of this.opsHandlers.keys()) this.listenForOps(socket, name);
     socket.on('connect', () => {
+      // A new connection (a reconnection included) watches nothing until told.
+      const topics = [...this.wanted.keys()];
+      if (topics.length > 0) socket.emit(LIVE_MESSAGES.watch, topics);
       const resumed = this.everConnected;
       this.everConnected = true;
       for (const listener of this.connectionListeners) listener(true, resumed);
@@ -87,6 +101,36 @@ export class LiveHub {
     this.handlers.set(type, set);
     set.add(handler as Handler);
     return () => set.delete(handler as Handler);
+  }
+
+  /**
+   * Watches public `topics` until the returned function is called (a screen's lifetime). Topics several
+   * screens want are watched once, and unwatched when the last of them lets go.
+   */
+  watch(topics: readonly LiveTopic[]): () => void {
+    const added = topics.filter((topic) => {
+      const count = this.wanted.get(topic) ?? 0;
+      this.wanted.set(topic, count + 1);
+      return count === 0;
+    });
+    if (added.length > 0 && this.socket?.connected) this.socket.emit(LIVE_MESSAGES.watch, added);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const removed = topics.filter((topic) => {
+        const count = (this.wanted.get(topic) ?? 1) - 1;
+        if (count > 0) this.wanted.set(topic, count);
+        else this.wanted.delete(topic);
+        return count <= 0;
+      });
+      if (removed.length > 0 && this.socket?.connected) this.socket.emit(LIVE_MESSAGES.unwatch, removed);
+    };
+  }
+
+  /** The public topics watched now. */
+  get watching(): LiveTopic[] {
+    return [...this.wanted.keys()];
   }
 
   /** Runs `handler` for each `ops.*` event `name` (only operators' sockets receive them). */
@@ -115,6 +159,11 @@ export class LiveHub {
   dispatch(event: AnyEventEnvelope): void {
     if (!this.seen.add(event.id)) return;
     for (const handler of this.handlers.get(event.type) ?? []) handler(event);
+  }
+
+  /** Public for tests: delivers a batched `events` message, its events in order. */
+  dispatchBatch(batch: EventBatch): void {
+    for (const event of batch?.events ?? []) this.dispatch(event);
   }
 
   /** Public for tests: delivers an `ops.*` event as if the socket had received it. */

@@ -8,12 +8,19 @@ type Listener = (payload: unknown) => void;
  */
 class FakeSocket {
   connected = false;
+  /** What the client sent (`watch`, `unwatch`), in order. */
+  readonly sent: { event: string; args: unknown[] }[] = [];
   private readonly listeners = new Map<string, Set<Listener>>();
 
   on(event: string, listener: Listener): this {
     const set = this.listeners.get(event) ?? new Set<Listener>();
     set.add(listener);
     this.listeners.set(event, set);
+    return this;
+  }
+
+  emit(event: string, ...args: unknown[]): this {
+    this.sent.push({ event, args });
     return this;
   }
 
@@ -57,6 +64,16 @@ export function setLiveConnection(connected: boolean): void {
     socket.connected = connected;
     socket.receive(connected ? 'connect' : 'disconnect', undefined);
   }
+}
+
+/** Delivers a batched `events` message, as a server may send several events at once. */
+export function deliverLiveBatch(events: AnyEventEnvelope[]): void {
+  deliver('events', { events });
+}
+
+/** What the open sockets sent to the server (`watch`, `unwatch`), in order. */
+export function sentByClient(): { event: string; args: unknown[] }[] {
+  return [...openSockets].flatMap((socket) => socket.sent);
 }
 
 /** Delivers an operator event (`ops.*`) the same way. */

@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { AccountDataSection } from '../../components/account-data-section';
 import { useSession } from '../../app/use-session';
+import { useLiveTopics } from '../../live/live-context';
 import { AvailableFoodView } from './available-food-view';
 import { CharityNav } from './charity-nav';
 import { PickupRequestView } from './pickup-request-view';
 import { RequestsView } from './requests-view';
 import { useCharityView, type CharityView } from './use-charity-view';
 
+/** The charity area. Live, it hears the public board's changes (`board`) and the charity's own events. */
 export default function CharityAreaPage() {
+  useLiveTopics('board');
   const [view, setView] = useCharityView();
   const signedIn = useSession() !== null;
   // Focus follows the reader's own moves between views, not the first load of the page.

@@ -1,0 +1,59 @@
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { COUNTERS_INTERVAL_MS, LIVE_TOPICS, SOCKET_ROOMS, type EventEnvelope } from '@food-link/contracts';
+import type { Server } from 'socket.io';
+
+type StatsEnvelope = EventEnvelope<'stats.updated'>;
+
+/**
+ * Sends this API instance's `counters` watchers at most one `stats.updated` per COUNTERS_INTERVAL_MS,
+ * carrying the latest totals: the first change after a quiet spell goes out at once, and the changes of a
+ * burst wait for the end of the interval, when only the newest is sent. A burst of fulfilments is thus one
+ * message, and the last message is always the newest totals.
+ *
+ * "Newest" is by `occurredAt`: a `stats.updated` is recorded after its transaction has locked the totals'
+ * row (and `occurred_at` is the clock at insertion), so its order is the order of the totals themselves,
+ * even when several workers publish out of order. An older one arriving late is dropped, as is a repeat.
+ */
+@Injectable()
+export class CountersCoalescer implements OnApplicationShutdown {
+  private server?: Server;
+  private latest?: StatsEnvelope;
+  /** Whether `latest` has not been sent yet. */
+  private pending = false;
+  private lastSentAt = Number.NEGATIVE_INFINITY;
+  private timer?: NodeJS.Timeout;
+  /** For tests and the benchmark: offers taken, and messages sent. */
+  readonly counts = { offered: 0, sent: 0 };
+
+  /** The shortest time between two messages; tests may shorten it. */
+  intervalMs = COUNTERS_INTERVAL_MS;
+
+  attach(server: Server): void {
+    this.server = server;
+  }
+
+  offer(envelope: StatsEnvelope): void {
+    const latest = this.latest;
+    if (latest && (envelope.id === latest.id || envelope.occurredAt < latest.occurredAt)) return;
+    this.counts.offered++;
+    this.latest = envelope;
+    this.pending = true;
+    if (this.timer) return;
+    const wait = this.lastSentAt + this.intervalMs - performance.now();
+    if (wait <= 0) return this.flush();
+    this.timer = setTimeout(this.flush, wait);
+  }
+
+  private readonly flush = (): void => {
+    this.timer = undefined;
+    if (!this.pending || !this.latest || !this.server) return;
+    this.pending = false;
+    this.lastSentAt = performance.now();
+    this.counts.sent++;
+    this.server.local.to(SOCKET_ROOMS.topic(LIVE_TOPICS.counters)).emit(this.latest.type, this.latest);
+  };
+
+  onApplicationShutdown(): void {
+    clearTimeout(this.timer);
+  }
+}

@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import { COUNTERS_INTERVAL_MS, type EventEnvelope } from '@food-link/contracts';
+import { Emitter } from '@socket.io/redis-emitter';
+import Redis from 'ioredis';
+import { COUNTERS_FEED } from '../src/realtime/event-rooms';
+import { barrier } from './support/barrier';
+import { addFood, createCharity, createDonor, requestPickup, type TestUser } from './support/factories';
+import { LiveClient } from './support/socket-client';
+import { startPeer, startTestApp, type Instance, type TestApp } from './support/test-app';
+
+const BOARD_TYPES = ['food.listed', 'food.claimed', 'request.cancelled', 'food.expired'];
+
+describe('public topics: a socket hears only what it watches (REALTIME.md, version 2)', () => {
+  let t: TestApp;
+  let donor: TestUser, otherDonor: TestUser, charity: TestUser;
+  let nothing: LiveClient, board: LiveClient, counters: LiveClient, donorWatchingNothing: LiveClient, charityOnBoard: LiveClient;
+  let all: LiveClient[];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    [donor, otherDonor, charity] = await Promise.all([createDonor(t.http), createDonor(t.http), createCharity(t.http)]);
+    nothing = await LiveClient.connect(t.baseUrl, undefined, []);
+    board = await LiveClient.connect(t.baseUrl, undefined, ['board']);
+    counters = await LiveClient.connect(t.baseUrl, undefined, ['counters']);
+    donorWatchingNothing = await LiveClient.connect(t.baseUrl, donor.token, []);
+    charityOnBoard = await LiveClient.connect(t.baseUrl, charity.token, ['board']);
+    all = [nothing, board, counters, donorWatchingNothing, charityOnBoard];
+  });
+  afterAll(async () => {
+    for (const client of all) client.close();
+    await t.close();
+  });
+
+  /** A listing, a claim, a cancellation, a new claim and its fulfilment; resolves with the ids and the new total. */
+  async function lifecycle(quantity: number) {
+    const before = (await t.http.get('/api/request/totalmeals')).body.totalMeals as number;
+    const item = await addFood(t.http, donor, { quantity });
+    const cancelledId = await requestPickup(t.http, charity, item.id);
+    await t.http.put(`/api/updaterequest/${cancelledId}`, { status: 'cancelled' }, { token: charity.token });
+    const requestId = await requestPickup(t.http, charity, item.id);
+    await t.http.put(`/updaterequeststatus/${requestId}`, { status: 'fulfilled' }, { token: donor.token });
+    return { foodId: item.id, requestId, total: before + quantity };
+  }
+
+  it('acknowledges watch and unwatch with every watched topic, refusing unknown ones', async () => {
+    const client = await LiveClient.connect(t.baseUrl, undefined, []);
+    try {
+      expect(await client.watch(['board', 'nope', 'board:EG-C', 42, 'board'])).toEqual({ watching: ['board'], refused: ['nope', 'board:EG-C', '42'] });
+      expect(await client.watch(['counters'])).toEqual({ watching: ['counters', 'board'], refused: [] });
+      expect(await client.unwatch(['board', 'public'])).toEqual({ watching: ['counters'], refused: ['public'] });
+      expect(await client.watch([])).toEqual({ watching: ['counters'], refused: [] });
+      // Not a list of topics at all: nothing joined, and said so.
+      expect(await client.watch({ topic: 'board' })).toEqual({ watching: ['counters'], refused: ['{"topic":"board"}'] });
+      expect(await client.unwatch(['counters'])).toEqual({ watching: [], refused: [] });
+    } finally {
+      client.close();
+    }
+  });
+
+  it('sends board events to board watchers, counters only to counters watchers, nothing public to a socket watching nothing', async () => {
+    const { foodId, requestId, total } = await lifecycle(13);
+    const last = await counters.next('stats.updated', (e) => e.data.totalMeals === total);
+    for (const client of [board, charityOnBoard]) await client.next('food.claimed', (e) => e.data.requestId === requestId);
+    await board.next('request.cancelled', (e) => e.data.foodId === foodId);
+    // The donor watches nothing public, yet hears of their own item in their private room.
+    await donorWatchingNothing.next('request.fulfilled', (e) => e.data.requestId === requestId);
+    await charityOnBoard.next('request.fulfilled', (e) => e.data.requestId === requestId);
+    await barrier(t.env, all);
+
+    expect(nothing.received).toEqual([]);
+    // Board watchers: the board's changes only (the charity also its own fulfilment), never the counters.
+    expect(new Set(board.received.map((e) => e.type))).toEqual(new Set(['food.listed', 'food.claimed', 'request.cancelled']));
+    expect(charityOnBoard.received.filter((e) => !BOARD_TYPES.includes(e.type)).map((e) => e.type)).toEqual(['request.fulfilled']);
+    // Counters watchers: stats.updated only, the last one current.
+    expect(new Set(counters.received.map((e) => e.type))).toEqual(new Set(['stats.updated']));
+    expect(counters.received.at(-1)).toEqual(last);
+    // Private rooms unchanged: the donor has every event about their item (workers may publish them in
+    // any order), and no stats.
+    expect(donorWatchingNothing.received.map((e) => e.type).sort()).toEqual([
+      'food.claimed',
+      'food.claimed',
+      'food.listed',
+      'request.cancelled',
+      'request.fulfilled',
+    ]);
+  });
+
+  it("keeps another donor's listing from a signed-in socket that watches nothing", async () => {
+    const item = await addFood(t.http, otherDonor);
+    await board.next('food.listed', (e) => e.data.foodId === item.id);
+    await barrier(t.env, all);
+    expect(donorWatchingNothing.received.map((e) => ('foodId' in e.data ? e.data.foodId : null))).not.toContain(item.id);
+    expect(nothing.received).toEqual([]);
+  });
+
+  it('stops sending a topic once it is unwatched', async () => {
+    const leaving = await LiveClient.connect(t.baseUrl, undefined, ['board', 'counters']);
+    try {
+      expect(await leaving.unwatch(['board', 'counters'])).toEqual({ watching: [], refused: [] });
+      const item = await addFood(t.http, otherDonor);
+      const { total } = await lifecycle(4);
+      await board.next('food.listed', (e) => e.data.foodId === item.id);
+      await counters.next('stats.updated', (e) => e.data.totalMeals === total);
+      await barrier(t.env, [leaving, board, counters]);
+      expect(leaving.received).toEqual([]);
+    } finally {
+      leaving.close();
+    }
+  });
+
+  it('coalesces a burst of fulfilments: at most one stats.updated per interval, the last one carrying the final totals', async () => {
+    const before = (await t.http.get('/api/request/totalmeals')).body.totalMeals as number;
+    const requests = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const item = await addFood(t.http, donor, { quantity: i + 1 });
+        return requestPickup(t.http, charity, item.id);
+      }),
+    );
+    const watcher = await LiveClient.connect(t.baseUrl, undefined, ['counters']);
+    try {
+      const started = performance.now();
+      await Promise.all(requests.map((id) => t.http.put(`/updaterequeststatus/${id}`, { status: 'fulfilled' }, { token: donor.token })));
+      const total = before + (12 * 13) / 2;
+      await watcher.next('stats.updated', (e) => e.data.totalMeals === total, 20_000);
+      const elapsed = performance.now() - started;
+      // Whatever the coalescer still holds goes out within one interval; none may be older than the final.
+      await new Promise((resolve) => setTimeout(resolve, 2 * COUNTERS_INTERVAL_MS));
+      await barrier(t.env, [watcher]);
+      const totals = watcher.ofType('stats.updated').map((e) => e.data.totalMeals);
+      expect(totals.at(-1)).toBe(total);
+      expect(totals).toEqual([...totals].sort((a, b) => a - b));
+      // One message per interval at most (the first of a quiet spell goes at once), from the first send to the last.
+      expect(totals.length).toBeLessThanOrEqual(Math.floor(elapsed / COUNTERS_INTERVAL_MS) + 2);
+    } finally {
+      watcher.close();
+    }
+  });
+});
+
+describe('the counters coalescer on every instance', () => {
+  let t: TestApp;
+  let peer: Instance;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    t = await startTestApp({ ROLE: 'api' });
+    peer = await startPeer(t, { ROLE: 'api' });
+    redis = new Redis(t.env.REDIS_URL);
+  });
+  afterAll(async () => {
+    redis.disconnect();
+    await peer.close();
+    await t.close();
+  });
+
+  const stats = (totalMeals: number, occurredAt: Date): EventEnvelope<'stats.updated'> => ({
+    id: randomUUID(),
+    type: 'stats.updated',
+    occurredAt: occurredAt.toISOString(),
+    data: { totalMeals, totalCharities: 1 },
+  });
+
+  /** Publishes envelopes as the realtime publisher does, in one write to Redis (one burst for the instances). */
+  async function publishBurst(envelopes: EventEnvelope<'stats.updated'>[]): Promise<void> {
+    const pipeline = redis.pipeline();
+    const emitter = new Emitter(pipeline as unknown as Redis, { key: `${t.env.REDIS_PREFIX}socket.io` });
+    for (const envelope of envelopes) emitter.serverSideEmit(COUNTERS_FEED, envelope);
+    await pipeline.exec();
+  }
+
+  it('sends a burst as at most two messages per watcher on each instance (one at once, the newest one interval later); never a stale one last', async () => {
+    const watchers = await Promise.all([
+      LiveClient.connect(t.baseUrl, undefined, ['counters']),
+      LiveClient.connect(peer.baseUrl, undefined, ['counters']),
+    ]);
+    const bystanders = await Promise.all([LiveClient.connect(t.baseUrl, undefined, ['board']), LiveClient.connect(peer.baseUrl, undefined, [])]);
+    try {
+      const base = Date.now();
+      // Twenty totals, then a late copy of an older one (published out of order by a slow worker).
+      const burst = Array.from({ length: 20 }, (_, i) => stats(1000 + i, new Date(base + i)));
+      burst.push(stats(1005, new Date(base + 5)));
+      await publishBurst(burst);
+      for (const watcher of watchers) await watcher.next('stats.updated', (e) => e.data.totalMeals === 1019);
+      await new Promise((resolve) => setTimeout(resolve, 2 * COUNTERS_INTERVAL_MS));
+      await barrier(t.env, [...watchers, ...bystanders]);
+      for (const watcher of watchers) {
+        const totals = watcher.ofType('stats.updated').map((e) => e.data.totalMeals);
+        expect(totals.length).toBeLessThanOrEqual(2);
+        expect(totals.at(-1)).toBe(1019);
+        if (totals.length === 2) {
+          // The second waited for the interval to pass since the first (less a little for the network).
+          const [first, second] = watcher.arrivedAt.slice(-2);
+          expect(second - first).toBeGreaterThanOrEqual(COUNTERS_INTERVAL_MS - 50);
+        }
+      }
+      for (const bystander of bystanders) expect(bystander.received).toEqual([]);
+
+      // A stale value on its own, later, is dropped too; a newer one goes out.
+      await publishBurst([stats(999, new Date(base - 1000)), stats(2000, new Date(base + 100))]);
+      for (const watcher of watchers) await watcher.next('stats.updated', (e) => e.data.totalMeals === 2000);
+      await new Promise((resolve) => setTimeout(resolve, 2 * COUNTERS_INTERVAL_MS));
+      await barrier(t.env, watchers);
+      for (const watcher of watchers) {
+        expect(watcher.ofType('stats.updated').map((e) => e.data.totalMeals)).not.toContain(999);
+        expect(watcher.received.at(-1)?.data).toEqual({ totalMeals: 2000, totalCharities: 1 });
+      }
+    } finally {
+      for (const client of [...watchers, ...bystanders]) client.close();
+    }
+  });
+});
