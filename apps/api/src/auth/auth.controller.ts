@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { API_ROUTES, LIMITS } from '@food-link/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { ApiErrors, type ErrorSpec } from '../openapi/api-errors';
 import {
   CharityLookupResponseSchema,
@@ -15,7 +15,6 @@ import { CurrentUser, Public } from './auth.decorators';
 import { AuthService } from './auth.service';
 import { LoginDto } from './dto/login.dto';
 import { RegisterDto } from './dto/register.dto';
-import { TooManyAttemptsException } from './login-limiter.service';
 
 const INVALID_REGISTRATION: ErrorSpec = {
   status: 400,
@@ -35,10 +34,11 @@ export class AuthController {
   @ApiErrors(
     INVALID_REGISTRATION,
     { status: 409, description: 'The e-mail address is already registered', message: 'This e-mail address is already registered' },
+    429,
     503,
   )
-  registerDonor(@Body() body: RegisterDto) {
-    return this.auth.registerDonor(body);
+  registerDonor(@Body() body: RegisterDto, @Req() request: FastifyRequest) {
+    return this.auth.registerDonor(body, request.ip);
   }
 
   @Public()
@@ -52,10 +52,11 @@ export class AuthController {
       description: 'The e-mail address or the charity name is already registered',
       message: 'A charity with this name is already registered',
     },
+    429,
     503,
   )
-  registerCharity(@Body() body: RegisterDto) {
-    return this.auth.registerCharity(body);
+  registerCharity(@Body() body: RegisterDto, @Req() request: FastifyRequest) {
+    return this.auth.registerCharity(body, request.ip);
   }
 
   @Public()
@@ -69,13 +70,8 @@ export class AuthController {
     429,
     503,
   )
-  async login(@Body() body: LoginDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    try {
-      return await this.auth.login(body, request.ip);
-    } catch (error) {
-      if (error instanceof TooManyAttemptsException) void reply.header('Retry-After', String(error.retryAfterSeconds));
-      throw error;
-    }
+  login(@Body() body: LoginDto, @Req() request: FastifyRequest) {
+    return this.auth.login(body, request.ip);
   }
 
   @Get(API_ROUTES.me)

@@ -32,13 +32,15 @@ export class AuthService {
     private readonly limiter: LoginLimiterService,
   ) {}
 
-  async registerDonor(body: RegisterDto): Promise<RegisterDonorResponse> {
+  async registerDonor(body: RegisterDto, address: string): Promise<RegisterDonorResponse> {
+    await this.limiter.registration(address);
     const passwordHash = await this.passwords.hash(body.password);
     const user = await this.insertUser(() => this.users.save(this.users.create({ ...body, passwordHash, userType: 'donor' })));
     return { message: 'Donor registered successfully', user_id: user.id };
   }
 
-  async registerCharity(body: RegisterDto): Promise<RegisterCharityResponse> {
+  async registerCharity(body: RegisterDto, address: string): Promise<RegisterCharityResponse> {
+    await this.limiter.registration(address);
     const passwordHash = await this.passwords.hash(body.password);
     return this.insertUser(() =>
       this.dataSource.transaction(async (manager) => {
@@ -50,18 +52,23 @@ export class AuthService {
   }
 
   async login({ email, password }: LoginDto, address: string): Promise<LoginResponse> {
-    await this.limiter.assertAllowed(email, address);
-    const user = await this.users
-      .createQueryBuilder('user')
-      .addSelect('user.passwordHash')
-      .where('lower(user.email) = :email', { email })
-      .getOne();
-    const valid = await this.passwords.verify(user?.passwordHash, password);
-    if (!user || !valid) {
-      await this.limiter.recordFailure(email, address);
-      throw new UnauthorizedException('Invalid email or password');
+    // Counted before the password is checked, so parallel guesses cannot outrun the limit.
+    const attempt = await this.limiter.begin(email, address);
+    let user: User | null;
+    let valid: boolean;
+    try {
+      user = await this.users
+        .createQueryBuilder('user')
+        .addSelect('user.passwordHash')
+        .where('lower(user.email) = :email', { email })
+        .getOne();
+      valid = await this.passwords.verify(user?.passwordHash, password, 'login');
+    } catch (error) {
+      await attempt.abandoned();
+      throw error;
     }
-    await this.limiter.recordSuccess(email);
+    if (!user || !valid) throw new UnauthorizedException('Invalid email or password');
+    await attempt.succeeded();
     const token = await this.tokens.issue(user.id, user.userType);
     return {
       message: 'Login successful',

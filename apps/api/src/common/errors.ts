@@ -32,6 +32,8 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
 export class ErrorFilter extends BaseExceptionFilter {
   override catch(error: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const retryAfter = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+    if (typeof retryAfter === 'number') void reply.header('Retry-After', String(retryAfter));
     if (error instanceof HttpException) {
       const response = error.getResponse();
       if (typeof response !== 'string') return super.catch(error, host);
