@@ -5,6 +5,9 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limite
 import { AppConfig } from '../config/app-config';
 import { REDIS } from '../redis/redis.module';
 
+/** After Redis fails or times out, the limits stay in memory this long before Redis is tried again. */
+const REDIS_PAUSE_MS = 5000;
+
 /** The slowdown starts at a pair's third failure, at this, and doubles up to LOGIN_MAX_DELAY_MS. */
 const FIRST_DELAY_MS = 250;
 const FREE_FAILURES = 2;
@@ -20,7 +23,7 @@ export interface LoginAttempt {
 /**
  * Login and sign-up limits, in Redis so every API instance shares them, and in this process's memory
  * while Redis is away or does not answer within REDIS_COMMAND_TIMEOUT_MS (the request-path client's
- * commandTimeout), so logins keep working and stay limited.
+ * commandTimeout), so logins keep working, promptly, and stay limited.
  *
  * Logins follow OWASP's advice: failures are counted per account-and-address pair (someone guessing from
  * one address cannot lock the owner out from another), with a generous limit per address across accounts.
@@ -29,21 +32,23 @@ export interface LoginAttempt {
  */
 @Injectable()
 export class LoginLimiterService {
-  private readonly byPair: RateLimiterRedis;
-  private readonly byAddress: RateLimiterRedis;
-  private readonly registrations: RateLimiterRedis;
+  private readonly byPair: SharedLimiter;
+  private readonly byAddress: SharedLimiter;
+  private readonly registrations: SharedLimiter;
   private readonly maxDelayMs: number;
 
   constructor(@Inject(REDIS) redis: Redis, config: AppConfig) {
     const limiter = (name: string, points: number, duration: number) =>
-      new RateLimiterRedis({
-        storeClient: redis,
-        keyPrefix: `${config.REDIS_PREFIX}limits:${name}`,
-        points,
-        duration,
-        rejectIfRedisNotReady: true,
-        insuranceLimiter: new RateLimiterMemory({ points, duration }),
-      });
+      new SharedLimiter(
+        new RateLimiterRedis({
+          storeClient: redis,
+          keyPrefix: `${config.REDIS_PREFIX}limits:${name}`,
+          points,
+          duration,
+          rejectIfRedisNotReady: true,
+        }),
+        new RateLimiterMemory({ points, duration }),
+      );
     this.byPair = limiter('login-pair', config.LOGIN_MAX_FAILS_PER_PAIR, config.LOGIN_WINDOW_SECONDS);
     this.byAddress = limiter('login-address', config.LOGIN_MAX_FAILS_PER_ADDRESS, config.LOGIN_WINDOW_SECONDS);
     this.registrations = limiter('register-address', config.REGISTER_MAX_PER_ADDRESS, config.REGISTER_WINDOW_SECONDS);
@@ -97,12 +102,55 @@ function pairKey(email: string, address: string): string {
   return `${email.toLowerCase()}|${address}`;
 }
 
-async function consumeOrRefuse(limiter: RateLimiterRedis, key: string, message: string): Promise<RateLimiterRes> {
+/**
+ * A limiter kept in Redis, and in this process's memory while Redis fails or does not answer within the
+ * client's commandTimeout. After a failure, Redis is left alone for REDIS_PAUSE_MS, so an outage costs
+ * one timeout every few seconds rather than one per request.
+ */
+class SharedLimiter {
+  private pausedUntil = 0;
+
+  constructor(
+    private readonly redis: RateLimiterRedis,
+    private readonly memory: RateLimiterMemory,
+  ) {}
+
+  get points(): number {
+    return this.redis.points;
+  }
+
+  consume(key: string): Promise<RateLimiterRes> {
+    return this.run((limiter) => limiter.consume(key));
+  }
+
+  reward(key: string): Promise<RateLimiterRes> {
+    return this.run((limiter) => limiter.reward(key));
+  }
+
+  delete(key: string): Promise<boolean> {
+    return this.run((limiter) => limiter.delete(key));
+  }
+
+  private async run<T>(operation: (limiter: RateLimiterRedis | RateLimiterMemory) => Promise<T>): Promise<T> {
+    if (Date.now() >= this.pausedUntil) {
+      try {
+        return await operation(this.redis);
+      } catch (error) {
+        // Over the limit is an answer; anything else (refused, closed, timed out) is Redis being away.
+        if (error instanceof RateLimiterRes) throw error;
+        this.pausedUntil = Date.now() + REDIS_PAUSE_MS;
+      }
+    }
+    return operation(this.memory);
+  }
+}
+
+async function consumeOrRefuse(limiter: SharedLimiter, key: string, message: string): Promise<RateLimiterRes> {
   try {
     return await limiter.consume(key);
   } catch (error) {
     if (error instanceof RateLimiterRes) throw new TooManyAttemptsException(message, Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
-    // Neither Redis nor the memory fallback could count it: let the attempt through rather than fail the login.
+    // Not even memory could count it (never expected): let the attempt through rather than fail the login.
     return new RateLimiterRes(limiter.points, 0, 1, true);
   }
 }

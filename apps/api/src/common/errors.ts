@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { ArgumentsHost, Catch, HttpException, HttpStatus } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
+import { TimeoutError } from './with-timeout';
 
 /** PostgreSQL error classes meaning "unreachable or shutting down", and the socket errors of an outage. */
 const UNAVAILABLE_CODES = new Set([
@@ -9,11 +10,18 @@ const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH',
 ]);
 
+/**
+ * True for an outage of PostgreSQL or Redis: unreachable, closing, or not answering in time (our own
+ * TimeoutError from withTimeout, ioredis's "Command timed out" from commandTimeout).
+ */
 export function isDependencyUnavailable(error: unknown): boolean {
+  if (error instanceof TimeoutError) return true;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
   const message = error instanceof Error ? error.message : '';
-  return /Connection terminated|timeout exceeded when trying to connect|Connection is closed|Query read timeout/i.test(message);
+  return /Connection terminated|timeout exceeded when trying to connect|Connection is closed|Query read timeout|Command timed out|Stream isn't writeable/i.test(
+    message,
+  );
 }
 
 /** True when `error` is PostgreSQL's unique violation on the named constraint or index. */
