@@ -11,6 +11,7 @@ import { Charity } from './charity.entity';
 import { LoginLimiterService } from './login-limiter.service';
 import { OperatorAccountService } from './operator-account.service';
 import { PasswordService } from './password.service';
+import { SessionUsers } from './session-users.service';
 import { TokenService } from './token.service';
 import { User } from './user.entity';
 
@@ -27,8 +28,8 @@ import { User } from './user.entity';
       }),
     }),
   ],
-  providers: [TokenService],
-  exports: [TokenService],
+  providers: [TokenService, SessionUsers],
+  exports: [TokenService, SessionUsers],
 })
 export class TokenModule {}
 

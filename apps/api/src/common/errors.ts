@@ -24,6 +24,16 @@ export function isDependencyUnavailable(error: unknown): boolean {
   );
 }
 
+/**
+ * True when `error` is PostgreSQL's foreign-key violation: a write refers to a row that is gone (the
+ * signed-in user's account, deleted after its token was checked; or an item deleted meanwhile).
+ */
+export function isForeignKeyViolation(error: unknown): { toUsers: boolean } | null {
+  const driverError = ((error as { driverError?: unknown } | null)?.driverError ?? error) as { code?: string; detail?: string } | null;
+  if (driverError?.code !== '23503') return null;
+  return { toUsers: /table "users"/.test(driverError.detail ?? '') };
+}
+
 /** True when `error` is PostgreSQL's unique violation on the named constraint or index. */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
   const driverError = (error as { driverError?: { code?: string; constraint?: string } }).driverError;
@@ -46,6 +56,11 @@ export class ErrorFilter extends BaseExceptionFilter {
       const response = error.getResponse();
       if (typeof response !== 'string') return super.catch(error, host);
       void reply.status(error.getStatus()).send(errorBody(error.getStatus(), response));
+    } else if (isForeignKeyViolation(error)) {
+      // Never a 500: the account behind the session was deleted (401), or something else referred to is gone (409).
+      const status = isForeignKeyViolation(error)?.toUsers ? HttpStatus.UNAUTHORIZED : HttpStatus.CONFLICT;
+      const message = status === HttpStatus.UNAUTHORIZED ? 'The session token is invalid or has expired' : 'Something this refers to no longer exists';
+      void reply.status(status).send(errorBody(status, message));
     } else if (isDependencyUnavailable(error)) {
       const status = HttpStatus.SERVICE_UNAVAILABLE;
       void reply.status(status).send(errorBody(status, 'A service the platform depends on is unavailable; please retry shortly'));

@@ -36,8 +36,10 @@ export async function mountQueueBoard(app: NestFastifyApplication): Promise<void
   );
 
   const admitOperators = async (request: FastifyRequest, reply: FastifyReply) => {
-    const token = request.cookies[BOARD_COOKIE] ?? TokenService.fromAuthorizationHeader(request.headers.authorization);
-    const user = token ? await tokens.verify(token) : null;
+    // The cookie holds a board token (narrow: bull-board only, 15 minutes); scripts may send a session token.
+    const cookie = request.cookies[BOARD_COOKIE];
+    const bearer = TokenService.fromAuthorizationHeader(request.headers.authorization);
+    const user = cookie ? await tokens.verifyBoard(cookie) : bearer ? await tokens.verify(bearer) : null;
     if (!user) return refuse(reply, 401, 'Open the queue inspector from the operator console (/ops)');
     if (user.userType !== 'operator') return refuse(reply, 403, 'Only operator accounts may inspect the queues');
     // One bounded PING first: a page of bull-board makes many Redis calls, each of which would wait.
