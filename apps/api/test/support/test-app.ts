@@ -30,7 +30,9 @@ let counter = 0;
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   counter += 1;
-  const databaseName = `${testEnv.databasePrefix}${process.env.JEST_WORKER_ID ?? '0'}_${process.pid}_${counter}`;
+  // Random too: each test file has its own module registry, so `counter` starts again at 1 in every file a
+  // Jest worker runs, and the Redis keys (limits, queues) of an earlier file's app would be this one's.
+  const databaseName = `${testEnv.databasePrefix}${process.env.JEST_WORKER_ID ?? '0'}_${process.pid}_${counter}_${randomBytes(3).toString('hex')}`;
   await withAdmin((admin) => admin.query(`CREATE DATABASE "${databaseName}" TEMPLATE "${testEnv.templateDatabase}"`));
 
   const fullEnv = {
