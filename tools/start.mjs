@@ -7,12 +7,15 @@ import { nxBinary, nxEnv } from './lib/nx.mjs';
 import { exitCodeOf, onShutdownSignal, run, spawnTracked, stopProcess, stopServices, waitForExit } from './lib/processes.mjs';
 import { ensureDatabase, ensurePostgres } from './lib/postgres.mjs';
 import { ensureRedis } from './lib/redis.mjs';
+import { checkNodeVersion } from './lib/node-version.mjs';
 
 const log = (message) => console.log(`[start] ${message}`);
 const apiEntry = path.join(repoRoot, 'apps/api/dist/main.js');
 
 let api = null;
 let stopSignal = null;
+/** Settles once the readable copy of the API's logs has been written out (when stdout is a terminal). */
+let logsWritten = Promise.resolve();
 
 onShutdownSignal(async (signal) => {
   stopSignal = signal;
@@ -38,10 +41,31 @@ function databaseName() {
   return configured ? decodeURIComponent(configured) : 'foodlink';
 }
 
-function startApi(env) {
+/**
+ * The API writes one JSON object per log line (what log collectors want). On a terminal they are shown
+ * readably through pino-pretty; redirected to a file or a pipe, they stay JSON.
+ */
+async function readableLogs() {
+  const { default: pinoPretty } = await import('pino-pretty');
+  const pretty = pinoPretty({
+    colorize: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,context',
+    messageFormat: '{if context}[{context}] {end}{msg}',
+  });
+  logsWritten = new Promise((resolve) => {
+    pretty.once('close', resolve);
+    pretty.once('finish', resolve);
+    pretty.once('error', resolve);
+  });
+  return pretty;
+}
+
+async function startApi(env) {
   if (!fs.existsSync(apiEntry)) throw new Error(`the build did not produce ${path.relative(repoRoot, apiEntry)}`);
-  log(`starting the API (node ${path.relative(repoRoot, apiEntry)})`);
-  return spawnTracked(process.execPath, [apiEntry], {
+  const pretty = process.stdout.isTTY ? await readableLogs() : null;
+  log(`starting the API (node ${path.relative(repoRoot, apiEntry)})${pretty ? '' : '; logs as JSON lines'}`);
+  const child = spawnTracked(process.execPath, [apiEntry], {
     // The API keeps development state (its JWT secret) in ./.data.
     cwd: repoRoot,
     env: {
@@ -54,11 +78,14 @@ function startApi(env) {
     // detached: a terminal Ctrl-C would otherwise reach the API directly as
     // well as through us, and a second signal cuts Nest's graceful shutdown short.
     detached: true,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', pretty ? 'pipe' : 'inherit', 'inherit'],
   });
+  if (pretty) child.stdout.pipe(pretty);
+  return child;
 }
 
 async function main() {
+  checkNodeVersion({ log });
   await ensureDependencies({ log });
   await build();
   const postgres = await ensurePostgres({ log });
@@ -66,8 +93,9 @@ async function main() {
   if (await ensureDatabase(postgres.adminUrl, database)) log(`created database ${database}`);
   const redis = await ensureRedis({ log });
 
-  api = startApi({ DATABASE_URL: postgres.serverUrlFor(database), REDIS_URL: redis.url });
+  api = await startApi({ DATABASE_URL: postgres.serverUrlFor(database), REDIS_URL: redis.url });
   const code = await waitForExit(api);
+  await logsWritten;
   if (!stopSignal) log(`the API exited with code ${code}, stopping`);
   await stopServices();
   return stopSignal ? exitCodeOf(null, stopSignal) : code;

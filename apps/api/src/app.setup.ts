@@ -26,7 +26,14 @@ const BODY_LIMIT_BYTES = 64 * 1024;
  * error mapping); `main.ts` and the integration tests both start from here.
  */
 export async function createApp(config: AppConfig = loadConfig()): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: config.TRUST_PROXY });
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    // A request whose headers and body have not all arrived by then is answered 408 and its connection
+    // closed: stalled uploads cannot hold connections (and file descriptors) open. Node checks every second.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: config.REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true });
   app.useLogger(app.get(NestPinoLogger));
   const fastify = app.getHttpAdapter().getInstance();
@@ -37,7 +44,8 @@ export async function createApp(config: AppConfig = loadConfig()): Promise<NestF
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The app's own origin only: CSP Level 3's 'self' covers ws:/wss: to it (the Socket.IO connection).
+        connectSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         // TLS is the load balancer's business; on http://localhost this would break every asset.
         upgradeInsecureRequests: null,

@@ -37,8 +37,8 @@ const probeIds = { requestId: 0 };
 
 // Typed by ApiRouteName, so a call added to API_ROUTES cannot go unlisted here.
 const CALLS: Record<ApiRouteName, CallDoc> = {
-  registerDonor: { method: 'post', public: true, success: 201, errors: [400, 409, 503], body: REGISTER_BODY },
-  registerCharity: { method: 'post', public: true, success: 201, errors: [400, 409, 503], body: REGISTER_BODY },
+  registerDonor: { method: 'post', public: true, success: 201, errors: [400, 409, 429, 503], body: REGISTER_BODY },
+  registerCharity: { method: 'post', public: true, success: 201, errors: [400, 409, 429, 503], body: REGISTER_BODY },
   login: {
     method: 'post',
     public: true,
@@ -221,7 +221,7 @@ describe('OpenAPI documentation (/api/docs, /api/docs-json)', () => {
   let probers: Record<'donor' | 'charity', TestUser>;
 
   beforeAll(async () => {
-    t = await startTestApp({ LOGIN_MAX_FAILS_PER_ACCOUNT: '2' });
+    t = await startTestApp({ LOGIN_MAX_FAILS_PER_PAIR: '2', LOGIN_MAX_DELAY_MS: '0' });
     const response = await t.http.get('/api/docs-json');
     if (response.status !== 200) throw new Error(`GET /api/docs-json answered ${response.status}`);
     doc = response.body;

@@ -118,7 +118,9 @@ describe('operator console: access, live views, failed jobs, health and metrics'
       expect((await t.http.get(`${BULL_BOARD_PATH}/api/queues`)).status).toBe(401);
       expect((await t.http.get(BULL_BOARD_PATH, { token: charity.token })).status).toBe(403);
       expect((await t.http.get(`${BULL_BOARD_PATH}/api/queues`, { token: donor.token })).status).toBe(403);
-      expect((await t.http.get(BULL_BOARD_PATH, { headers: { cookie: `foodlink_board=${donor.token}` } })).status).toBe(403);
+      // The cookie takes a board token only: a session token in it, even an operator's, is refused.
+      expect((await t.http.get(BULL_BOARD_PATH, { headers: { cookie: `foodlink_board=${donor.token}` } })).status).toBe(401);
+      expect((await t.http.get(BULL_BOARD_PATH, { headers: { cookie: `foodlink_board=${operator}` } })).status).toBe(401);
 
       const page = await t.http.get(BULL_BOARD_PATH, { token: operator });
       expect(page.status).toBe(200);
@@ -136,6 +138,12 @@ describe('operator console: access, live views, failed jobs, health and metrics'
       const queues = await t.http.get(`${BULL_BOARD_PATH}/api/queues`, { headers: { cookie } });
       expect(queues.status).toBe(200);
       expect(queues.body.queues.map((queue: { name: string }) => queue.name).sort()).toEqual(Object.values(QUEUES).sort());
+
+      // The board token is narrow: no use as a session anywhere else, nor on a socket.
+      const boardToken = cookie.slice('foodlink_board='.length);
+      for (const { method, path } of OPS_CALLS) expect((await t.http.request(method, path, { token: boardToken })).status).toBe(401);
+      expect((await t.http.get('/api/auth/me', { token: boardToken })).status).toBe(401);
+      await expect(LiveClient.connect(t.baseUrl, boardToken)).rejects.toThrow(/unauthorized/);
     });
 
     it('keeps ops.* messages to operators: donors, charities and anonymous sockets never get them', async () => {

@@ -125,4 +125,21 @@ describe('serving the web app from the API origin', () => {
     expect(response.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
+
+  it("lets pages connect (fetch and websockets) to the app's own origin only", async () => {
+    const policy = policyOf(await t.http.get('/', asBrowser));
+    // CSP Level 3: 'self' also matches ws: and wss: on the page's own host and port.
+    expect(policy['connect-src']).toEqual(["'self'"]);
+  });
 });
+
+function policyOf(response: { headers: Headers }): Record<string, string[]> {
+  const header = response.headers.get('content-security-policy') ?? '';
+  return Object.fromEntries(
+    header
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...values]) => [name, values]),
+  );
+}

@@ -5,7 +5,8 @@ import { ACCOUNT_DELETED_MESSAGE, cairoDate, DOMAIN_EVENTS, ERRORS, type Account
 import type { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { PasswordService } from '../auth/password.service';
-import { UserDirectory } from '../auth/user-directory.service';
+import { SessionUsers } from '../auth/session-users.service';
+import { UsersRepository } from '../auth/users.repository';
 import { OutboxService } from '../events/outbox.service';
 import { RealtimePublisher } from '../realtime/realtime-publisher.service';
 import { AccountRepository } from './account.repository';
@@ -25,7 +26,8 @@ export class AccountService {
     private readonly accounts: AccountRepository,
     private readonly passwords: PasswordService,
     private readonly outbox: OutboxService,
-    private readonly users: UserDirectory,
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionUsers,
     private readonly realtime: RealtimePublisher,
   ) {}
 
@@ -71,7 +73,7 @@ export class AccountService {
       await this.accounts.anonymise(tx, user, unusable);
     });
     await this.outbox.committed();
-    this.users.forget(userId);
+    this.sessions.forget(userId);
     // Open sockets close now; a reconnect is refused, its token no longer standing for anyone.
     await this.realtime.disconnectUser(userId).catch(() => undefined);
   }

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Param, Post, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   API_ROUTES,
@@ -12,13 +12,12 @@ import {
   RegisterCharityResponse,
   RegisterDonorResponse,
 } from '@food-link/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { ApiErrors, type ErrorSpec } from '../openapi/api-errors';
 import { shapeRef, ValidBody } from '../openapi/shapes';
 import type { AuthUser } from './auth-user';
 import { CurrentUser, Public } from './auth.decorators';
 import { AuthService } from './auth.service';
-import { TooManyAttemptsException } from './login-limiter.service';
 
 const INVALID_REGISTRATION: ErrorSpec = {
   status: 400,
@@ -38,10 +37,11 @@ export class AuthController {
   @ApiErrors(
     INVALID_REGISTRATION,
     { status: 409, description: 'The e-mail address is already registered', message: ERRORS.emailTaken },
+    429,
     503,
   )
-  registerDonor(@ValidBody(RegisterBody) body: RegisterBody) {
-    return this.auth.registerDonor(body);
+  registerDonor(@ValidBody(RegisterBody) body: RegisterBody, @Req() request: FastifyRequest) {
+    return this.auth.registerDonor(body, request.ip);
   }
 
   @Public()
@@ -55,10 +55,11 @@ export class AuthController {
       description: 'The e-mail address or the charity name is already registered',
       message: ERRORS.charityNameTaken,
     },
+    429,
     503,
   )
-  registerCharity(@ValidBody(RegisterBody) body: RegisterBody) {
-    return this.auth.registerCharity(body);
+  registerCharity(@ValidBody(RegisterBody) body: RegisterBody, @Req() request: FastifyRequest) {
+    return this.auth.registerCharity(body, request.ip);
   }
 
   @Public()
@@ -72,13 +73,8 @@ export class AuthController {
     429,
     503,
   )
-  async login(@ValidBody(LoginBody) body: LoginBody, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    try {
-      return await this.auth.login(body, request.ip);
-    } catch (error) {
-      if (error instanceof TooManyAttemptsException) void reply.header('Retry-After', String(error.retryAfterSeconds));
-      throw error;
-    }
+  login(@ValidBody(LoginBody) body: LoginBody, @Req() request: FastifyRequest) {
+    return this.auth.login(body, request.ip);
   }
 
   @Get(API_ROUTES.me)

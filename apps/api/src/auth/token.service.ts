@@ -2,29 +2,68 @@ import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { USER_TYPES, type UserType } from '@food-link/contracts';
 import type { AuthUser, TokenClaims } from './auth-user';
+import { SessionUsers } from './session-users.service';
+
+/** The audience of bull-board's cookie tokens: accepted by bull-board only, refused as a session. */
+const BOARD_AUDIENCE = 'foodlink:queue-board';
 
 /** Issues and checks session tokens (HS256 JWTs). */
 @Injectable()
 export class TokenService {
-  constructor(private readonly jwt: JwtService) {}
+  constructor(
+    private readonly jwt: JwtService,
+    private readonly users: SessionUsers,
+  ) {}
 
-  /** A session token; `ttlSeconds` shortens it below JWT_TTL_SECONDS (bull-board's cookie). */
-  issue(userId: number, userType: UserType, ttlSeconds?: number): Promise<string> {
+  /** A session token, valid for JWT_TTL_SECONDS. */
+  issue(userId: number, userType: UserType): Promise<string> {
     const claims: TokenClaims = { sub: String(userId), typ: userType };
-    return this.jwt.signAsync(claims, ttlSeconds ? { expiresIn: ttlSeconds } : undefined);
+    return this.jwt.signAsync(claims);
   }
 
-  /** The user a token stands for, or null when it is forged, expired or malformed. */
+  /**
+   * A token for bull-board's cookie only: an operator's, short-lived, with an audience of its own, so the
+   * cookie cannot be replayed as a session token on the API (verify refuses it) and a session token cannot
+   * be planted as the cookie (verifyBoard refuses it).
+   */
+  issueBoardToken(operatorId: number, ttlSeconds: number): Promise<string> {
+    const claims: TokenClaims = { sub: String(operatorId), typ: 'operator' };
+    return this.jwt.signAsync(claims, { expiresIn: ttlSeconds, audience: BOARD_AUDIENCE });
+  }
+
+  /**
+   * The user a session token stands for, or null when it is forged, expired, without an expiry, meant
+   * for bull-board, malformed, or names an account that no longer exists. Throws only when the database
+   * cannot be asked (answered 503).
+   */
   async verify(token: string): Promise<AuthUser | null> {
+    const user = await this.decode(token, (claims) => claims.aud === undefined, {});
+    return user && (await this.users.isCurrent(user.id, user.userType)) ? user : null;
+  }
+
+  /** The operator a bull-board cookie token stands for, or null (session tokens included). */
+  async verifyBoard(token: string): Promise<AuthUser | null> {
+    const user = await this.decode(token, (claims) => claims.aud === BOARD_AUDIENCE, { audience: BOARD_AUDIENCE });
+    return user?.userType === 'operator' && (await this.users.isCurrent(user.id, user.userType)) ? user : null;
+  }
+
+  private async decode(
+    token: string,
+    accept: (claims: TokenClaims & { exp?: unknown; aud?: unknown }) => boolean,
+    options: { audience?: string },
+  ): Promise<AuthUser | null> {
+    let claims: TokenClaims & { exp?: unknown; aud?: unknown };
     try {
-      const claims = await this.jwt.verifyAsync<TokenClaims>(token, { algorithms: ['HS256'] });
-      const id = Number(claims.sub);
-      if (!Number.isSafeInteger(id) || id < 1 || !USER_TYPES.includes(claims.typ)) return null;
-      return { id, userType: claims.typ };
+      claims = await this.jwt.verifyAsync(token, { algorithms: ['HS256'], ...options });
     } catch {
       // Any verification failure means the same to the caller: no valid session.
       return null;
     }
+    const id = Number(claims.sub);
+    if (!Number.isSafeInteger(id) || id < 1 || !USER_TYPES.includes(claims.typ)) return null;
+    // A token that never expires is never one of ours.
+    if (typeof claims.exp !== 'number' || !accept(claims)) return null;
+    return { id, userType: claims.typ };
   }
 
   /** Accepts `Bearer <token>` and the bare token, as the product's client sends it. */

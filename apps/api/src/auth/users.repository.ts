@@ -63,10 +63,10 @@ export class UsersRepository {
     return row ? { ...account(row), passwordHash: row.password_hash as string } : undefined;
   }
 
-  /** Whether the account exists and has not been deleted. */
-  async isLive(id: number): Promise<boolean> {
-    const rows = await this.db.query<unknown[]>(`SELECT 1 FROM users WHERE id = $1 AND deleted_at IS NULL`, [id]);
-    return rows.length > 0;
+  /** The type of a live account (one that exists and has not been deleted), for the session check. */
+  async liveUserType(id: number): Promise<UserType | undefined> {
+    const [row] = await this.db.query<{ user_type: UserType }[]>(`SELECT user_type FROM users WHERE id = $1 AND deleted_at IS NULL`, [id]);
+    return row?.user_type;
   }
 
   /** The password hash of a live account. */

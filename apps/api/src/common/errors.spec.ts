@@ -1,4 +1,5 @@
 import { isDependencyUnavailable } from './errors';
+import { TimeoutError } from './with-timeout';
 
 describe('isDependencyUnavailable', () => {
   it.each([
@@ -7,6 +8,9 @@ describe('isDependencyUnavailable', () => {
     new Error('Connection terminated unexpectedly'),
     new Error('timeout exceeded when trying to connect'),
     new Error('Query read timeout'),
+    new Error('Command timed out'),
+    new TimeoutError('Reading queue counts did not finish within 2000 ms'),
+    new Error("Stream isn't writeable and enableOfflineQueue options is false"),
   ])('treats %s as an outage (503)', (error) => {
     expect(isDependencyUnavailable(error)).toBe(true);
   });

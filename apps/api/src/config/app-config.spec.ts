@@ -14,6 +14,19 @@ describe('loadConfig', () => {
     expect(config.REDIS_PREFIX).toBe('foodlink:');
   });
 
+  it('defaults to OWASP-style login limits, generous sign-up and address limits, and bounded waits', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.LOGIN_MAX_FAILS_PER_PAIR).toBe(10);
+    expect(config.LOGIN_WINDOW_SECONDS).toBe(900);
+    expect(config.LOGIN_MAX_FAILS_PER_ADDRESS).toBeGreaterThanOrEqual(500);
+    expect(config.LOGIN_MAX_DELAY_MS).toBe(2000);
+    expect(config.REGISTER_MAX_PER_ADDRESS).toBeGreaterThanOrEqual(1000);
+    expect(config.REGISTER_WINDOW_SECONDS).toBe(3600);
+    expect(config.PASSWORD_HASH_CONCURRENCY).toBeGreaterThanOrEqual(1);
+    expect(config.REQUEST_TIMEOUT_MS).toBe(30_000);
+    expect(config.REDIS_COMMAND_TIMEOUT_MS).toBeLessThanOrEqual(2000);
+  });
+
   it('names every invalid variable', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(
       /PORT[\s\S]*DATABASE_URL must be a postgres:\/\/ URL|DATABASE_URL must be a postgres:\/\/ URL[\s\S]*PORT/,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { LIMITS } from '@food-link/contracts';
@@ -75,21 +76,80 @@ export class AppConfig {
   @IsBoolean()
   TRUST_PROXY = false;
 
-  /** Failed logins allowed per account, and per client address, in each LOGIN_WINDOW_SECONDS. */
+  /**
+   * Failed logins allowed per account-and-address pair in each LOGIN_WINDOW_SECONDS (OWASP's pattern:
+   * someone guessing from one address cannot lock the owner out of their account from another). Each
+   * attempt is counted before its password is verified; a successful login clears its pair's count.
+   */
   @Type(() => Number)
   @IsInt()
   @Min(1)
-  LOGIN_MAX_FAILS_PER_ACCOUNT = 10;
+  LOGIN_MAX_FAILS_PER_PAIR = 10;
 
+  /**
+   * Failed logins allowed per client address, across every account, in each window. Generous: many
+   * people share one address (a university's, a charity's office connection).
+   */
   @Type(() => Number)
   @IsInt()
   @Min(1)
-  LOGIN_MAX_FAILS_PER_ADDRESS = 50;
+  LOGIN_MAX_FAILS_PER_ADDRESS = 500;
 
   @Type(() => Number)
   @IsInt()
   @Min(1)
   LOGIN_WINDOW_SECONDS = 15 * 60;
+
+  /**
+   * The longest a failing pair is slowed down before each further attempt is verified: from its third
+   * failure on, 250 ms doubling up to this (0 turns the slowdown off).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10_000)
+  LOGIN_MAX_DELAY_MS = 2000;
+
+  /** Sign-ups allowed per client address in each REGISTER_WINDOW_SECONDS. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  REGISTER_MAX_PER_ADDRESS = 1000;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  REGISTER_WINDOW_SECONDS = 3600;
+
+  /**
+   * argon2 hashes and verifications run at once in this process (each takes ~19 MiB and most of a core
+   * for tens of milliseconds); more wait their turn, logins before sign-ups. Default: the CPU count.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  PASSWORD_HASH_CONCURRENCY = Math.max(1, availableParallelism());
+
+  /**
+   * Longest wait for one Redis command on a request path (login limits, socket census): past it, the
+   * command counts as failed and the caller falls back (to this process's memory for the limits).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(50)
+  @Max(60_000)
+  REDIS_COMMAND_TIMEOUT_MS = 1000;
+
+  /**
+   * A request whose headers and body have not fully arrived within this is answered 408 and its
+   * connection closed, so stalled uploads cannot hold connections open.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  @Max(10 * 60_000)
+  REQUEST_TIMEOUT_MS = 30_000;
 
   /** How often the outbox relay looks for unpublished events besides being woken at each commit. */
   @Type(() => Number)

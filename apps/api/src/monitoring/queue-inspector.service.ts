@@ -27,7 +27,8 @@ export class QueueInspector implements OnApplicationShutdown {
   readonly queues: ReadonlyMap<QueueName, Queue>;
 
   constructor(config: AppConfig) {
-    this.redis = new Redis(config.REDIS_URL, PRODUCER_REDIS_OPTIONS);
+    // Every command is bounded too, so bull-board's own calls cannot hang on a Redis that does not answer.
+    this.redis = new Redis(config.REDIS_URL, { ...PRODUCER_REDIS_OPTIONS, commandTimeout: INSPECTION_TIMEOUT_MS });
     this.redis.on('error', () => {
       // Reported by the health check that meets it; ioredis reconnects by itself.
     });

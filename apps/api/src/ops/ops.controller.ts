@@ -111,7 +111,7 @@ export class OpsController {
   @ApiNoContentResponse({ description: 'The cookie is set' })
   @ApiErrors(401, OPERATOR_ONLY)
   async boardSession(@CurrentUser() operator: AuthUser, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
-    const token = await this.tokens.issue(operator.id, operator.userType, BOARD_SESSION_SECONDS);
+    const token = await this.tokens.issueBoardToken(operator.id, BOARD_SESSION_SECONDS);
     reply.setCookie(BOARD_COOKIE, token, {
       path: BULL_BOARD_PATH,
       httpOnly: true,

@@ -70,7 +70,15 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     const offered = socket.handshake.auth?.token ?? socket.handshake.headers.authorization;
     if (offered === undefined || offered === null || offered === '') return null;
     const token = typeof offered === 'string' ? TokenService.fromAuthorizationHeader(offered) : null;
-    const user = token ? await this.tokens.verify(token) : null;
+    let user: AuthUser | null;
+    try {
+      // Checks the signature, the expiry, and that the account still exists.
+      user = token ? await this.tokens.verify(token) : null;
+    } catch (error) {
+      // The database could not be asked; the client retries (its message names no address).
+      this.logger.warn(`Could not check a socket's session: ${(error as Error).message}`);
+      throw new Error('unavailable: the session could not be checked; retry shortly', { cause: error });
+    }
     if (!user) {
       this.logger.debug('Refused a socket with an invalid token');
       throw new Error('unauthorized: the session token is invalid or has expired');
