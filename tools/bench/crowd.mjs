@@ -16,10 +16,9 @@
 // reported, and every per-socket figure is divided by the sockets that did connect.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { COUNTERS_INTERVAL_MS, LIVE_TOPICS } from './lib/contracts.mjs';
 import { SAMPLER, connectInspector, serverMemory } from './fanout.mjs';
-import { isClientProcess, openSockets, serveClientProcess, startClientProcess, stopClientProcesses } from './lib/socket-clients.mjs';
+import { openSockets, runAsScript, serveClientProcess, startClientProcess, stopClientProcesses } from './lib/socket-clients.mjs';
 import { call, cpuSeconds, createStack, createUsers, freePort, listFood, percentile, raiseFileLimit, report } from './lib/stack.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -227,16 +226,4 @@ export async function run() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  if (isClientProcess()) {
-    clientMain();
-  } else {
-    run().then(
-      () => process.exit(0),
-      (error) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  }
-}
+runAsScript(import.meta.url, run, clientMain);

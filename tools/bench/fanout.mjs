@@ -25,8 +25,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pathToFileURL } from 'node:url';
-import { isClientProcess, openSockets, serveClientProcess, startClientProcess, stopClientProcesses } from './lib/socket-clients.mjs';
+import { openSockets, runAsScript, serveClientProcess, startClientProcess, stopClientProcesses } from './lib/socket-clients.mjs';
 import { call, cpuSeconds, createStack, createUsers, freePort, listFood, percentile, raiseFileLimit, report, resultsDir } from './lib/stack.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -473,16 +472,4 @@ export async function run() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  if (isClientProcess()) {
-    clientMain();
-  } else {
-    run().then(
-      () => process.exit(0),
-      (error) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  }
-}
+runAsScript(import.meta.url, run, clientMain);

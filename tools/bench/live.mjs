@@ -20,9 +20,8 @@
 // alongside.
 import { createHistogram, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pathToFileURL } from 'node:url';
 import { DOMAIN_EVENT_TYPES, LIVE_TOPICS, publicTopicOf } from './lib/contracts.mjs';
-import { isClientProcess, openSockets, serveClientProcess, startClientProcess, stopClientProcesses } from './lib/socket-clients.mjs';
+import { openSockets, runAsScript, serveClientProcess, startClientProcess, stopClientProcesses } from './lib/socket-clients.mjs';
 import path from 'node:path';
 import {
   call,
@@ -794,16 +793,4 @@ export async function run() {
   return rows;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  if (isClientProcess()) {
-    clientMain();
-  } else {
-    run().then(
-      () => process.exit(0),
-      (error) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  }
-}
+runAsScript(import.meta.url, run, clientMain);

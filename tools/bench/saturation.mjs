@@ -17,9 +17,8 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pathToFileURL } from 'node:url';
 import { LIVE_TOPICS } from './lib/contracts.mjs';
-import { isClientProcess, openSockets, serveClientProcess, startClientProcess, stopClientProcesses } from './lib/socket-clients.mjs';
+import { openSockets, runAsScript, serveClientProcess, startClientProcess, stopClientProcesses } from './lib/socket-clients.mjs';
 import { repoRoot } from '../lib/install.mjs';
 import { createStack, freePort, raiseFileLimit, report } from './lib/stack.mjs';
 
@@ -211,16 +210,4 @@ export async function run() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  if (isClientProcess()) {
-    clientMain();
-  } else {
-    run().then(
-      () => process.exit(0),
-      (error) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  }
-}
+runAsScript(import.meta.url, run, clientMain);

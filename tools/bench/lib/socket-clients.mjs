@@ -11,7 +11,7 @@
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The argument a benchmark script is forked with to act as a client process. */
 export const CLIENT_FLAG = '--client';
@@ -157,4 +157,23 @@ export async function openSockets(specs, { concurrency, attach = () => {}, conne
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, specs.length) }, worker));
   return { failed: errors.length, errors: errors.slice(0, 5) };
+}
+
+/**
+ * The entry point of a benchmark part with client processes: when `moduleUrl` is the script node was
+ * started with, a forked client process runs `clientMain`, the main process `run` (exit 1 on an error).
+ */
+export function runAsScript(moduleUrl, run, clientMain) {
+  if (!process.argv[1] || moduleUrl !== pathToFileURL(process.argv[1]).href) return;
+  if (isClientProcess()) {
+    clientMain();
+    return;
+  }
+  run().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }
