@@ -93,12 +93,17 @@ export class IdempotencyInterceptor implements NestInterceptor {
       throw new UnprocessableEntityException(ERRORS.idempotencyKeyReused);
     }
     if (stored?.status_code == null) {
-      const seconds = Math.max(1, Math.ceil((stored?.locked_for_ms ?? 1000) / 1000));
-      void reply.header('retry-after', String(seconds));
-      throw new ConflictException(ERRORS.idempotencyKeyInProgress);
+      throw new KeyInProgressException(Math.max(1, Math.ceil((stored?.locked_for_ms ?? 1000) / 1000)));
     }
     void reply.status(stored.status_code).header(REPLAYED_HEADER, 'true');
     return stored.response;
+  }
+}
+
+/** 409 while an earlier try holds the key, with `Retry-After` (the error filter sets it from `retryAfterSeconds`). */
+class KeyInProgressException extends ConflictException {
+  constructor(readonly retryAfterSeconds: number) {
+    super(ERRORS.idempotencyKeyInProgress);
   }
 }
 
