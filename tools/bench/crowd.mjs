@@ -17,9 +17,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
 import { COUNTERS_INTERVAL_MS, LIVE_TOPICS } from './lib/contracts.mjs';
-import { SAMPLER, connectInspector, serverMemory } from './fanout.mjs';
+import { ensureFileLimit, serverMemory, startInspectedApi } from './fanout.mjs';
 import { openSockets, runAsScript, serveClientProcess, startClientProcess, stopClientProcesses } from './lib/socket-clients.mjs';
-import { call, cpuSeconds, createStack, createUsers, freePort, listFood, percentile, raiseFileLimit, report } from './lib/stack.mjs';
+import { call, cpuSeconds, createStack, createUsers, listFood, percentile, report } from './lib/stack.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const SETTINGS = QUICK
@@ -105,23 +105,14 @@ async function fulfilAtRate(url, donor, requests, rate) {
 
 export async function run() {
   const log = (line) => console.log(`[bench] ${line}`);
-  const needed = SETTINGS.sockets + 1024;
-  const limit = raiseFileLimit(needed);
-  if (limit && limit.soft < needed) {
-    throw new Error(`open-file limit ${limit.soft} < ${needed} needed and cannot be raised here (run as root or raise the hard limit: ulimit -Hn)`);
-  }
+  ensureFileLimit(SETTINGS.sockets);
   const stack = await createStack({ log });
   const procs = [];
   let inspector;
   let db;
   try {
-    const inspectPort = await freePort();
-    const api = await stack.startApi({
-      role: 'all',
-      env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc --inspect=127.0.0.1:${inspectPort}`.trim() },
-    });
-    inspector = await connectInspector(inspectPort);
-    await inspector.evaluate(SAMPLER);
+    let api;
+    ({ api, inspector } = await startInspectedApi(stack));
     const pg = (await import('pg')).default;
     db = new pg.Client({ connectionString: stack.env.DATABASE_URL });
     await db.connect();

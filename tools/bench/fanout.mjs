@@ -109,7 +109,7 @@ function clientMain() {
 // ------------------------------------------------------------------------------------------------ parent
 
 /** A Chrome DevTools Protocol session with the API process's inspector (loopback only). */
-export async function connectInspector(port) {
+async function connectInspector(port) {
   const require = createRequire(import.meta.url);
   // `ws` comes with socket.io-client (through engine.io-client); resolved from there, not hoisting.
   const fromEngine = createRequire(createRequire(require.resolve('socket.io-client')).resolve('engine.io-client'));
@@ -158,7 +158,7 @@ export async function connectInspector(port) {
 }
 
 /** Injected once into the API: a 5 ms timer that records how late it fires, only while `on`. */
-export const SAMPLER = `
+const SAMPLER = `
 globalThis.__benchLoop ??= (() => {
   const { createHistogram, performance } = require('node:perf_hooks');
   const state = { on: false, histogram: createHistogram(), windows: [], windowMaxUs: 0, roundMaxUs: [], seriesOn: false, series: createHistogram() };
@@ -242,25 +242,37 @@ function startProbe(url) {
 const round1 = (value) => Math.round(value * 10) / 10;
 const round2 = (value) => Math.round(value * 100) / 100;
 
-export async function run() {
-  const log = (line) => console.log(`[bench] ${line}`);
-  const needed = SETTINGS.clients + 1024;
+/** Raises the open-file limit for `sockets` client sockets (and some spare), or says why it cannot. */
+export function ensureFileLimit(sockets) {
+  const needed = sockets + 1024;
   const limit = raiseFileLimit(needed);
   if (limit && limit.soft < needed) {
     throw new Error(`open-file limit ${limit.soft} < ${needed} needed and cannot be raised here (run as root or raise the hard limit: ulimit -Hn)`);
   }
+}
+
+/** A ROLE=all API whose heap the benchmark reads through the inspector (gc exposed, SAMPLER installed). */
+export async function startInspectedApi(stack) {
+  const inspectPort = await freePort();
+  const api = await stack.startApi({
+    role: 'all',
+    env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc --inspect=127.0.0.1:${inspectPort}`.trim() },
+  });
+  const inspector = await connectInspector(inspectPort);
+  await inspector.evaluate(SAMPLER);
+  return { api, inspector };
+}
+
+export async function run() {
+  const log = (line) => console.log(`[bench] ${line}`);
+  ensureFileLimit(SETTINGS.clients);
 
   const stack = await createStack({ log });
   const procs = [];
   let inspector;
   try {
-    const inspectPort = await freePort();
-    const api = await stack.startApi({
-      role: 'all',
-      env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc --inspect=127.0.0.1:${inspectPort}`.trim() },
-    });
-    inspector = await connectInspector(inspectPort);
-    await inspector.evaluate(SAMPLER);
+    let api;
+    ({ api, inspector } = await startInspectedApi(stack));
 
     // One donor and one charity act over HTTP only; every socket is anonymous and hears `stats.updated`.
     const [donor] = await createUsers(api.url, 'donor', 1);

@@ -24,6 +24,27 @@ const ABOUT = [
 
 const linkClass = 'rounded-sm text-stone-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-400';
 
+/** One titled column of in-app links. */
+function FooterLinks({ id, heading, links }: { id: string; heading: string; links: readonly { to: string; label: string }[] }) {
+  const { t } = useTranslation('landing');
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="font-semibold text-white">
+        {heading}
+      </h2>
+      <ul className="mt-3 flex flex-col gap-2">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={linkClass}>
+              {t(link.label)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function SiteFooter() {
   const { t, i18n } = useTranslation('landing');
   // The year in the reader's digits, without the thousands separator a number would get.
@@ -50,34 +71,8 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
-        <nav aria-labelledby="footer-join">
-          <h2 id="footer-join" className="font-semibold text-white">
-            {t('footer.getStarted')}
-          </h2>
-          <ul className="mt-3 flex flex-col gap-2">
-            {JOIN.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {t(link.label)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-about">
-          <h2 id="footer-about" className="font-semibold text-white">
-            {t('footer.about')}
-          </h2>
-          <ul className="mt-3 flex flex-col gap-2">
-            {ABOUT.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {t(link.label)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-join" heading={t('footer.getStarted')} links={JOIN} />
+        <FooterLinks id="footer-about" heading={t('footer.about')} links={ABOUT} />
       </div>
       <p className="border-t border-stone-700 px-4 py-5 text-center text-sm text-stone-400">{t('footer.rights', { year })}</p>
     </footer>
