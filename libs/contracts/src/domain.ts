@@ -4,17 +4,64 @@ export type UserType = (typeof USER_TYPES)[number];
 
 /**
  * A food item's lifecycle: available → claimed (a pickup request holds it) → available again if the
- * charity cancels; available → expired once its date has passed in Cairo.
+ * charity cancels or does not come (when its safe time allows); available → expired once its safe time
+ * (`safe_until`) has passed; available or claimed → withdrawn by its donor.
  */
-export const FOOD_STATUSES = ['available', 'claimed', 'expired'] as const;
+export const FOOD_STATUSES = ['available', 'claimed', 'expired', 'withdrawn'] as const;
 export type FoodStatus = (typeof FOOD_STATUSES)[number];
 
-/** A pickup request's lifecycle: pending → fulfilled (the donor pressed Donate) or cancelled (the charity). */
-export const REQUEST_STATUSES = ['pending', 'fulfilled', 'cancelled'] as const;
+/**
+ * A pickup request's lifecycle: pending → fulfilled (the donor pressed Donate), cancelled (by the
+ * charity), withdrawn (the donor withdrew the listing) or not_collected (nobody came by the end of the
+ * window plus the grace period, or the donor reported a no-show).
+ */
+export const REQUEST_STATUSES = ['pending', 'fulfilled', 'cancelled', 'withdrawn', 'not_collected'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /** Request statuses that hold the item; the database allows at most one of these per item. */
 export const ACTIVE_REQUEST_STATUSES = ['pending', 'fulfilled'] as const satisfies readonly RequestStatus[];
+
+/** What a listing is (DOMAIN.md). `cooked_meal` needs `prepared_at`; its safe time is counted from it. */
+export const FOOD_CATEGORIES = ['cooked_meal', 'bakery', 'produce', 'dairy', 'meat_fish', 'packaged', 'beverages', 'other'] as const;
+export type FoodCategory = (typeof FOOD_CATEGORIES)[number];
+
+/** How the food is kept until pickup: `hot` is cooked food held at 63 °C or more. */
+export const STORAGE_KINDS = ['ambient', 'chilled', 'frozen', 'hot'] as const;
+export type StorageKind = (typeof STORAGE_KINDS)[number];
+
+/** What `quantity` counts. Items and trays also carry an estimated `weight_kg`. */
+export const FOOD_UNITS = ['portion', 'kg', 'item', 'tray'] as const;
+export type FoodUnit = (typeof FOOD_UNITS)[number];
+
+/** Units whose quantity says nothing about weight: a listing in these needs `weight_kg`. */
+export const UNITS_NEEDING_WEIGHT: readonly FoodUnit[] = ['item', 'tray'];
+
+/**
+ * Allergens a donor can declare: the 14 of EU Regulation 1169/2011 Annex II (also Codex's list, which
+ * Egypt's National Food Safety Authority follows), plus `unknown` when the donor cannot say.
+ */
+export const ALLERGENS = [
+  'gluten',
+  'crustaceans',
+  'eggs',
+  'fish',
+  'peanuts',
+  'soy',
+  'milk',
+  'tree_nuts',
+  'celery',
+  'mustard',
+  'sesame',
+  'sulphites',
+  'lupin',
+  'molluscs',
+  'unknown',
+] as const;
+export type Allergen = (typeof ALLERGENS)[number];
+
+/** `GET /api/available?window=`: collectible now, or with a window that opens before today ends in Cairo. */
+export const BOARD_WINDOWS = ['now', 'today'] as const;
+export type BoardWindow = (typeof BOARD_WINDOWS)[number];
 
 export const LIMITS = {
   quantityMin: 1,
@@ -26,6 +73,28 @@ export const LIMITS = {
   foodNameMaxLength: 120,
   descriptionMaxLength: 1000,
   availablePageMax: 1000,
+  /** A listing's dates (expiration, window) may lie at most this many days ahead. */
+  listingHorizonDays: 365,
+  weightKgMax: 10_000,
+  labelMaxLength: 80,
+  areaMaxLength: 100,
+  addressMaxLength: 200,
+  landmarkMaxLength: 200,
+  notesMaxLength: 500,
+  commentMaxLength: 500,
+  pickupPointsPerDonor: 50,
+  photosPerItem: 3,
+  photoMaxBytes: 5 * 1024 * 1024,
+  /** A charity's pending requests at once. */
+  activeClaimsMax: 5,
+  /** A cancellation this close to the window's start, or later, is late (DOMAIN.md). */
+  lateCancellationMinutes: 120,
+  /** Reliability looks back this far. */
+  reliabilityDays: 90,
+  /** The pickup code a charity shows at the door: this many digits. */
+  pickupCodeDigits: 6,
+  /** The charity should serve or chill cooked food within this long of collecting it (DOMAIN.md). */
+  serveWithinMinutes: 90,
 } as const;
 
 /** The time zone every calendar rule of the platform is judged in. */

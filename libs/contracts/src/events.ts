@@ -11,6 +11,10 @@ export const DOMAIN_EVENTS = {
   requestFulfilled: 'request.fulfilled',
   foodExpired: 'food.expired',
   statsUpdated: 'stats.updated',
+  foodUpdated: 'food.updated',
+  foodWithdrawn: 'food.withdrawn',
+  requestNotCollected: 'request.not_collected',
+  requestReceived: 'request.received',
 } as const;
 
 export type DomainEventType = (typeof DOMAIN_EVENTS)[keyof typeof DOMAIN_EVENTS];
@@ -18,8 +22,8 @@ export const DOMAIN_EVENT_TYPES = Object.values(DOMAIN_EVENTS) as DomainEventTyp
 
 /**
  * Public topics (docs/REALTIME.md, version 2): what a socket may `watch`. A socket hears only the topics it
- * watches, plus its private room(s), which the server decides. `board:<governorate code>` joins these once
- * food items carry a governorate; until then it is refused like any unknown topic.
+ * watches, plus its private room(s), which the server decides. Besides these, `board:<governorate code>`
+ * (boardTopic) carries the board's changes for items picked up in that governorate.
  */
 export const LIVE_TOPICS = {
   /** `stats.updated` only, coalesced to at most one message per COUNTERS_INTERVAL_MS. */
@@ -45,7 +49,16 @@ const PUBLIC_TOPIC: { readonly [T in DomainEventType]: LiveTopic | null } = {
   'request.fulfilled': null,
   'food.expired': 'board',
   'stats.updated': 'counters',
+  'food.updated': 'board',
+  'food.withdrawn': 'board',
+  'request.not_collected': 'board',
+  'request.received': null,
 };
+
+/** The topic of the board's changes in one governorate (ISO 3166-2:EG code): `board:EG-C`. */
+export function boardTopic(governorate: string): string {
+  return `board:${governorate}`;
+}
 
 /** The public topic an event goes to (null: private rooms only). */
 export function publicTopicOf(type: DomainEventType): LiveTopic | null {
@@ -79,14 +92,26 @@ export interface WatchAck {
   refused: string[];
 }
 
-/** The `data` of each event. Public topics carry these too, so they carry no personal data. */
+/**
+ * The `data` of each event. Public topics carry these too, so they carry no personal data (a food item's
+ * place goes no further than its governorate and area). `governorate` on the board's events is the item's
+ * (null without a pickup point): it routes the event to `board:<governorate>` as well as `board`.
+ */
 export interface DomainEventPayloads {
   'food.listed': { foodId: number; food: FoodItemView };
-  'food.claimed': { foodId: number; requestId: number };
-  'request.cancelled': { foodId: number; requestId: number };
+  'food.claimed': { foodId: number; requestId: number; governorate?: string | null };
+  'request.cancelled': { foodId: number; requestId: number; governorate?: string | null };
   'request.fulfilled': { foodId: number; requestId: number };
-  'food.expired': { foodId: number };
+  'food.expired': { foodId: number; governorate?: string | null };
   'stats.updated': { totalMeals: number; totalCharities: number };
+  /** The donor edited an available item: its new public view. */
+  'food.updated': { foodId: number; food: FoodItemView };
+  /** The donor withdrew the item; `requestId` is the claim it ended (its charity hears it privately too). */
+  'food.withdrawn': { foodId: number; requestId?: number | null; governorate?: string | null };
+  /** Nobody came: the request ended not collected; `relisted` when the item went back on the board. */
+  'request.not_collected': { foodId: number; requestId: number; relisted: boolean; governorate?: string | null };
+  /** The charity reported what it received (the donor's card shows it). */
+  'request.received': { foodId: number; requestId: number };
 }
 
 export interface EventEnvelope<T extends DomainEventType = DomainEventType> {
@@ -120,6 +145,12 @@ export const SOCKET_ROOMS = {
 export const QUEUES = {
   domainEvents: 'domain-events',
   maintenance: 'maintenance',
+  handover: 'handover',
+} as const;
+
+/** Jobs of the `handover` queue: one delayed job per pending request, at the end of its window plus the grace period. */
+export const HANDOVER_JOBS = {
+  notCollected: 'not-collected',
 } as const;
 
 export const MAINTENANCE_JOBS = {

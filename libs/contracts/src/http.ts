@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { FOOD_STATUSES, LIMITS, REQUEST_STATUSES, USER_TYPES } from './domain';
+import {
+  ALLERGENS,
+  BOARD_WINDOWS,
+  FOOD_CATEGORIES,
+  FOOD_STATUSES,
+  FOOD_UNITS,
+  LIMITS,
+  REQUEST_STATUSES,
+  STORAGE_KINDS,
+  UNITS_NEEDING_WEIGHT,
+  USER_TYPES,
+} from './domain';
 import {
   calendarDate,
   count,
@@ -9,12 +20,18 @@ import {
   exactly,
   futureCalendarDate,
   id,
+  instant,
+  kilograms,
+  number,
+  oneOf,
   positiveId,
   queryNumber,
   said,
+  setOf,
   text,
   wholeNumber,
 } from './fields';
+import { EGYPT_BOUNDS, GOVERNORATE_CODES } from './places';
 
 /*
  * Every body of the call table, declared once. From each declaration come the TypeScript type (same
@@ -60,38 +77,122 @@ export const LoginBody = z
   .meta({ id: 'LoginBody' });
 export type LoginBody = z.infer<typeof LoginBody>;
 
+/** The spec's four fields of a listing. */
+const specListingFields = {
+  food_name: text(LIMITS.foodNameMaxLength, { description: 'What is offered (trimmed)', example: 'Koshary boxes' }),
+  quantity: wholeNumber(
+    { min: LIMITS.quantityMin, max: LIMITS.quantityMax },
+    {
+      notWhole: 'must be a whole number of portions',
+      tooSmall: 'must be a positive number',
+      tooBig: `must not exceed ${LIMITS.quantityMax}`,
+    },
+    { description: 'A whole number of `unit`s (portions unless said otherwise)', example: 40 },
+  ),
+  description: text(LIMITS.descriptionMaxLength, {
+    description: 'Details for the charity (trimmed)',
+    example: 'Rice, lentils and pasta with tomato sauce, packed in boxes',
+  }),
+  expiration_date: futureCalendarDate({
+    description: `Calendar date \`YYYY-MM-DD\`, today or later in Africa/Cairo and at most ${LIMITS.listingHorizonDays} days ahead; the food is good through the whole day`,
+    example: '2026-11-25',
+  }),
+};
+
+/**
+ * What a listing says beyond the spec (DOMAIN.md), all optional. Without them an item takes the donor's
+ * default pickup point (or none), counts portions, and is `other` food stored ambient.
+ */
+const listingDetailFields = {
+  pickup_point_id: positiveId({ description: "One of the donor's pickup points; default: the donor's default point" }).nullish(),
+  pickup_from: instant({ description: 'When the charity may come, from (with offset); needs `pickup_until`' }).nullish(),
+  pickup_until: instant({
+    description: 'When the charity must have come by; at least 30 minutes after `pickup_from` and no later than `safe_until`',
+    example: '2026-11-24T23:00:00+02:00',
+  }).nullish(),
+  category: oneOf(FOOD_CATEGORIES, { description: 'What kind of food; default `other`' }).optional(),
+  storage: oneOf(STORAGE_KINDS, { description: 'How it is kept until pickup; default `ambient`; `hot` only for cooked_meal' }).optional(),
+  prepared_at: instant({ description: 'When cooked food was prepared (required for cooked_meal); not in the future', notFuture: true }).nullish(),
+  unit: oneOf(FOOD_UNITS, { description: 'What `quantity` counts; default `portion`' }).optional(),
+  weight_kg: kilograms({ description: 'Estimated total weight (required when the unit is item or tray)' }).nullish(),
+  allergens: setOf(ALLERGENS, { description: 'Allergens present; `unknown` when the donor cannot say' }).optional(),
+};
+
+type ListingDraft = {
+  pickup_from?: Date | null;
+  pickup_until?: Date | null;
+  category?: string;
+  storage?: string;
+  prepared_at?: Date | null;
+  unit?: string;
+  weight_kg?: number | null;
+};
+
+/**
+ * The rules between a listing's fields that need no database, as `[field, message]` pairs: a window comes
+ * whole and in order; cooked food says when it was prepared; item and tray listings carry a weight; only
+ * cooked food is held hot. The API applies them to a new listing and to an edited one (after the change
+ * is merged with what is stored); the window against `safe_until` is food-safety.ts's windowProblems.
+ */
+export function listingProblems(listing: ListingDraft): [string, string][] {
+  const problems: [string, string][] = [];
+  if (listing.pickup_from && !listing.pickup_until) problems.push(['pickup_until', 'is required with pickup_from']);
+  if (listing.pickup_until && !listing.pickup_from) problems.push(['pickup_from', 'is required with pickup_until']);
+  if (listing.pickup_from && listing.pickup_until && listing.pickup_until.getTime() <= listing.pickup_from.getTime()) {
+    problems.push(['pickup_until', 'must be after pickup_from']);
+  }
+  if (listing.category === 'cooked_meal' && !listing.prepared_at) problems.push(['prepared_at', 'is required for cooked_meal']);
+  if (listing.storage === 'hot' && (listing.category ?? 'other') !== 'cooked_meal') {
+    problems.push(['storage', 'may be hot only for cooked_meal']);
+  }
+  if (UNITS_NEEDING_WEIGHT.includes((listing.unit ?? 'portion') as never) && !listing.weight_kg) {
+    problems.push(['weight_kg', `is required when the unit is ${listing.unit}`]);
+  }
+  return problems;
+}
+
+function addListingProblems(listing: ListingDraft, ctx: z.RefinementCtx): void {
+  for (const [field, message] of listingProblems(listing)) ctx.addIssue({ code: 'custom', path: [field], message });
+}
+
 export const AddFoodBody = z
-  .object({
-    food_name: text(LIMITS.foodNameMaxLength, { description: 'What is offered (trimmed)', example: 'Koshary boxes' }),
-    quantity: wholeNumber(
-      { min: LIMITS.quantityMin, max: LIMITS.quantityMax },
-      {
-        notWhole: 'must be a whole number of portions',
-        tooSmall: 'must be a positive number',
-        tooBig: `must not exceed ${LIMITS.quantityMax}`,
-      },
-      { description: 'Whole portions', example: 40 },
-    ),
-    description: text(LIMITS.descriptionMaxLength, {
-      description: 'Details for the charity (trimmed)',
-      example: 'Rice, lentils and pasta with tomato sauce, packed in boxes',
-    }),
-    expiration_date: futureCalendarDate({
-      description: 'Calendar date `YYYY-MM-DD`, today or later in Africa/Cairo; the food is good through the whole day',
-      example: '2026-11-25',
-    }),
-  })
+  .object({ ...specListingFields, ...listingDetailFields })
+  .superRefine(addListingProblems)
   .meta({ id: 'AddFoodBody' });
 export type AddFoodBody = z.infer<typeof AddFoodBody>;
+
+/**
+ * `PATCH /api/food/{id}` while the item is available: any of the listing's fields; `null` clears an
+ * optional one. The merged listing must pass the same rules as a new one.
+ */
+export const UpdateFoodBody = z
+  .object({
+    food_name: specListingFields.food_name.optional(),
+    quantity: specListingFields.quantity.optional(),
+    description: specListingFields.description.optional(),
+    expiration_date: specListingFields.expiration_date.optional(),
+    ...listingDetailFields,
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { error: 'must change at least one field' })
+  .meta({ id: 'UpdateFoodBody' });
+export type UpdateFoodBody = z.infer<typeof UpdateFoodBody>;
 
 export const PickupRequestBody = z
   .object({ food_id: positiveId({ description: 'The available food item to claim', example: 15 }) })
   .meta({ id: 'PickupRequestBody' });
 export type PickupRequestBody = z.infer<typeof PickupRequestBody>;
 
-/** Donors may only mark a request fulfilled. */
+/** Donors may only mark a request fulfilled; with the charity's pickup code, it must match. */
 export const FulfilRequestBody = z
-  .object({ status: exactly('fulfilled', { description: 'The only change a donor may make' }) })
+  .object({
+    status: exactly('fulfilled', { description: 'The only change a donor may make' }),
+    pickup_code: z
+      .string({ error: 'must be 4 to 6 digits' })
+      .trim()
+      .regex(/^\d{4,6}$/, { error: 'must be 4 to 6 digits' })
+      .optional()
+      .meta({ description: 'The code the charity shows at the door; a wrong one is refused (409)', example: '482913' }),
+  })
   .meta({ id: 'FulfilRequestBody' });
 export type FulfilRequestBody = z.infer<typeof FulfilRequestBody>;
 
@@ -101,8 +202,35 @@ export const CancelRequestBody = z
   .meta({ id: 'CancelRequestBody' });
 export type CancelRequestBody = z.infer<typeof CancelRequestBody>;
 
-/** `GET /api/available?limit&offset`. */
+const NEAR = /^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/;
+
+/** `GET /api/available?limit&offset&governorate&category&storage&near&window`. */
 export const AvailableQuery = z.object({
+  governorate: oneOf(GOVERNORATE_CODES, { description: 'Only food picked up in this governorate (ISO 3166-2:EG)' }).optional(),
+  category: oneOf(FOOD_CATEGORIES, { description: 'Only this kind of food' }).optional(),
+  storage: oneOf(STORAGE_KINDS, { description: 'Only food kept this way' }).optional(),
+  near: z
+    .string()
+    .transform((value, ctx) => {
+      const match = NEAR.exec(value);
+      const lat = Number(match?.[1]);
+      const lng = Number(match?.[2]);
+      const inside =
+        match && lat >= EGYPT_BOUNDS.minLat && lat <= EGYPT_BOUNDS.maxLat && lng >= EGYPT_BOUNDS.minLng && lng <= EGYPT_BOUNDS.maxLng;
+      if (!inside) {
+        ctx.addIssue({ code: 'custom', message: 'must be a position inside Egypt written lat,lng (like 30.0444,31.2357)' });
+        return z.NEVER;
+      }
+      return { lat, lng };
+    })
+    .optional()
+    .meta({
+      description: 'lat,lng: adds `distance_km` to each item and sorts by it, nearest first (items without a position last)',
+      example: '30.0444,31.2357',
+    }),
+  window: oneOf(BOARD_WINDOWS, {
+    description: '`now`: collectible now; `today`: the window opens before midnight in Cairo',
+  }).optional(),
   limit: queryNumber(
     { min: 1, max: LIMITS.availablePageMax, default: LIMITS.availablePageMax },
     { description: 'At most this many items' },
@@ -165,23 +293,69 @@ export const CharityLookupResponse = z
   .meta({ id: 'CharityLookupResponse' });
 export type CharityLookupResponse = z.infer<typeof CharityLookupResponse>;
 
-/** The public view of a food item: what anyone may see. `id` and `food_id` are the same number. */
+/**
+ * The public view of a food item: what anyone may see. `id` and `food_id` are the same number. Where
+ * the food is goes no further than governorate and area: the address, landmark, position and phone are
+ * for the claiming charity (`GET /api/requests/{id}/pickup`).
+ */
 export const FoodItemView = z
   .object({
     id: id('The food item', 15),
     food_id: id('The same number as `id`', 15),
     food_name: said('What is offered', 'Koshary boxes'),
-    quantity: portions('Whole portions'),
+    quantity: portions('A whole number of `unit`s'),
     description: said('Details for the charity', 'Rice, lentils and pasta with tomato sauce, packed in boxes'),
     expiration_date: calendarDate('Good through this whole day in Cairo'),
     status: foodStatus(),
+    governorate: z.enum(GOVERNORATE_CODES).nullable().meta({ description: 'Where it is picked up (ISO 3166-2:EG); null without a pickup point', example: 'EG-C' }),
+    area: said('District or neighbourhood of the pickup point', 'Downtown').nullable(),
+    pickup_from: dateTime('Collect from (null: now)').nullable(),
+    pickup_until: dateTime('Collect by (null: until safe_until)').nullable(),
+    safe_until: dateTime('Computed by the server: the food leaves the board at this moment'),
+    category: z.enum(FOOD_CATEGORIES).meta({ example: 'cooked_meal' }),
+    storage: z.enum(STORAGE_KINDS).meta({ example: 'hot' }),
+    unit: z.enum(FOOD_UNITS).meta({ example: 'portion' }),
+    weight_kg: number('Estimated total weight in kg', 12.5).nullable(),
+    allergens: z.array(z.enum(ALLERGENS)).meta({ example: ['gluten'] }),
+    photo_urls: z.array(z.string()).meta({ description: 'Photos (re-encoded, without metadata)', example: ['/api/photos/3f2a….webp'] }),
+    thumbnail_urls: z.array(z.string()).meta({ description: 'The same photos, small, in the same order', example: ['/api/photos/3f2a…-thumb.webp'] }),
+    distance_km: number('Only with `near`: distance from that position, null when the pickup point has no position', 2.4).nullish(),
   })
   .meta({ id: 'FoodItemView' });
 export type FoodItemView = z.infer<typeof FoodItemView>;
 
 /** A new item as returned to the donor who listed it. */
-export const AddedFoodItem = FoodItemView.extend({ user_id: id('The donor who listed it') }).meta({ id: 'AddedFoodItem' });
+export const AddedFoodItem = FoodItemView.extend({
+  user_id: id('The donor who listed it'),
+  pickup_point_id: id('Its pickup point').nullable(),
+  prepared_at: dateTime('When cooked food was prepared').nullable(),
+}).meta({ id: 'AddedFoodItem' });
 export type AddedFoodItem = z.infer<typeof AddedFoodItem>;
+
+/**
+ * A charity's record over the last 90 days (DOMAIN.md): `score` = completed ÷ (completed + no-shows +
+ * ½ × late cancellations), null while it has no such history.
+ */
+export const Reliability = z
+  .object({
+    completed: count('Requests fulfilled', 12),
+    no_shows: count('Requests not collected', 1),
+    late_cancellations: count('Cancelled less than 2 hours before the window, or after it started', 1),
+    score: z.number().min(0).max(1).nullable().meta({ description: '0 to 1; null without history', example: 0.89 }),
+  })
+  .meta({ id: 'Reliability' });
+export type Reliability = z.infer<typeof Reliability>;
+
+/** What a charity reported it received after a fulfilled pickup. */
+export const ReceivedReport = z
+  .object({
+    received_quantity: count('How many units arrived', 38).nullable(),
+    received_weight_kg: number('How many kg arrived', 11.8).nullable(),
+    comment: said('Anything the donor should know', 'Two boxes were crushed').nullable(),
+    received_at: dateTime('When it was reported'),
+  })
+  .meta({ id: 'ReceivedReport' });
+export type ReceivedReport = z.infer<typeof ReceivedReport>;
 
 export const DonorItemRequest = z
   .object({
@@ -189,6 +363,9 @@ export const DonorItemRequest = z
     status: requestStatus(),
     name: said("The claiming charity's name", 'Ahl Masr Foundation'),
     email: email("The claiming charity's e-mail", 'ahl.masr@demo.foodlink.eg'),
+    charity_user_id: id("The claiming charity's account"),
+    reliability: Reliability.meta({ description: "The claiming charity's record over 90 days" }),
+    received: ReceivedReport.nullable().meta({ description: 'What the charity reported it received, once it has' }),
   })
   .meta({ id: 'DonorItemRequest' });
 export type DonorItemRequest = z.infer<typeof DonorItemRequest>;
@@ -199,6 +376,7 @@ export const DonorFoodItem = AddedFoodItem.extend({
   request: DonorItemRequest.nullable().meta({
     description: 'The pending or fulfilled request holding the item, or null when none does',
   }),
+  photo_count: count('Photos attached (at most 3)', 1),
 }).meta({ id: 'DonorFoodItem' });
 export type DonorFoodItem = z.infer<typeof DonorFoodItem>;
 
@@ -243,6 +421,13 @@ export const CharityRequestItem = z
     food_name: said('What was requested', 'Koshary boxes'),
     quantity: portions('Whole portions'),
     expiration_date: calendarDate('Good through this whole day in Cairo'),
+    governorate: z.enum(GOVERNORATE_CODES).nullable().meta({ example: 'EG-C' }),
+    area: said('District of the pickup point', 'Downtown').nullable(),
+    pickup_from: dateTime('Collect from').nullable(),
+    pickup_until: dateTime('Collect by').nullable(),
+    safe_until: dateTime('The food stops being safe at this moment'),
+    unit: z.enum(FOOD_UNITS).meta({ example: 'portion' }),
+    received: ReceivedReport.nullable().meta({ description: 'What the charity reported it received, once it has' }),
     donor_user_id: id("The donor's account"),
     name: said("The donor's name", 'Koshary El Tahrir'),
     email: email(
@@ -276,3 +461,12 @@ export const TotalCharitiesResponse = z
   .object({ totalCharities: count('Distinct charities that received a donation', 12) })
   .meta({ id: 'TotalCharitiesResponse' });
 export type TotalCharitiesResponse = z.infer<typeof TotalCharitiesResponse>;
+
+/**
+ * DOMAIN.md's reliability: completed ÷ (completed + no-shows + ½ × late cancellations), rounded to two
+ * places; null when the charity has none of these in the period.
+ */
+export function reliabilityScore(counts: { completed: number; no_shows: number; late_cancellations: number }): number | null {
+  const denominator = counts.completed + counts.no_shows + counts.late_cancellations / 2;
+  return denominator === 0 ? null : Math.round((counts.completed / denominator) * 100) / 100;
+}

@@ -9,3 +9,6 @@ export * from './events';
 export * from './ops';
 export * from './account';
 export * from './ops-events';
+export * from './places';
+export * from './food-safety';
+export * from './listings';

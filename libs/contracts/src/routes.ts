@@ -25,6 +25,20 @@ export const API_ROUTES = {
   totalCharities: '/api/request/totalcharities',
 } as const;
 
+/** Calls this platform adds to the specification's (DOMAIN.md: places, safety, the handover). */
+export const EXTRA_ROUTES = {
+  pickupPoints: '/api/pickup-points',
+  pickupPoint: '/api/pickup-points/:id',
+  foodPhotos: '/api/food/:id/photos',
+  foodPhoto: '/api/food/:id/photos/:index',
+  photo: '/api/photos/:name',
+  pickupDetails: '/api/requests/:requestId/pickup',
+  received: '/api/requests/:requestId/received',
+  noShow: '/api/requests/:requestId/no-show',
+  reliability: '/api/charities/:userId/reliability',
+  heatOverrides: '/api/ops/heat-overrides',
+} as const;
+
 export type ApiRouteName = keyof typeof API_ROUTES;
 
 /** Fills a route's `:params`, URI-encoding each value. */

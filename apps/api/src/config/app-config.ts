@@ -234,6 +234,53 @@ export class AppConfig {
   @IsString()
   WEB_DIST_DIR = resolve(process.cwd(), 'apps/web/dist');
 
+  /**
+   * The shortest pickup window accepted, in minutes (DOMAIN.md: 30). Tests shorten it, with
+   * NOT_COLLECTED_GRACE_MINUTES, to see a window run out without faking the clock.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(24 * 60)
+  MIN_PICKUP_WINDOW_MINUTES = 30;
+
+  /** A request still pending this long after its window ends becomes not collected. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(24 * 60)
+  NOT_COLLECTED_GRACE_MINUTES = 30;
+
+  /**
+   * Where photos are kept: `local` (under DATA_DIR/photos, or PHOTO_DIR) or `s3` (an S3-compatible store:
+   * S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY).
+   */
+  @IsIn(['local', 's3'])
+  PHOTO_STORAGE: 'local' | 's3' = 'local';
+
+  @IsOptional()
+  @IsString()
+  PHOTO_DIR?: string;
+
+  @IsOptional()
+  @Matches(/^https?:\/\//, { message: 'S3_ENDPOINT must be an http(s):// URL' })
+  S3_ENDPOINT?: string;
+
+  @IsOptional()
+  @IsString()
+  S3_BUCKET?: string;
+
+  @IsString()
+  S3_REGION = 'us-east-1';
+
+  @IsOptional()
+  @IsString()
+  S3_ACCESS_KEY_ID?: string;
+
+  @IsOptional()
+  @IsString()
+  S3_SECRET_ACCESS_KEY?: string;
+
   /** Where development-only state (the generated JWT secret) is kept; git-ignored. */
   @IsString()
   DATA_DIR = resolve(process.cwd(), '.data');
@@ -274,6 +321,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (present.LOG_LEVEL === undefined && config.NODE_ENV === 'test') config.LOG_LEVEL = 'warn';
   if (Boolean(config.OPERATOR_EMAIL) !== Boolean(config.OPERATOR_PASSWORD)) {
     throw new Error('Invalid configuration:\n  - OPERATOR_EMAIL and OPERATOR_PASSWORD must be set together');
+  }
+  if (config.PHOTO_STORAGE === 's3' && !(config.S3_ENDPOINT && config.S3_BUCKET && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY)) {
+    throw new Error(
+      'Invalid configuration:\n  - PHOTO_STORAGE=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    );
   }
   if (!config.JWT_SECRET) {
     if (config.NODE_ENV === 'production') {

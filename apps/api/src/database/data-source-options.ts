@@ -8,6 +8,7 @@ import { OutboxLease1764206400000 } from './migrations/1764206400000-outbox-leas
 import { LiveInstanceSockets1764292800000 } from './migrations/1764292800000-live-instance-sockets';
 import { IdempotencyKeys1764480000000 } from './migrations/1764480000000-idempotency-keys';
 import { AccountDeletion1764486000000 } from './migrations/1764486000000-account-deletion';
+import { PickupPointsAndHandover1764570000000 } from './migrations/1764570000000-pickup-points-and-handover';
 
 /**
  * No entities: every table is reached with explicit SQL in a `*.repository.ts` file (conditional updates,
@@ -23,6 +24,7 @@ export const MIGRATIONS = [
   LiveInstanceSockets1764292800000,
   IdempotencyKeys1764480000000,
   AccountDeletion1764486000000,
+  PickupPointsAndHandover1764570000000,
 ];
 
 /** TypeORM settings: the schema comes only from migrations, never from `synchronize`. */

@@ -48,6 +48,10 @@ export class DomainEventsProcessor extends WorkerHost implements OnApplicationBo
         [DOMAIN_EVENTS.requestCancelled]: publish,
         [DOMAIN_EVENTS.foodExpired]: publish,
         [DOMAIN_EVENTS.statsUpdated]: publish,
+        [DOMAIN_EVENTS.foodUpdated]: publish,
+        [DOMAIN_EVENTS.foodWithdrawn]: publish,
+        [DOMAIN_EVENTS.requestNotCollected]: publish,
+        [DOMAIN_EVENTS.requestReceived]: publish,
         [DOMAIN_EVENTS.requestFulfilled]: async (job) => {
           const { envelope } = job.data;
           if (envelope.type !== DOMAIN_EVENTS.requestFulfilled) throw new Error(`Job ${job.name} carries ${envelope.type}`);
