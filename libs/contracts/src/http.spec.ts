@@ -11,7 +11,8 @@ function problems(body: Record<string, unknown>): string[] {
 const cairoToday = (now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(now);
 
 describe('AddFoodBody', () => {
-  const valid = { food_name: 'Koshary', quantity: 3, description: 'Boxes', expiration_date: '2999-01-01' };
+  const inAMonth = cairoToday(new Date(Date.now() + 30 * 86_400_000));
+  const valid = { food_name: 'Koshary', quantity: 3, description: 'Boxes', expiration_date: inAMonth };
 
   afterEach(() => jest.useRealTimers());
 
@@ -65,6 +66,67 @@ describe('AddFoodBody', () => {
         'expiration_date',
       ]);
     }
+  });
+});
+
+describe('AddFoodBody: the listing details beyond the spec', () => {
+  const inAMonth = cairoToday(new Date(Date.now() + 30 * 86_400_000));
+  const valid = { food_name: 'Bread', quantity: 120, description: 'Baladi loaves', expiration_date: inAMonth };
+  const soon = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+  it('parses the optional fields: instants with an offset become dates, weights keep 10 g', () => {
+    const result = checkShape(AddFoodBody, {
+      ...valid,
+      category: 'bakery',
+      unit: 'item',
+      weight_kg: 12.345,
+      allergens: ['gluten', 'sesame'],
+      pickup_from: '2026-11-24T21:00:00+02:00',
+      pickup_until: '2026-11-24T23:00:00+02:00',
+    });
+    expect(result.success).toBe(true);
+    if (!result.success) return;
+    expect(result.data.weight_kg).toBe(12.35);
+    expect(result.data.pickup_until?.toISOString()).toBe('2026-11-24T21:00:00.000Z');
+  });
+
+  it('names each bad field: enums, instants without an offset, weights, repeated allergens, far dates', () => {
+    expect(
+      problems({
+        ...valid,
+        category: 'soup',
+        storage: 'warm',
+        unit: 'crate',
+        pickup_from: '2026-11-24 21:00',
+        pickup_until: '2026-11-24T23:00:00',
+        weight_kg: 0,
+        allergens: ['gluten', 'gluten'],
+      }),
+    ).toEqual([
+      'pickup_from must be a date and time written ISO 8601 with an offset, like 2026-11-24T21:00:00+02:00',
+      'pickup_until must be a date and time written ISO 8601 with an offset, like 2026-11-24T21:00:00+02:00',
+      'category must be one of: cooked_meal, bakery, produce, dairy, meat_fish, packaged, beverages, other',
+      'storage must be one of: ambient, chilled, frozen, hot',
+      'unit must be one of: portion, kg, item, tray',
+      'weight_kg must be more than 0',
+      'allergens must not repeat a value',
+    ]);
+    expect(problems({ ...valid, weight_kg: 10_001 })).toEqual(['weight_kg must not exceed 10000']);
+    expect(problems({ ...valid, expiration_date: '9999-12-31' })[0]).toMatch(/^expiration_date must not be more than 365 days ahead/);
+    expect(problems({ ...valid, pickup_from: '9999-12-31T10:00:00Z', pickup_until: '9999-12-31T12:00:00Z' })).toEqual([
+      'pickup_from must not be more than 365 days ahead',
+      'pickup_until must not be more than 365 days ahead',
+    ]);
+  });
+
+  it('applies the rules between fields: whole windows in order, prepared_at for cooked food, weight for items, hot only when cooked', () => {
+    expect(problems({ ...valid, pickup_from: soon(60) })).toEqual(['pickup_until is required with pickup_from']);
+    expect(problems({ ...valid, pickup_from: soon(90), pickup_until: soon(60) })).toEqual(['pickup_until must be after pickup_from']);
+    expect(problems({ ...valid, category: 'cooked_meal' })).toEqual(['prepared_at is required for cooked_meal']);
+    expect(problems({ ...valid, category: 'cooked_meal', prepared_at: soon(30) })).toEqual(['prepared_at must not be in the future']);
+    expect(problems({ ...valid, unit: 'tray' })).toEqual(['weight_kg is required when the unit is tray']);
+    expect(problems({ ...valid, unit: 'kg' })).toEqual([]);
+    expect(problems({ ...valid, storage: 'hot' })).toEqual(['storage may be hot only for cooked_meal']);
   });
 });
 

@@ -49,7 +49,12 @@ export const UpdatePickupPointBody = z
     is_default: pickupPointFields.is_default,
   })
   .superRefine((body, ctx) => {
-    if ((body.lat === undefined) !== (body.lng === undefined) || (body.lat === null) !== (body.lng === null)) positionWhole(body, ctx);
+    // A position changes whole: both numbers, or both null to clear it.
+    if (body.lat !== undefined && (body.lng === undefined || (body.lat === null) !== (body.lng === null))) {
+      ctx.addIssue({ code: 'custom', path: ['lng'], message: 'is required with lat' });
+    } else if (body.lng !== undefined && (body.lat === undefined || (body.lat === null) !== (body.lng === null))) {
+      ctx.addIssue({ code: 'custom', path: ['lat'], message: 'is required with lng' });
+    }
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), { error: 'must change at least one field' })
   .meta({ id: 'UpdatePickupPointBody' });
