@@ -317,7 +317,7 @@ describe('food photos (local storage)', () => {
       noFile.append('note', 'no file here');
       const noFileAnswer = await fetch(`${t.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${donor.token}` }, body: noFile });
       expect(noFileAnswer.status).toBe(400);
-      expect((await noFileAnswer.json()).message).toEqual([ERRORS.photoRequired]);
+      expect(((await noFileAnswer.json()) as { message: string[] }).message).toEqual([ERRORS.photoRequired]);
       const otherField = await upload(t, donor, foodId, [{ data: await smallJpeg(), field: 'image' }]);
       expect({ status: otherField.status, message: messages(otherField) }).toEqual({ status: 400, message: [ERRORS.photoRequired] });
       const malformed = await t.http.request('POST', path, {

@@ -56,7 +56,7 @@ export class PhotoProcessor {
   }
 
   /** The re-encoded photo and thumbnail; 400 naming `photo` when the file is not a JPEG, PNG or WebP image. */
-  process(data: Buffer): Promise<ProcessedPhoto> {
+  async process(data: Buffer): Promise<ProcessedPhoto> {
     const announced = sniffImageFormat(data);
     if (!announced) throw notAnImage();
     return this.oneAtATime.run(0, () => reencode(data, announced));

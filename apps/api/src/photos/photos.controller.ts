@@ -6,7 +6,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser, Public, Roles } from '../auth/auth.decorators';
 import { IdParam } from '../common/id-param';
 import { ApiErrors, type ErrorSpec } from '../openapi/api-errors';
-import { ApiIdParam, invalidId } from '../openapi/api-params';
+import { ApiIdParam } from '../openapi/api-params';
 import { shapeRef } from '../openapi/shapes';
 import { isPhotoName, PHOTO_NAME_PATTERN } from './photo-names';
 import { readPhotoFiles } from './photo-upload';
