@@ -58,9 +58,9 @@ function uploadError(error: unknown, has: number): Error {
     case 'FST_FILES_LIMIT':
       return new ConflictException(ERRORS.tooManyPhotos(LIMITS.photosPerItem, has));
     default:
-      // Limits of parts and fields, a prototype-polluting field name, a body cut short or malformed.
-      if (typeof code === 'string' && code.startsWith('FST_')) return new BadRequestException([ERRORS.photoUnreadable]);
-      if (error instanceof Error && /multipart|part|boundary|Unexpected end/i.test(error.message)) {
+      // Limits of parts and fields, a prototype-polluting field name, a body cut short, malformed or aborted.
+      if (typeof code === 'string' && (code.startsWith('FST_') || code === 'ECONNRESET')) return new BadRequestException([ERRORS.photoUnreadable]);
+      if (error instanceof Error && /multipart|part|boundary|Unexpected end|aborted/i.test(error.message)) {
         return new BadRequestException([ERRORS.photoUnreadable]);
       }
       return error instanceof Error ? error : new Error(String(error));
