@@ -10,6 +10,7 @@ import { IdempotencyModule } from './idempotency/idempotency.module';
 import { LoggingModule } from './monitoring/logging.module';
 import { MonitoringModule } from './monitoring/monitoring.module';
 import { OpsModule } from './ops/ops.module';
+import { PhotosModule } from './photos/photos.module';
 import { RealtimeGatewayModule } from './realtime/realtime.module';
 import { RedisModule } from './redis/redis.module';
 import { RequestsModule } from './requests/requests.module';
@@ -39,7 +40,7 @@ export class AppModule implements OnApplicationShutdown {
         EventsModule,
         MonitoringModule,
         ...(config.servesHttp
-          ? [AuthModule, AccountModule, FoodModule, RequestsModule, StatsModule, RealtimeGatewayModule, OpsModule, DemoSeedModule]
+          ? [AuthModule, AccountModule, FoodModule, PhotosModule, RequestsModule, StatsModule, RealtimeGatewayModule, OpsModule, DemoSeedModule]
           : []),
         ...(config.consumesJobs ? [WorkerModule] : []),
       ],

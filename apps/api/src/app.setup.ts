@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
 import { Logger } from '@nestjs/common';
 import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -14,6 +15,7 @@ import { MetricsService } from './monitoring/metrics.service';
 import { logRequests } from './monitoring/request-logging';
 import { WorkerProbesModule } from './monitoring/worker-probes.module';
 import { mountQueueBoard } from './ops/queue-board';
+import { MULTIPART_LIMITS } from './photos/photo-upload';
 import { setupOpenApi } from './openapi/openapi';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
 import { serveWebApp } from './web/web-app';
@@ -55,6 +57,8 @@ export async function createApp(config: AppConfig = loadConfig()): Promise<NestF
   fastify.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
   await app.register(cors, { origin: config.webOrigins, credentials: false });
   await app.register(cookie);
+  // Photo uploads (photos/photo-upload.ts) stream their files past the JSON body limit, under limits of their own.
+  await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
   fastify.addHook('preValidation', rejectDeepJson);
   app.useGlobalFilters(new ErrorFilter(app.get(HttpAdapterHost).httpAdapter));
   setupOpenApi(app);

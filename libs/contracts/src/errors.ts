@@ -11,6 +11,11 @@ export const ERRORS = {
   idNotPositive: (name: string) => `${name} must be a positive integer`,
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
   bodyTooDeep: (levels: number) => `The request body is nested more than ${levels} levels deep`,
+  photoRequired: 'photo is required: send multipart/form-data with one or more files in the field photo (or photos)',
+  photoNotImage: 'photo must be a JPEG, PNG or WebP image',
+  photoUnreadable: 'photo could not be read: the multipart/form-data body is malformed or has too many parts',
+  photoTooManyPixels: (megapixels: number) => `photo must be at most ${megapixels} megapixels`,
+  photoIndexInvalid: (max: number) => `index must be a whole number from 0 to ${max - 1}`,
   // 401
   sessionRequired: 'A session token is required',
   sessionInvalid: 'The session token is invalid or has expired',
@@ -30,6 +35,7 @@ export const ERRORS = {
   noRequestForDonor: "You have no request for this donor's food",
   requestNotYours: 'This request is not yours',
   wrongPassword: 'The password is not correct',
+  ownPhotosOnly: "Only the item's donor may change its photos",
   // 404
   foodNotFound: 'Food item not found',
   requestNotFound: 'Pickup request not found',
@@ -40,6 +46,8 @@ export const ERRORS = {
   noSuchQueue: (queue: string) => `There is no queue named ${queue}`,
   noSuchJob: (jobId: string, queue: string) => `There is no job ${jobId} in ${queue}`,
   userNotFound: 'User not found',
+  photoNotFound: 'Photo not found',
+  noPhotoAtIndex: 'This food item has no photo at that index',
   // 409
   emailTaken: 'This e-mail address is already registered',
   charityNameTaken: 'A charity with this name is already registered',
@@ -50,6 +58,11 @@ export const ERRORS = {
   operatorAccountNotDeletable: 'Operator accounts are managed through the configuration, not deleted here',
   idempotencyKeyInProgress: 'A request with this Idempotency-Key is still in progress; retry shortly',
   idempotencyKeyTakenOver: 'A retry with this Idempotency-Key has taken over; this attempt was not applied',
+  tooManyPhotos: (max: number, has: number) =>
+    has >= max ? `This food item already has ${max} photos` : `A food item has at most ${max} photos; this one has ${has}`,
+  photosClosed: (status: string) => `Photos can be changed only while the item is available or claimed; it is ${status}`,
+  // 413
+  photoTooLarge: (megabytes: number) => `photo must be at most ${megabytes} MB`,
   // 422
   idempotencyKeyReused: 'This Idempotency-Key was used for a different request',
   // 429
