@@ -4,6 +4,8 @@ import {
   type AddFoodBody,
   type AddedFoodItem,
   type LoginResponse,
+  type PickupPointBody,
+  type PickupPointView,
   type PickupRequestResponse,
 } from '@food-link/contracts';
 import { baseUrl } from './browser';
@@ -52,4 +54,9 @@ export async function apiRequestPickup(token: string, foodId: number): Promise<n
 
 export async function apiFulfil(token: string, requestId: number): Promise<void> {
   await call(apiPath(API_ROUTES.fulfilRequest, { requestId }), { method: 'PUT', body: { status: 'fulfilled' }, token });
+}
+
+/** Adds a pickup point for the donor; returns its id. */
+export async function apiAddPickupPoint(token: string, point: PickupPointBody): Promise<number> {
+  return (await call<PickupPointView>('/api/pickup-points', { method: 'POST', body: point, token })).id;
 }

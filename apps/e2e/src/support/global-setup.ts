@@ -66,6 +66,9 @@ export default async function globalSetup(): Promise<void> {
       OPERATOR_PASSWORD: operatorPassword,
       JOB_ATTEMPTS: '2',
       OPS_SNAPSHOT_MS: '1000',
+      // A listing's window can run out within a scenario: 1-minute windows, no grace period after them.
+      MIN_PICKUP_WINDOW_MINUTES: '1',
+      NOT_COLLECTED_GRACE_MINUTES: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
