@@ -11,6 +11,7 @@ export const ERRORS = {
   idNotPositive: (name: string) => `${name} must be a positive integer`,
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
   bodyTooDeep: (levels: number) => `The request body is nested more than ${levels} levels deep`,
+  pickupPointNotOwn: 'pickup_point_id must be one of your pickup points',
   // 401
   sessionRequired: 'A session token is required',
   sessionInvalid: 'The session token is invalid or has expired',
@@ -30,6 +31,8 @@ export const ERRORS = {
   noRequestForDonor: "You have no request for this donor's food",
   requestNotYours: 'This request is not yours',
   wrongPassword: 'The password is not correct',
+  pickupPointOfAnotherDonor: "This pickup point belongs to another donor",
+  foodOfAnotherDonor: "This food item belongs to another donor",
   // 404
   foodNotFound: 'Food item not found',
   requestNotFound: 'Pickup request not found',
@@ -40,6 +43,8 @@ export const ERRORS = {
   noSuchQueue: (queue: string) => `There is no queue named ${queue}`,
   noSuchJob: (jobId: string, queue: string) => `There is no job ${jobId} in ${queue}`,
   userNotFound: 'User not found',
+  pickupPointNotFound: 'Pickup point not found',
+  heatOverrideNotFound: 'There is no heat override for this governorate and date',
   // 409
   emailTaken: 'This e-mail address is already registered',
   charityNameTaken: 'A charity with this name is already registered',
@@ -50,6 +55,11 @@ export const ERRORS = {
   operatorAccountNotDeletable: 'Operator accounts are managed through the configuration, not deleted here',
   idempotencyKeyInProgress: 'A request with this Idempotency-Key is still in progress; retry shortly',
   idempotencyKeyTakenOver: 'A retry with this Idempotency-Key has taken over; this attempt was not applied',
+  pickupPointInUse: 'This pickup point is used by an available or claimed listing; edit it, or wait until those listings end',
+  pickupPointLimit: (max: number) => `A donor may keep at most ${max} pickup points`,
+  pickupPointDefaultStays: 'The default pickup point stays the default until another point is made the default',
+  foodNotEditable: (status: string) => `Only an available food item can be edited; this one is ${status}`,
+  foodNotWithdrawable: (status: string) => `This food item is ${status} and can no longer be withdrawn`,
   // 422
   idempotencyKeyReused: 'This Idempotency-Key was used for a different request',
   // 429
