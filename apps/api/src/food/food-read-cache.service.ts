@@ -104,9 +104,14 @@ export class FoodReadCache {
     return this.donors.get(`${minute}|${donorId}`, () => this.read((tx) => this.food.donorItems(donorId, asOf, tx)));
   }
 
+  /** The clock the keys and reads go by (a method, so a test can move it). */
+  now(): number {
+    return Date.now();
+  }
+
   /** The current minute (since the epoch); entering a new one drops the bodies of the last. */
   private currentMinute(): number {
-    const minute = Math.floor(Date.now() / MINUTE_MS);
+    const minute = Math.floor(this.now() / MINUTE_MS);
     if (minute !== this.minute) {
       // Earlier minutes' bodies can never be asked for again.
       this.boards.clear();
