@@ -15,10 +15,12 @@ export interface PickupPointRow extends PickupPointFields {
 }
 
 /**
- * Listings that keep a point from being deleted: claimed, or available and still safe (an available
- * item past its safe time is expired, whether or not the job has marked it yet).
+ * Listings that keep a point from being deleted: available and still safe (an available item past its
+ * safe time is expired, whether or not the job has marked it yet), or claimed by a pending request (a
+ * fulfilled item stays `claimed` but has been handed over).
  */
-const ACTIVE_LISTING = `(f.status = 'claimed' OR (f.status = 'available' AND f.safe_until > now()))`;
+const ACTIVE_LISTING = `((f.status = 'available' AND f.safe_until > now())
+  OR (f.status = 'claimed' AND EXISTS (SELECT 1 FROM pickup_requests r WHERE r.food_id = f.id AND r.status = 'pending')))`;
 
 const VIEW_COLUMNS = `p.id, p.label, p.governorate, p.area, p.address_line, p.landmark, p.lat, p.lng,
   p.contact_name, p.contact_phone, p.notes, p.is_default,
