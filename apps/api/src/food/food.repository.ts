@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  cairoDate,
   cairoInstant,
   reliabilityScore,
   type AddedFoodItem,
@@ -376,18 +377,18 @@ export class FoodRepository {
   }
 
   /**
-   * After a cancelled request: the item goes back on offer, or expires if its safe time has passed.
-   * (`_today` is no longer read: the safe time decides.)
+   * After a cancelled request: the item goes back on offer, or expires if its safe time has passed (or
+   * its date, `today` in Cairo, which bounds the safe time of every listing the API writes).
    */
-  async putBackOnOffer(tx: EntityManager, foodId: number, _today?: string): Promise<FoodStatus> {
+  async putBackOnOffer(tx: EntityManager, foodId: number, today: string = cairoDate()): Promise<FoodStatus> {
     const [food] = await returningRows<{ status: FoodStatus }>(
       tx,
       `UPDATE food_items
-          SET status = CASE WHEN safe_until <= now() THEN 'expired' ELSE 'available' END::food_status,
+          SET status = CASE WHEN safe_until <= now() OR expiration_date < $2::date THEN 'expired' ELSE 'available' END::food_status,
               updated_at = now()
         WHERE id = $1
         RETURNING status`,
-      [foodId],
+      [foodId, today],
     );
     return food.status;
   }
@@ -446,13 +447,13 @@ export class FoodRepository {
   }
 
   /**
-   * The stored status and whether its safe time has passed, or undefined when there is no such item.
-   * (`_today` is no longer read: the safe time decides.)
+   * The stored status and whether its safe time (or its date, `today` in Cairo) has passed, or undefined
+   * when there is no such item.
    */
-  async offerState(foodId: number, _today?: string): Promise<{ status: FoodStatus; expired: boolean } | undefined> {
+  async offerState(foodId: number, today: string = cairoDate()): Promise<{ status: FoodStatus; expired: boolean } | undefined> {
     const [food] = await this.db.query<{ status: FoodStatus; expired: boolean }[]>(
-      `SELECT status, safe_until <= now() AS expired FROM food_items WHERE id = $1`,
-      [foodId],
+      `SELECT status, safe_until <= now() OR expiration_date < $2::date AS expired FROM food_items WHERE id = $1`,
+      [foodId, today],
     );
     return food;
   }
