@@ -151,6 +151,7 @@ const ITEMS: DemoItem[] = [
   { donor: 2, point: 4, name: 'Rayeb yogurt cups', quantity: 80, description: 'Cultured milk cups, sealed, kept in the fridge', days: 2, state: 'available', category: 'dairy', storage: 'chilled', unit: 'item', weightKg: 10, allergens: ['milk'], window: [2, 6] },
   { donor: 1, point: 3, name: 'Mangoes and guavas', quantity: 40, description: 'Ripe fruit from the market, in crates', days: 2, state: 'available', category: 'produce', storage: 'ambient', unit: 'kg', allergens: [] },
   { donor: 0, point: 1, name: 'Bottled water', quantity: 200, description: '600 ml bottles in shrink-wrapped packs', days: 30, state: 'available', category: 'beverages', storage: 'ambient', unit: 'item', weightKg: 125, allergens: [], window: [18, 22] },
+  { donor: 2, point: 5, name: 'Frozen kofta', quantity: 10, description: 'Minced beef kofta, frozen in 1 kg bags', days: 5, state: 'available', category: 'meat_fish', storage: 'frozen', unit: 'kg', allergens: [], window: [3, 7] },
   { donor: 1, point: 2, name: 'Date biscuits', quantity: 150, description: 'Ma\'amoul packs, sealed', days: 60, state: 'withdrawn', category: 'packaged', storage: 'ambient', unit: 'item', weightKg: 12, allergens: ['gluten', 'milk', 'soy'] },
 ];
 
