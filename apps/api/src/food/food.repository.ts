@@ -218,6 +218,10 @@ function distanceSql(lat: string, lng: string): string {
 /**
  * The board's statement and its parameters for `query` as of `asOf`: available items safe beyond `asOf`,
  * filtered; by default soonest expiry first, with `near` nearest first (items without a position last).
+ * `window=now` keeps items whose window (if any) has opened by `asOf` and not ended by then; `today`
+ * those whose window opens before the next midnight in Cairo. The read cache passes the start of the
+ * next minute as `asOf` (food-read-cache.service.ts), so a window opening within the current minute
+ * already counts as open.
  * (Exported for tools/bench/http.mjs, which runs the same SQL against PostgreSQL directly.)
  */
 export function boardStatement(query: BoardQuery, asOf: Date): { sql: string; parameters: unknown[] } {
