@@ -384,6 +384,47 @@ describe('richer listings: safe_until, windows, editing and withdrawing', () => 
     });
   });
 
+  it("the donor's list shows the claiming charity's reliability (90 days) and what it reported receiving", async () => {
+    const owner = await createDonor(t.http);
+    const charity = await createCharity(t.http);
+    // Its history: two fulfilled, one not collected, one late cancellation (arranged in the database).
+    for (const status of ['fulfilled', 'fulfilled', 'not_collected', 'cancelled']) {
+      const item = await addFood(t.http, owner);
+      const requestId = await requestPickup(t.http, charity, item.id);
+      await t.db.query(
+        `UPDATE pickup_requests SET status = $2::request_status, ended_at = now(), late_cancellation = ($2 = 'cancelled') WHERE id = $1`,
+        [requestId, status],
+      );
+      if (status === 'fulfilled') {
+        await t.db.query(
+          `UPDATE pickup_requests SET received_quantity = 9, received_weight_kg = 2.5, received_comment = 'One box short', received_at = now() WHERE id = $1`,
+          [requestId],
+        );
+      }
+    }
+    const held = await addFood(t.http, owner, { food_name: 'Held' });
+    const heldRequest = await requestPickup(t.http, charity, held.id);
+    const list = (await t.http.get(`/api/donor/${owner.id}`, { token: owner.token })).body;
+    const reliability = { completed: 2, no_shows: 1, late_cancellations: 1, score: 0.57 };
+    expect(list.find((item: { id: number }) => item.id === held.id).request).toEqual({
+      request_id: heldRequest,
+      status: 'pending',
+      name: charity.name,
+      email: charity.email,
+      charity_user_id: charity.id,
+      reliability,
+      received: null,
+    });
+    const fulfilled = list.filter((item: { request: { status: string } | null }) => item.request?.status === 'fulfilled');
+    expect(fulfilled).toHaveLength(2);
+    for (const item of fulfilled) {
+      expect(item.request.received).toEqual({ received_quantity: 9, received_weight_kg: 2.5, comment: 'One box short', received_at: expect.any(String) });
+      expect(item.request.reliability).toEqual(reliability);
+    }
+    // Not collected and cancelled requests hold nothing.
+    expect(list.filter((item: { request: unknown }) => item.request === null)).toHaveLength(2);
+  });
+
   it('a spec-only listing still works: portions of other food, ambient, safe until the end of its date', async () => {
     const other = await createDonor(t.http);
     const response = await t.http.post('/api/add', base, { token: other.token });
