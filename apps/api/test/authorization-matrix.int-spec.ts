@@ -1,4 +1,4 @@
-import { addFood, cairoDateIn, createCharity, createDonor, requestPickup, type TestUser } from './support/factories';
+import { addFood, cairoDateIn, createCharity, createDonor, createPickupPoint, pickupPointBody, requestPickup, type TestUser } from './support/factories';
 import type { HttpResult } from './support/http-client';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -23,6 +23,12 @@ const EXPECTED = {
   'POST /api/add':                             [401, 201, 201, 403, 403],
   'POST /api/request':                         [401, 403, 403, 201, 201],
   'GET /api/auth/me':                          [401, 200, 200, 200, 200],
+  'PATCH /api/food/{availableA}':              [401, 200, 403, 403, 403],
+  'DELETE /api/food/{availableA}':             [401, 200, 403, 403, 403],
+  'GET /api/pickup-points':                    [401, 200, 200, 403, 403],
+  'POST /api/pickup-points':                   [401, 201, 201, 403, 403],
+  'PATCH /api/pickup-points/{pointA}':         [401, 200, 403, 403, 403],
+  'DELETE /api/pickup-points/{pointA}':        [401, 200, 403, 403, 403],
 } as const satisfies Record<string, readonly [number, number, number, number, number]>;
 type CallName = keyof typeof EXPECTED;
 
@@ -31,7 +37,7 @@ const ROWS = (Object.entries(EXPECTED) as [CallName, readonly number[]][]).flatM
 );
 
 interface Target {
-  method: 'GET' | 'PUT' | 'POST';
+  method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   body?: unknown;
 }
@@ -49,6 +55,9 @@ describe('authorization matrix', () => {
   let users: Record<Exclude<Actor, 'anonymous'>, TestUser>;
   let availableA: number, claimedA: number, fulfilledA: number, claimedB: number;
   let reqA: number, reqFulfilledA: number, reqB: number;
+  let pointA: number;
+  /** Donor A's point's address: never in an answer to B. */
+  const ADDRESS_A = 'Matrix Street 1, behind the A kiosk';
 
   const user = (actor: Actor) => users[actor as Exclude<Actor, 'anonymous'>];
   const as = (actor: Actor, { method, path, body }: Target) =>
@@ -61,6 +70,7 @@ describe('authorization matrix', () => {
     users: await t.db.query('SELECT id, name, email, user_type FROM users ORDER BY id'),
     food: await t.db.query('SELECT id, donor_id, status, quantity FROM food_items ORDER BY id'),
     requests: await t.db.query('SELECT id, food_id, charity_id, status FROM pickup_requests ORDER BY id'),
+    points: await t.db.query('SELECT id, donor_id, label, is_default, deleted_at IS NULL AS live FROM pickup_points ORDER BY id'),
   });
   /** A fresh item of `donor`'s, claimed by `charity`: its request id. */
   const freshRequest = async (donor: TestUser, charity: TestUser) =>
@@ -84,6 +94,8 @@ describe('authorization matrix', () => {
     if (fulfil.status !== 200) throw new Error(`arrange: fulfil failed ${JSON.stringify(fulfil.body)}`);
     claimedB = (await addFood(t.http, donorB, { food_name: 'Claimed B' })).id;
     reqB = await requestPickup(t.http, charityB, claimedB);
+    // After the arranged items, so that none uses it.
+    pointA = (await createPickupPoint(t.http, donorA, { address_line: ADDRESS_A })).id;
   });
   afterAll(() => t.close());
 
@@ -190,6 +202,68 @@ describe('authorization matrix', () => {
       expectSuccess: ({ body }, actor) =>
         expect(body).toEqual({ user_id: user(actor).id, name: user(actor).name, email: user(actor).email, user_type: user(actor).type }),
     },
+    'PATCH /api/food/{availableA}': {
+      mutates: true,
+      target: async (_actor, succeeds) => ({
+        method: 'PATCH',
+        path: `/api/food/${succeeds ? (await addFood(t.http, users.donorA)).id : availableA}`,
+        body: { quantity: 7 },
+      }),
+      expectSuccess: async ({ body }, actor) => {
+        expect(body).toMatchObject({ quantity: 7, user_id: user(actor).id, status: 'available' });
+        const [row] = await t.db.query('SELECT quantity FROM food_items WHERE id = $1', [body.id]);
+        expect(row).toEqual({ quantity: 7 });
+      },
+    },
+    'DELETE /api/food/{availableA}': {
+      mutates: true,
+      target: async (_actor, succeeds) => ({
+        method: 'DELETE',
+        path: `/api/food/${succeeds ? (await addFood(t.http, users.donorA)).id : availableA}`,
+      }),
+      expectSuccess: async ({ body }, _actor, target) => {
+        expect(body).toEqual({ message: 'Food item withdrawn' });
+        expect(await statusOfFood(Number(target.path.split('/').pop()))).toBe('withdrawn');
+      },
+    },
+    'GET /api/pickup-points': {
+      target: async () => ({ method: 'GET', path: '/api/pickup-points' }),
+      expectSuccess: async ({ body }, actor) => {
+        const own = await t.db.query('SELECT id FROM pickup_points WHERE donor_id = $1 AND deleted_at IS NULL ORDER BY id', [user(actor).id]);
+        expect(body.map((point: { id: number }) => point.id).sort()).toEqual(own.map((row: { id: number }) => row.id).sort());
+        if (actor === 'donorA') expect(body.map((point: { id: number }) => point.id)).toContain(pointA);
+      },
+    },
+    'POST /api/pickup-points': {
+      mutates: true,
+      target: async () => ({ method: 'POST', path: '/api/pickup-points', body: pickupPointBody({ label: 'Matrix point' }) }),
+      expectSuccess: async ({ body }, actor) => {
+        expect(body).toMatchObject({ label: 'Matrix point', contact_phone: '+201012345678' });
+        const [row] = await t.db.query('SELECT donor_id FROM pickup_points WHERE id = $1', [body.id]);
+        expect(row).toEqual({ donor_id: user(actor).id });
+      },
+    },
+    'PATCH /api/pickup-points/{pointA}': {
+      mutates: true,
+      target: async () => ({ method: 'PATCH', path: `/api/pickup-points/${pointA}`, body: { notes: 'Matrix notes' } }),
+      expectSuccess: async ({ body }) => {
+        expect(body).toMatchObject({ id: pointA, notes: 'Matrix notes', address_line: ADDRESS_A });
+      },
+    },
+    'DELETE /api/pickup-points/{pointA}': {
+      mutates: true,
+      target: async (_actor, succeeds) => ({
+        method: 'DELETE',
+        path: `/api/pickup-points/${succeeds ? (await createPickupPoint(t.http, users.donorA, { label: 'Spare' })).id : pointA}`,
+      }),
+      expectSuccess: async ({ body }, _actor, target) => {
+        expect(body).toEqual({ message: 'Pickup point deleted' });
+        const [row] = await t.db.query('SELECT deleted_at IS NOT NULL AS deleted FROM pickup_points WHERE id = $1', [
+          Number(target.path.split('/').pop()),
+        ]);
+        expect(row).toEqual({ deleted: true });
+      },
+    },
   };
 
   it.each(ROWS)('%s as %s → %i', async (call, actor, expected) => {
@@ -207,7 +281,7 @@ describe('authorization matrix', () => {
     const text = JSON.stringify(response.body);
     expect(text).not.toMatch(/password|argon2/i);
     if (actor.endsWith('B')) {
-      for (const secret of [users.donorA.email, users.charityA.email]) expect(text).not.toContain(secret);
+      for (const secret of [users.donorA.email, users.charityA.email, ADDRESS_A]) expect(text).not.toContain(secret);
     }
     if (expected >= 300 || !def.mutates) expect(await snapshot()).toEqual(before);
     if (expected >= 300 && def.mutates) {
@@ -216,6 +290,8 @@ describe('authorization matrix', () => {
       expect(owner.body).toEqual({ status: 'pending' });
       expect(await statusOfFood(claimedA)).toBe('claimed');
       expect(await statusOfFood(availableA)).toBe('available');
+      const [point] = await t.db.query('SELECT deleted_at IS NULL AS live FROM pickup_points WHERE id = $1', [pointA]);
+      expect(point).toEqual({ live: true });
     }
   });
 

@@ -15,13 +15,62 @@ describe('demo data for npm start', () => {
     );
     expect({ donors, charities }).toEqual({ donors: 3, charities: 2 });
     const states = await t.db.query(`SELECT DISTINCT status::text AS status FROM food_items ORDER BY 1`);
-    expect(states.map((row: { status: string }) => row.status)).toEqual(['available', 'claimed', 'expired']);
+    expect(states.map((row: { status: string }) => row.status)).toEqual(['available', 'claimed', 'expired', 'withdrawn']);
     const requests = await t.db.query(`SELECT DISTINCT status::text AS status FROM pickup_requests ORDER BY 1`);
     expect(requests.map((row: { status: string }) => row.status)).toEqual(['cancelled', 'fulfilled', 'pending']);
 
     const login = await t.http.post('/api/login', { email: 'ahl.masr@demo.foodlink.eg', password: DEMO_PASSWORD });
     expect(login.status).toBe(200);
     expect(login.body.data[0]).toMatchObject({ name: 'Ahl Masr Community Kitchen', user_type: 'charity' });
+  });
+
+  it('gives each donor pickup points across governorates, and listings of every kind, safe times computed', async () => {
+    const points = await t.db.query(
+      `SELECT donor_id, count(*)::int AS points, count(*) FILTER (WHERE is_default)::int AS defaults,
+              array_agg(DISTINCT governorate ORDER BY governorate) AS governorates
+         FROM pickup_points GROUP BY donor_id ORDER BY donor_id`,
+    );
+    expect(points).toHaveLength(3);
+    for (const donor of points) expect(donor).toMatchObject({ points: expect.any(Number), defaults: 1 });
+    expect(points.every((donor: { points: number }) => donor.points >= 1 && donor.points <= 2)).toBe(true);
+    const governorates = new Set(points.flatMap((donor: { governorates: string[] }) => donor.governorates));
+    expect([...governorates].sort()).toEqual(['EG-ALX', 'EG-AST', 'EG-C', 'EG-GZ', 'EG-LX']);
+    // Labels and areas in both languages.
+    const [{ bilingual }] = await t.db.query(
+      `SELECT bool_and(label ~ '[\u0600-\u06FF]' AND label ~ '[A-Za-z]' AND area ~ '[\u0600-\u06FF]' AND area ~ '[A-Za-z]') AS bilingual FROM pickup_points`,
+    );
+    expect(bilingual).toBe(true);
+
+    const kinds = await t.db.query(
+      `SELECT array_agg(DISTINCT category::text) AS categories, array_agg(DISTINCT storage::text) AS storages,
+              array_agg(DISTINCT unit::text) AS units,
+              count(*) FILTER (WHERE pickup_from IS NOT NULL)::int AS windows,
+              count(*) FILTER (WHERE weight_kg IS NOT NULL)::int AS weights,
+              count(*) FILTER (WHERE cardinality(allergens) > 0)::int AS with_allergens,
+              count(*) FILTER (WHERE pickup_point_id IS NULL)::int AS unplaced
+         FROM food_items`,
+    );
+    expect(kinds[0].categories.length).toBeGreaterThanOrEqual(6);
+    expect([...kinds[0].storages].sort()).toEqual(['ambient', 'chilled', 'frozen', 'hot']);
+    expect([...kinds[0].units].sort()).toEqual(['item', 'kg', 'portion', 'tray']);
+    expect(kinds[0]).toMatchObject({ unplaced: 0 });
+    expect(kinds[0].windows).toBeGreaterThan(3);
+    expect(kinds[0].weights).toBeGreaterThan(3);
+    expect(kinds[0].with_allergens).toBeGreaterThan(3);
+
+    // The board shows the available ones, all safe, with their place but never the address.
+    const board = await t.http.get('/api/available');
+    expect(board.status).toBe(200);
+    expect(board.body.length).toBeGreaterThanOrEqual(5);
+    for (const item of board.body) {
+      expect(Date.parse(item.safe_until)).toBeGreaterThan(Date.now());
+      expect(item.governorate).toMatch(/^EG-/);
+      if (item.pickup_until) expect(Date.parse(item.pickup_until)).toBeLessThanOrEqual(Date.parse(item.safe_until));
+      expect(JSON.stringify(item)).not.toMatch(/Talaat Harb|mosque|\+20/);
+    }
+    const cairo = await t.http.get('/api/available?governorate=EG-C');
+    expect(cairo.body.length).toBeGreaterThan(0);
+    expect(cairo.body.every((item: { governorate: string }) => item.governorate === 'EG-C')).toBe(true);
   });
 
   it('counts the seeded donations in the impact totals', async () => {

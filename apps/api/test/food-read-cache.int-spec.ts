@@ -27,9 +27,12 @@ async function raw(baseUrl: string, path = '/api/available', headers: Record<str
   return { status: response.status, text: await response.text(), headers: response.headers };
 }
 
+/** The instant the cache reads the board as of: the start of the next minute. */
+const nextMinute = (now = Date.now()) => new Date((Math.floor(now / 60_000) + 1) * 60_000);
+
 /** What an uncached read answers now: the service's database read, serialised as Fastify serialises it. */
 async function freshBody(instance: Pick<Instance, 'app'>, limit: number = LIMITS.availablePageMax, offset = 0): Promise<string> {
-  return JSON.stringify(await instance.app.get(FoodService).listAvailable({ limit, offset }));
+  return JSON.stringify(await instance.app.get(FoodService).listAvailable({ limit, offset }, nextMinute()));
 }
 
 const ids = (r: Raw) => (JSON.parse(r.text) as { id: number }[]).map((item) => item.id);
@@ -170,17 +173,27 @@ describe('GET /api/available from the cache', () => {
     expect(afterFulfil.text).toBe(await freshBody(t));
   });
 
-  it('drops food dated today once the day changes in Cairo, with no write at all', async () => {
+  it('drops food once its safe time passes, with no write at all', async () => {
     const today = await addFood(t.http, donor, { food_name: 'Good until tonight', expiration_date: cairoDateIn(0) });
     expect(ids(await raw(t.baseUrl))).toContain(today.id);
+    const safeUntil = Date.parse(today.safe_until);
     const cache = t.app.get(FoodReadCache);
-    const clock = jest.spyOn(cache, 'today').mockReturnValue(cairoDateIn(1));
+    // The minute in which the safe time ends: the body is read as of the next one, so the item is gone already.
+    const lastMinute = jest.spyOn(cache, 'now').mockReturnValue(safeUntil - 1);
     try {
-      const tomorrow = await raw(t.baseUrl);
-      expect(ids(tomorrow)).not.toContain(today.id);
-      expect(tomorrow.text).toBe(JSON.stringify(await t.app.get(FoodService).listAvailable({ limit: LIMITS.availablePageMax, offset: 0 }, cairoDateIn(1))));
+      const after = await raw(t.baseUrl);
+      expect(ids(after)).not.toContain(today.id);
+      const expected = await t.app.get(FoodService).listAvailable({ limit: LIMITS.availablePageMax, offset: 0 }, nextMinute(safeUntil - 1));
+      expect(after.text).toBe(JSON.stringify(expected));
     } finally {
-      clock.mockRestore();
+      lastMinute.mockRestore();
+    }
+    // The minute before that one still shows it.
+    const earlier = jest.spyOn(cache, 'now').mockReturnValue(safeUntil - 60_001);
+    try {
+      expect(ids(await raw(t.baseUrl))).toContain(today.id);
+    } finally {
+      earlier.mockRestore();
     }
     expect(ids(await raw(t.baseUrl))).toContain(today.id);
   });
@@ -188,9 +201,9 @@ describe('GET /api/available from the cache', () => {
   it('shows what the expiry job did on the next request', async () => {
     const item = await addFood(t.http, donor, { food_name: 'About to expire' });
     expect(ids(await raw(t.baseUrl))).toContain(item.id);
-    // As if its date had passed (the list would hide it by date alone), then the job marks it expired.
-    await t.db.query('UPDATE food_items SET expiration_date = $2 WHERE id = $1', [item.id, cairoDateIn(-1)]);
-    expect(await t.app.get(FoodService).expirePastDate()).toBeGreaterThanOrEqual(1);
+    // As if its safe time had passed (the list would hide it by that alone), then the job marks it expired.
+    await t.db.query(`UPDATE food_items SET safe_until = now() - interval '1 second' WHERE id = $1`, [item.id]);
+    expect(await t.app.get(FoodService).expireUnsafe()).toBeGreaterThanOrEqual(1);
     const after = await raw(t.baseUrl);
     expect(ids(after)).not.toContain(item.id);
     expect(after.text).toBe(await freshBody(t));
@@ -301,7 +314,7 @@ describe('GET /api/available across instances and a worker', () => {
     const item = await addFood(a.http, donor, { food_name: 'Expires in the worker' });
     expect(ids(await raw(a.baseUrl))).toContain(item.id);
     expect(ids(await raw(b.baseUrl))).toContain(item.id);
-    await a.db.query('UPDATE food_items SET expiration_date = $2 WHERE id = $1', [item.id, cairoDateIn(-1)]);
+    await a.db.query(`UPDATE food_items SET safe_until = now() - interval '1 second' WHERE id = $1`, [item.id]);
     const worker = await startWorker({ env: { ...a.env, EXPIRY_CHECK_MS: '1000' } });
     try {
       const deadline = Date.now() + 15_000;

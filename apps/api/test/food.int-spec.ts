@@ -1,3 +1,4 @@
+import { endOfCairoDay } from '@food-link/contracts';
 import { addFood, cairoDateIn, createCharity, createDonor, requestPickup, type TestUser } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -13,8 +14,8 @@ describe('food: listing, the donor list, the available board and details', () =>
   /** An item whose date passed without the expiry job having marked it yet. */
   async function pastDateItem(owner: TestUser, status: 'available' | 'expired' = 'available'): Promise<number> {
     const [row] = await t.db.query(
-      `INSERT INTO food_items (donor_id, food_name, quantity, description, expiration_date, status)
-       VALUES ($1, 'Old bread', 5, 'Yesterday''s bake', $2, $3) RETURNING id`,
+      `INSERT INTO food_items (donor_id, food_name, quantity, description, expiration_date, status, safe_until)
+       VALUES ($1, 'Old bread', 5, 'Yesterday''s bake', $2, $3, ($2::date + 1)::timestamp AT TIME ZONE 'Africa/Cairo') RETURNING id`,
       [owner.id, cairoDateIn(-1), status],
     );
     return row.id;
@@ -37,6 +38,22 @@ describe('food: listing, the donor list, the available board and details', () =>
         expiration_date: cairoDateIn(0),
         status: 'available',
         user_id: donor.id,
+        // Without the new fields: no pickup point (the donor has none), portions of `other` food kept
+        // ambient, safe until the end of its date in Cairo.
+        governorate: null,
+        area: null,
+        pickup_point_id: null,
+        pickup_from: null,
+        pickup_until: null,
+        safe_until: endOfCairoDay(cairoDateIn(0)).toISOString(),
+        category: 'other',
+        storage: 'ambient',
+        prepared_at: null,
+        unit: 'portion',
+        weight_kg: null,
+        allergens: [],
+        photo_urls: [],
+        thumbnail_urls: [],
       });
     });
 
@@ -85,13 +102,28 @@ describe('food: listing, the donor list, the available board and details', () =>
       const response = await t.http.get(`/api/donor/${owner.id}`, { token: owner.token });
       expect(response.status).toBe(200);
       expect(response.body.map((item: { food_name: string }) => item.food_name)).toEqual(['Second', 'First']);
-      expect(response.body[0]).toMatchObject({ id: second.id, status: 'available', request: null, user_id: owner.id });
+      const { request: _none, created_at: _created, photo_count: secondPhotos, ...secondView } = response.body[0];
+      expect(secondView).toEqual(second);
+      expect(response.body[0]).toMatchObject({ request: null, photo_count: 0, created_at: expect.any(String) });
+      expect(secondPhotos).toBe(0);
       expect(response.body[1]).toMatchObject({
         id: first.id,
         food_id: first.id,
         status: 'claimed',
-        request: { request_id: requestId, status: 'pending', name: charity.name, email: charity.email },
+        photo_count: 0,
+        request: {
+          request_id: requestId,
+          status: 'pending',
+          name: charity.name,
+          email: charity.email,
+          charity_user_id: charity.id,
+          reliability: { completed: 0, no_shows: 0, late_cancellations: 0, score: null },
+          received: null,
+        },
       });
+      expect(Object.keys(response.body[1].request).sort()).toEqual(
+        ['charity_user_id', 'email', 'name', 'received', 'reliability', 'request_id', 'status'].sort(),
+      );
     });
 
     it('shows an unmarked past-date item as expired', async () => {
@@ -121,7 +153,27 @@ describe('food: listing, the donor list, the available board and details', () =>
       for (const hidden of [claimed.id, pastAvailable, markedExpired]) expect(ids).not.toContain(hidden);
       for (const item of response.body) {
         expect(Object.keys(item).sort()).toEqual(
-          ['description', 'expiration_date', 'food_id', 'food_name', 'id', 'quantity', 'status'].sort(),
+          [
+            'description',
+            'expiration_date',
+            'food_id',
+            'food_name',
+            'id',
+            'quantity',
+            'status',
+            'governorate',
+            'area',
+            'pickup_from',
+            'pickup_until',
+            'safe_until',
+            'category',
+            'storage',
+            'unit',
+            'weight_kg',
+            'allergens',
+            'photo_urls',
+            'thumbnail_urls',
+          ].sort(),
         );
         expect(item.status).toBe('available');
       }
@@ -145,7 +197,7 @@ describe('food: listing, the donor list, the available board and details', () =>
       const item = await addFood(t.http, donor, { food_name: 'Molokhia' });
       const response = await t.http.get(`/api/food/${item.id}`);
       expect(response.status).toBe(200);
-      const { user_id: _owner, ...publicView } = item;
+      const { user_id: _owner, pickup_point_id: _point, prepared_at: _prepared, ...publicView } = item;
       expect(response.body).toEqual(publicView);
     });
 

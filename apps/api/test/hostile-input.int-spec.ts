@@ -59,6 +59,10 @@ describe('hostile input', () => {
       ['GET', '/requeststatus/', 'requestId', () => ({ token: charity.token })],
       ['PUT', '/updaterequeststatus/', 'requestId', () => ({ token: donor.token, body: { status: 'fulfilled' } })],
       ['PUT', '/api/updaterequest/', 'requestId', () => ({ token: charity.token, body: { status: 'cancelled' } })],
+      ['PATCH', '/api/food/', 'id', () => ({ token: donor.token, body: { quantity: 2 } })],
+      ['DELETE', '/api/food/', 'id', () => ({ token: donor.token })],
+      ['PATCH', '/api/pickup-points/', 'id', () => ({ token: donor.token, body: { label: 'x' } })],
+      ['DELETE', '/api/pickup-points/', 'id', () => ({ token: donor.token })],
     ];
     it.each(routes)('%s %s{id} answers 400 naming %s (or 404)', async (method, prefix, param, options) => {
       const outcomes: { id: string; status: number | 'refused' }[] = [];
@@ -247,14 +251,95 @@ describe('hostile input', () => {
     });
   });
 
+  describe("a listing's new fields: each bad value is a 400 naming its field, and nothing is stored", () => {
+    const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+    const HOUR = 3_600_000;
+    const cooked = { category: 'cooked_meal', storage: 'hot', prepared_at: at(-HOUR) };
+    it.each([
+      [{ category: 'pastry' }, 'category'],
+      [{ category: 7 }, 'category'],
+      [{ storage: 'warm' }, 'storage'],
+      [{ unit: 'litre' }, 'unit'],
+      [{ allergens: ['gluten', 'nuts'] }, 'allergens\\.1'],
+      [{ allergens: ['gluten', 'gluten'] }, 'allergens'],
+      [{ allergens: 'gluten' }, 'allergens'],
+      [{ expiration_date: '9999-12-31' }, 'expiration_date'],
+      [{ expiration_date: cairoDateIn(400) }, 'expiration_date'],
+      [{ pickup_from: at(-3 * HOUR), pickup_until: at(-2 * HOUR) }, 'pickup_until'],
+      [{ pickup_from: at(-3 * HOUR), pickup_until: at(2 * HOUR) }, 'pickup_from'],
+      [{ pickup_from: at(2 * HOUR), pickup_until: at(HOUR) }, 'pickup_until'],
+      [{ pickup_from: at(HOUR), pickup_until: at(HOUR + 60_000) }, 'pickup_until'],
+      [{ pickup_from: '2026-11-24T21:00:00', pickup_until: at(2 * HOUR) }, 'pickup_from'],
+      [{ pickup_from: 'tonight', pickup_until: at(2 * HOUR) }, 'pickup_from'],
+      [{ pickup_from: at(400 * 24 * HOUR), pickup_until: at(401 * 24 * HOUR) }, 'pickup_from'],
+      [{ ...cooked, prepared_at: at(HOUR) }, 'prepared_at'],
+      [{ category: 'cooked_meal', storage: 'hot' }, 'prepared_at'],
+      [{ category: 'bakery', storage: 'hot' }, 'storage'],
+      [{ weight_kg: 0 }, 'weight_kg'],
+      [{ weight_kg: -1 }, 'weight_kg'],
+      [{ weight_kg: 10_000.01 }, 'weight_kg'],
+      [{ weight_kg: '5' }, 'weight_kg'],
+      [{ unit: 'tray' }, 'weight_kg'],
+      [{ pickup_point_id: 0 }, 'pickup_point_id'],
+      [{ pickup_point_id: 2_000_000_000 }, 'pickup_point_id'],
+      [{ pickup_point_id: `1' OR '1'='1` }, 'pickup_point_id'],
+    ])('%j → 400 naming %s', async (fields, field) => {
+      const before = await counts();
+      expectRefusal(await send('POST', '/api/add', { token: donor.token, body: { ...food(), ...fields } }), 400, field);
+      expect(await counts()).toEqual(before);
+    });
+
+    it.each([
+      [{ contact_phone: '0221234567' }, 'contact_phone'],
+      [{ contact_phone: '01312345678' }, 'contact_phone'],
+      [{ contact_phone: '+1 202 555 0100' }, 'contact_phone'],
+      [{ contact_phone: 12345678901 }, 'contact_phone'],
+      [{ lat: 48.85, lng: 2.35 }, 'lat'],
+      [{ lat: 31.2, lng: 40 }, 'lng'],
+      [{ lat: 31.2, lng: null }, 'lng'],
+      [{ lat: '30', lng: '31' }, 'lat'],
+      [{ governorate: 'EG-XX' }, 'governorate'],
+      [{ governorate: 'Cairo' }, 'governorate'],
+      [{ label: 'x'.repeat(81) }, 'label'],
+      [{ area: '\u0000' }, 'area'],
+      [{ address_line: '' }, 'address_line'],
+    ])('pickup point %j → 400 naming %s', async (fields, field) => {
+      const body = {
+        label: 'Shop',
+        governorate: 'EG-C',
+        area: 'Downtown',
+        address_line: '1 Street',
+        contact_name: 'Mona',
+        contact_phone: '01012345678',
+        ...fields,
+      };
+      expectRefusal(await send('POST', '/api/pickup-points', { token: donor.token, body }), 400, field);
+    });
+
+    it.each([
+      ['governorate=EG-XX', 'governorate'],
+      ['category=pastry', 'category'],
+      ['storage=warm', 'storage'],
+      ['window=tomorrow', 'window'],
+      ['near=48.85,2.35', 'near'],
+      ['near=30.0', 'near'],
+      ['near=30.0,31.2,5', 'near'],
+      [`near=${encodeURIComponent(`30' OR '1'='1`)}`, 'near'],
+    ])('GET /api/available?%s → 400 naming %s', async (query, field) => {
+      expectRefusal(await send('GET', `/api/available?${query}`), 400, field);
+    });
+  });
+
   describe('unknown routes and methods', () => {
     it.each(['/api/nope', '/api/food', '/api/food/1/extra', '/api/../etc/passwd', '/api/add%00', '/API/AVAILABLE'])('GET %s → 404 JSON', async (path) => {
       expectRefusal(await send('GET', path), 404);
     });
     it.each([
       ['DELETE', '/api/add'],
-      ['PATCH', '/api/food/1'],
+      ['PUT', '/api/food/1'],
       ['PUT', '/api/available'],
+      ['PUT', '/api/pickup-points/1'],
+      ['POST', '/api/ops/heat-overrides'],
       ['DELETE', '/requeststatus/1'],
       ['POST', '/api/auth/me'],
     ])('%s %s → 404 or 405 JSON', async (method, path) => {

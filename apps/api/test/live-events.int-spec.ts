@@ -92,16 +92,16 @@ describe('live events: each action reaches exactly its rooms, as the contract de
     expect((await t.http.get('/api/request/totalmeals')).body.totalMeals).toBe(before + 17);
   });
 
-  it('food.expired reaches everyone when the expiry job marks food past its date', async () => {
+  it('food.expired reaches everyone when the expiry job marks food past its safe time', async () => {
     const [row] = await t.db.query(
-      `INSERT INTO food_items (donor_id, food_name, quantity, description, expiration_date)
-       VALUES ($1, 'Yesterday''s bread', 8, 'Baladi', $2) RETURNING id`,
+      `INSERT INTO food_items (donor_id, food_name, quantity, description, expiration_date, safe_until)
+       VALUES ($1, 'Yesterday''s bread', 8, 'Baladi', $2, ($2::date + 1)::timestamp AT TIME ZONE 'Africa/Cairo') RETURNING id`,
       [donorA.id, cairoDateIn(-1)],
     );
     for (const client of everyone) {
       const expired = await client.next('food.expired', (e) => e.data.foodId === row.id);
       expectEnvelope(expired, 'food.expired');
-      expect(expired.data).toEqual({ foodId: row.id });
+      expect(expired.data).toEqual({ foodId: row.id, governorate: null });
     }
     expect((await t.http.get(`/api/food/${row.id}`)).body.status).toBe('expired');
     const [{ status }] = await t.db.query('SELECT status FROM food_items WHERE id = $1', [row.id]);

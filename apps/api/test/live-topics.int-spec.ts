@@ -4,7 +4,8 @@ import { Emitter } from '@socket.io/redis-emitter';
 import Redis from 'ioredis';
 import { COUNTERS_FEED } from '../src/realtime/event-rooms';
 import { barrier } from './support/barrier';
-import { addFood, createCharity, createDonor, requestPickup, type TestUser } from './support/factories';
+import { FoodService } from '../src/food/food.service';
+import { addFood, createCharity, createDonor, createPickupPoint, requestPickup, type TestUser } from './support/factories';
 import { LiveClient } from './support/socket-client';
 import { startPeer, startTestApp, type Instance, type TestApp } from './support/test-app';
 
@@ -45,9 +46,15 @@ describe('public topics: a socket hears only what it watches (REALTIME.md, versi
   it('acknowledges watch and unwatch with every watched topic, refusing unknown ones', async () => {
     const client = await LiveClient.connect(t.baseUrl, undefined, []);
     try {
-      expect(await client.watch(['board', 'nope', 'board:EG-C', 42, 'board'])).toEqual({ watching: ['board'], refused: ['nope', 'board:EG-C', '42'] });
-      expect(await client.watch(['counters'])).toEqual({ watching: ['counters', 'board'], refused: [] });
-      expect(await client.unwatch(['board', 'public'])).toEqual({ watching: ['counters'], refused: ['public'] });
+      expect(await client.watch(['board', 'nope', 'board:EG-XX', 'board:', 'board:eg-c', 42, 'board'])).toEqual({
+        watching: ['board'],
+        refused: ['nope', 'board:EG-XX', 'board:', 'board:eg-c', '42'],
+      });
+      expect(await client.watch(['counters', 'board:EG-C', 'board:EG-ALX', 'board:EG-C'])).toEqual({
+        watching: ['counters', 'board', 'board:EG-ALX', 'board:EG-C'],
+        refused: [],
+      });
+      expect(await client.unwatch(['board', 'public', 'board:EG-ALX', 'board:EG-C'])).toEqual({ watching: ['counters'], refused: ['public'] });
       expect(await client.watch([])).toEqual({ watching: ['counters'], refused: [] });
       // Not a list of topics at all: nothing joined, and said so.
       expect(await client.watch({ topic: 'board' })).toEqual({ watching: ['counters'], refused: ['{"topic":"board"}'] });
@@ -110,10 +117,12 @@ describe('public topics: a socket hears only what it watches (REALTIME.md, versi
 
   it('coalesces a burst of fulfilments: at most one stats.updated per interval, the last one carrying the final totals', async () => {
     const before = (await t.http.get('/api/request/totalmeals')).body.totalMeals as number;
+    // Three charities, four claims each: a charity holds at most LIMITS.activeClaimsMax pending claims.
+    const claimants = await Promise.all([createCharity(t.http), createCharity(t.http), createCharity(t.http)]);
     const requests = await Promise.all(
       Array.from({ length: 12 }, async (_, i) => {
         const item = await addFood(t.http, donor, { quantity: i + 1 });
-        return requestPickup(t.http, charity, item.id);
+        return requestPickup(t.http, claimants[i % 3], item.id);
       }),
     );
     const watcher = await LiveClient.connect(t.baseUrl, undefined, ['counters']);
@@ -133,6 +142,70 @@ describe('public topics: a socket hears only what it watches (REALTIME.md, versi
       expect(totals.length).toBeLessThanOrEqual(Math.floor(elapsed / COUNTERS_INTERVAL_MS) + 2);
     } finally {
       watcher.close();
+    }
+  });
+
+  it("sends a governorate's board events to board:<governorate> watchers only, and once to a socket watching both boards", async () => {
+    const cairoOnly = await LiveClient.connect(t.baseUrl, undefined, ['board:EG-C']);
+    const both = await LiveClient.connect(t.baseUrl, undefined, ['board', 'board:EG-C']);
+    const alexOnly = await LiveClient.connect(t.baseUrl, undefined, ['board:EG-ALX']);
+    const placed = await createDonor(t.http);
+    try {
+      const cairo = await createPickupPoint(t.http, placed, { governorate: 'EG-C' });
+      const alex = await createPickupPoint(t.http, placed, { governorate: 'EG-ALX' });
+      const list = (pointId: number) =>
+        t.http.post('/api/add', { food_name: 'Rice', quantity: 3, description: 'Boxes', expiration_date: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10), pickup_point_id: pointId }, { token: placed.token });
+      const inCairo = (await list(cairo.id)).body;
+      const inAlex = (await list(alex.id)).body;
+      const editedInCairo = await t.http.request('PATCH', `/api/food/${inCairo.id}`, { body: { quantity: 4 }, token: placed.token });
+      expect(editedInCairo.status).toBe(200);
+      await t.http.request('PATCH', `/api/food/${inAlex.id}`, { body: { quantity: 4 }, token: placed.token });
+      const expiring = (await list(cairo.id)).body;
+      await t.db.query(`UPDATE food_items SET safe_until = now() - interval '1 second' WHERE id = $1`, [expiring.id]);
+      await t.app.get(FoodService).expireUnsafe();
+      expect((await t.http.delete(`/api/food/${inCairo.id}`, { token: placed.token })).status).toBe(200);
+      expect((await t.http.delete(`/api/food/${inAlex.id}`, { token: placed.token })).status).toBe(200);
+
+      const cairoIds = [inCairo.id, expiring.id];
+      for (const client of [cairoOnly, both]) {
+        await client.next('food.withdrawn', (e) => e.data.foodId === inCairo.id);
+        await client.next('food.expired', (e) => e.data.foodId === expiring.id);
+      }
+      await alexOnly.next('food.withdrawn', (e) => e.data.foodId === inAlex.id);
+      await board.next('food.withdrawn', (e) => e.data.foodId === inAlex.id);
+      await barrier(t.env, [cairoOnly, both, alexOnly]);
+
+      const about = (client: LiveClient) =>
+        client.received.map((e) => `${e.type} ${(e.data as { foodId: number }).foodId}`).sort();
+      const cairoEvents = [
+        `food.listed ${inCairo.id}`,
+        `food.updated ${inCairo.id}`,
+        `food.listed ${expiring.id}`,
+        `food.expired ${expiring.id}`,
+        `food.withdrawn ${inCairo.id}`,
+      ].sort();
+      expect(about(cairoOnly)).toEqual(cairoEvents);
+      expect(about(alexOnly)).toEqual([`food.listed ${inAlex.id}`, `food.updated ${inAlex.id}`, `food.withdrawn ${inAlex.id}`].sort());
+      // In both rooms, each event once: the Cairo events and the Alexandria ones (from `board`).
+      expect(about(both)).toEqual([...cairoEvents, `food.listed ${inAlex.id}`, `food.updated ${inAlex.id}`, `food.withdrawn ${inAlex.id}`].sort());
+      expect(new Set(both.received.map((e) => e.id)).size).toBe(both.received.length);
+      for (const envelope of cairoOnly.received) {
+        const data = envelope.data as { governorate?: string; food?: { governorate: string } };
+        expect(data.governorate ?? data.food?.governorate).toBe('EG-C');
+      }
+      expect(cairoIds.every((id) => cairoOnly.received.some((e) => (e.data as { foodId: number }).foodId === id))).toBe(true);
+    } finally {
+      for (const client of [cairoOnly, both, alexOnly]) client.close();
+    }
+  });
+
+  it('refuses an unknown governorate board, and a socket without it hears nothing of it', async () => {
+    const client = await LiveClient.connect(t.baseUrl, undefined, []);
+    try {
+      expect(await client.watch(['board:EG-ZZ', 'board:Cairo'])).toEqual({ watching: [], refused: ['board:EG-ZZ', 'board:Cairo'] });
+      await expect(LiveClient.connect(t.baseUrl, undefined, ['board:EG-ZZ'])).rejects.toThrow('Topics refused: board:EG-ZZ');
+    } finally {
+      client.close();
     }
   });
 });

@@ -402,33 +402,73 @@ describe('OpenAPI documentation (/api/docs, /api/docs-json)', () => {
     });
   });
 
-  it('documents the optional limit/offset query of /api/available with the constraints the API enforces', async () => {
+  it('documents the optional query of /api/available (filters, near, window, limit/offset) with the constraints the API enforces', async () => {
     const params = operation('available').parameters ?? [];
-    expect(params.map(({ name, in: where, required }) => ({ name, where, required }))).toEqual([
-      { name: 'limit', where: 'query', required: false },
-      { name: 'offset', where: 'query', required: false },
-    ]);
+    expect(params.map(({ name, in: where, required }) => ({ name, where, required }))).toEqual(
+      ['governorate', 'category', 'storage', 'near', 'window', 'limit', 'offset'].map((name) => ({ name, where: 'query', required: false })),
+    );
     const wrong: string[] = [];
+    const answer = async (param: string, value: number | string) => {
+      const response = await t.http.get(`${API_ROUTES.available}?${param}=${encodeURIComponent(String(value))}`);
+      return response.status === 400 && response.body.message.some((line: string) => line.startsWith(`${param} `)) ? 'refused' : response.status;
+    };
     for (const { name: param, schema } of params) {
-      const { minimum, maximum } = schema as Schema;
-      expect({ param, type: schema?.type, minimum: typeof minimum, maximum: typeof maximum }).toEqual({
-        param,
-        type: 'integer',
-        minimum: 'number',
-        maximum: 'number',
-      });
-      const answer = async (value: number | string) => {
-        const response = await t.http.get(`${API_ROUTES.available}?${param}=${value}`);
-        return response.status === 400 && response.body.message.some((line: string) => line.startsWith(`${param} `)) ? 'refused' : response.status;
-      };
-      for (const value of [(minimum as number) - 1, (maximum as number) + 1, 1.5, 'abc']) {
-        if ((await answer(value)) !== 'refused') wrong.push(`${param}=${value} was not refused`);
-      }
-      for (const value of [minimum as number, maximum as number]) {
-        if ((await answer(value)) !== 200) wrong.push(`${param}=${value} was refused`);
+      if (param === 'limit' || param === 'offset') {
+        const { minimum, maximum } = schema as Schema;
+        expect({ param, type: schema?.type, minimum: typeof minimum, maximum: typeof maximum }).toEqual({
+          param,
+          type: 'integer',
+          minimum: 'number',
+          maximum: 'number',
+        });
+        for (const value of [(minimum as number) - 1, (maximum as number) + 1, 1.5, 'abc']) {
+          if ((await answer(param, value)) !== 'refused') wrong.push(`${param}=${value} was not refused`);
+        }
+        for (const value of [minimum as number, maximum as number]) {
+          if ((await answer(param, value)) !== 200) wrong.push(`${param}=${value} was refused`);
+        }
+      } else if (param === 'near') {
+        expect(schema?.type).toBe('string');
+        for (const value of ['48.85,2.35', '30.04', 'abc']) if ((await answer(param, value)) !== 'refused') wrong.push(`near=${value} was not refused`);
+        if ((await answer(param, '30.0444,31.2357')) !== 200) wrong.push('near=30.0444,31.2357 was refused');
+      } else {
+        const values = (resolve(schema as Schema).enum ?? []) as string[];
+        expect({ param, enumerated: values.length > 0 }).toEqual({ param, enumerated: true });
+        if ((await answer(param, 'not-a-value')) !== 'refused') wrong.push(`${param}=not-a-value was not refused`);
+        for (const value of values) if ((await answer(param, value)) !== 200) wrong.push(`${param}=${value} was refused`);
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('documents the pickup points, editing and withdrawing food, and heat overrides, each with its session and roles', () => {
+    const calls: [string, Method | 'patch' | 'delete', number][] = [
+      ['/api/pickup-points', 'get', 200],
+      ['/api/pickup-points', 'post', 201],
+      ['/api/pickup-points/{id}', 'patch', 200],
+      ['/api/pickup-points/{id}', 'delete', 200],
+      ['/api/food/{id}', 'patch', 200],
+      ['/api/food/{id}', 'delete', 200],
+      ['/api/ops/heat-overrides', 'get', 200],
+      ['/api/ops/heat-overrides', 'put', 200],
+      ['/api/ops/heat-overrides', 'delete', 200],
+    ];
+    for (const [path, method, success] of calls) {
+      const op = doc.paths[path]?.[method];
+      expect({ path, method, documented: Boolean(op) }).toEqual({ path, method, documented: true });
+      if (!op) continue;
+      expect({ path, method, security: op.security }).toEqual({ path, method, security: [{ bearer: [] }] });
+      expect({ path, method, success: Object.keys(op.responses).filter((status) => status.startsWith('2')) }).toEqual({
+        path,
+        method,
+        success: [String(success)],
+      });
+      expect({ path, method, has403: '403' in op.responses, has401: '401' in op.responses }).toEqual({ path, method, has403: true, has401: true });
+    }
+    const view = resolve({ $ref: '#/components/schemas/FoodItemView' });
+    for (const field of ['address_line', 'landmark', 'lat', 'lng', 'contact_phone', 'contact_name']) {
+      expect({ field, inPublicView: field in (view.properties ?? {}) }).toEqual({ field, inPublicView: false });
+    }
   });
 
   it('states the limits of docs/API.md: quantity 1..100000 whole portions, passwords of at least 8 characters, YYYY-MM-DD dates', () => {

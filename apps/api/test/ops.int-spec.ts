@@ -279,6 +279,9 @@ describe('operator console: access, live views, failed jobs, health and metrics'
       expect(after.users.donors + after.users.charities + after.users.operators).toBe(users);
       expect(after.items.total).toBe(items);
       expect(after.requests.total).toBe(requests);
+      // Every status is counted, the ones of withdrawn listings and uncollected requests included.
+      expect(Object.keys(after.items).sort()).toEqual(['available', 'claimed', 'expired', 'total', 'withdrawn']);
+      expect(Object.keys(after.requests).sort()).toEqual(['cancelled', 'fulfilled', 'not_collected', 'pending', 'total', 'withdrawn']);
     });
   });
 

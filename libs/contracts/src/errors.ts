@@ -16,6 +16,7 @@ export const ERRORS = {
   photoUnreadable: 'photo could not be read: the multipart/form-data body is malformed or has too many parts',
   photoTooManyPixels: (megapixels: number) => `photo must be at most ${megapixels} megapixels`,
   photoIndexInvalid: (max: number) => `index must be a whole number from 0 to ${max - 1}`,
+  pickupPointNotOwn: 'pickup_point_id must be one of your pickup points',
   // 401
   sessionRequired: 'A session token is required',
   sessionInvalid: 'The session token is invalid or has expired',
@@ -36,6 +37,8 @@ export const ERRORS = {
   requestNotYours: 'This request is not yours',
   wrongPassword: 'The password is not correct',
   ownPhotosOnly: "Only the item's donor may change its photos",
+  pickupPointOfAnotherDonor: "This pickup point belongs to another donor",
+  foodOfAnotherDonor: "This food item belongs to another donor",
   // 404
   foodNotFound: 'Food item not found',
   requestNotFound: 'Pickup request not found',
@@ -48,6 +51,8 @@ export const ERRORS = {
   userNotFound: 'User not found',
   photoNotFound: 'Photo not found',
   noPhotoAtIndex: 'This food item has no photo at that index',
+  pickupPointNotFound: 'Pickup point not found',
+  heatOverrideNotFound: 'There is no heat override for this governorate and date',
   // 409
   emailTaken: 'This e-mail address is already registered',
   charityNameTaken: 'A charity with this name is already registered',
@@ -63,6 +68,11 @@ export const ERRORS = {
   photosClosed: (status: string) => `Photos can be changed only while the item is available or claimed; it is ${status}`,
   // 413
   photoTooLarge: (megabytes: number) => `photo must be at most ${megabytes} MB`,
+  pickupPointInUse: 'This pickup point is used by an available or claimed listing; edit it, or wait until those listings end',
+  pickupPointLimit: (max: number) => `A donor may keep at most ${max} pickup points`,
+  pickupPointDefaultStays: 'The default pickup point stays the default until another point is made the default',
+  foodNotEditable: (status: string) => `Only an available food item can be edited; this one is ${status}`,
+  foodNotWithdrawable: (status: string) => `This food item is ${status} and can no longer be withdrawn`,
   // 422
   idempotencyKeyReused: 'This Idempotency-Key was used for a different request',
   // 429

@@ -1,4 +1,5 @@
 import type { FoodItemView } from './http';
+import { isGovernorateCode, type GovernorateCode } from './places';
 
 /**
  * Live domain events (docs/REALTIME.md). Each is emitted under its name with one `EventEnvelope`.
@@ -55,9 +56,21 @@ const PUBLIC_TOPIC: { readonly [T in DomainEventType]: LiveTopic | null } = {
   'request.received': null,
 };
 
+/** The board's changes for items picked up in one governorate: `board:EG-C`. */
+export type GovernorateBoardTopic = `board:${GovernorateCode}`;
+/** Every topic a socket may watch: the fixed ones and one board per governorate. */
+export type WatchableTopic = LiveTopic | GovernorateBoardTopic;
+
 /** The topic of the board's changes in one governorate (ISO 3166-2:EG code): `board:EG-C`. */
 export function boardTopic(governorate: string): string {
   return `board:${governorate}`;
+}
+
+/** True for `counters`, `board` and `board:<one of the 27 codes>`. */
+export function isWatchableTopic(value: unknown): value is WatchableTopic {
+  if (typeof value !== 'string') return false;
+  if ((LIVE_TOPIC_NAMES as readonly string[]).includes(value)) return true;
+  return value.startsWith('board:') && isGovernorateCode(value.slice('board:'.length));
 }
 
 /** The public topic an event goes to (null: private rooms only). */
@@ -87,7 +100,7 @@ export const LIVE_MESSAGES = {
 /** The acknowledgement of `watch` and `unwatch`. */
 export interface WatchAck {
   /** Every topic the socket now watches. */
-  watching: LiveTopic[];
+  watching: WatchableTopic[];
   /** Topics asked for that do not exist (never silently ignored). */
   refused: string[];
 }
@@ -138,7 +151,7 @@ export interface EventBatch {
 export const SOCKET_ROOMS = {
   operators: 'operators',
   user: (userId: number) => `user:${userId}`,
-  topic: (topic: LiveTopic) => `topic:${topic}`,
+  topic: (topic: WatchableTopic) => `topic:${topic}`,
 } as const;
 
 /** BullMQ queues and their job names. */

@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { LIMITS, REQUEST_STATUSES } from './domain';
 import { count, dateTime, egyptianMobile, id, latitude, longitude, number, oneOf, optionalText, said, text, wholeNumber, kilograms } from './fields';
 import { GOVERNORATE_CODES } from './places';
+import { isCalendarDate } from './dates';
+
+/** Any real calendar date `YYYY-MM-DD` (past or future). */
+function calendarDay(doc: { description?: string; example?: unknown } = {}) {
+  const bad = 'must be a date written YYYY-MM-DD';
+  return z
+    .string({ error: bad })
+    .refine(isCalendarDate, { error: bad })
+    .meta({ ...doc, format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+}
 import { Reliability } from './http';
 
 /*
@@ -140,11 +150,15 @@ export type PhotosResponse = z.infer<typeof PhotosResponse>;
 export const HeatOverrideBody = z
   .object({
     governorate: oneOf(GOVERNORATE_CODES, { description: 'ISO 3166-2:EG code' }),
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date written YYYY-MM-DD' }).meta({ example: '2026-07-14' }),
+    date: calendarDay({ example: '2026-07-14' }),
     high_c: z.number({ error: 'must be a temperature in °C' }).min(-10, { error: 'must be at least -10' }).max(60, { error: 'must be at most 60' }).meta({ example: 44 }),
   })
   .meta({ id: 'HeatOverrideBody' });
 export type HeatOverrideBody = z.infer<typeof HeatOverrideBody>;
+
+/** Which override `DELETE /api/ops/heat-overrides` removes (query string or body). */
+export const HeatOverrideKey = HeatOverrideBody.pick({ governorate: true, date: true }).meta({ id: 'HeatOverrideKey' });
+export type HeatOverrideKey = z.infer<typeof HeatOverrideKey>;
 
 export const NoShowResponse = z
   .object({ message: said('For display', 'No-show recorded'), status: z.literal('not_collected'), food_status: said('Where the item went', 'available') })

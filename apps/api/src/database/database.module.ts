@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { FoodModule } from '../food/food.module';
+import { PickupPointsModule } from '../pickup-points/pickup-points.module';
 import { RequestsModule } from '../requests/requests.module';
 import { StatsModule } from '../stats/stats.module';
 import { AppConfig } from '../config/app-config';
@@ -31,5 +32,5 @@ import { TransactionDeadline } from './transaction-deadline';
 export class DatabaseModule {}
 
 /** Demo data for `npm start`; separate so the database module does not depend on auth. */
-@Module({ imports: [AuthModule, FoodModule, RequestsModule, StatsModule], providers: [DemoSeedService] })
+@Module({ imports: [AuthModule, FoodModule, PickupPointsModule, RequestsModule, StatsModule], providers: [DemoSeedService] })
 export class DemoSeedModule {}

@@ -1,11 +1,23 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { cairoDate, type RequestStatus, type UserType } from '@food-link/contracts';
+import {
+  cairoDate,
+  normalHighC,
+  safeUntil,
+  type Allergen,
+  type FoodCategory,
+  type FoodStatus,
+  type FoodUnit,
+  type RequestStatus,
+  type StorageKind,
+  type UserType,
+} from '@food-link/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { PasswordService } from '../auth/password.service';
 import { UsersRepository } from '../auth/users.repository';
 import { AppConfig } from '../config/app-config';
 import { FoodRepository } from '../food/food.repository';
+import { PickupPointsRepository, type PickupPointFields } from '../pickup-points/pickup-points.repository';
 import { RequestsRepository } from '../requests/requests.repository';
 import { StatsService } from '../stats/stats.service';
 
@@ -22,18 +34,128 @@ const CHARITIES = [
   { name: 'Giza Orphans Care', email: 'giza.orphans@demo.foodlink.eg' },
 ];
 
-/** Days from today (Cairo) for each demo item, and what has happened to it. */
-type DemoState = 'available' | 'claimed' | 'fulfilled' | 'cancelled' | 'expired';
-const ITEMS: { donor: number; name: string; quantity: number; description: string; days: number; state: DemoState; charity?: number }[] = [
-  { donor: 0, name: 'Koshary boxes', quantity: 40, description: 'Rice, lentils and pasta with tomato sauce, packed this evening', days: 1, state: 'available' },
-  { donor: 0, name: 'Ful medames', quantity: 25, description: 'Slow-cooked fava beans in sealed tubs', days: 2, state: 'claimed', charity: 0 },
-  { donor: 0, name: 'Ta\'meya sandwiches', quantity: 60, description: 'Falafel in baladi bread with salad', days: 0, state: 'fulfilled', charity: 1 },
-  { donor: 1, name: 'Baladi bread', quantity: 120, description: 'Fresh loaves from the morning bake', days: 1, state: 'available' },
-  { donor: 1, name: 'Feteer meshaltet', quantity: 15, description: 'Flaky layered pastry, plain', days: 3, state: 'cancelled', charity: 0 },
-  { donor: 1, name: 'Basbousa trays', quantity: 30, description: 'Semolina cake with syrup, cut in portions', days: -1, state: 'expired' },
-  { donor: 2, name: 'Grilled fish meals', quantity: 35, description: 'Grilled fish with rice and salad, chilled', days: 1, state: 'fulfilled', charity: 0 },
-  { donor: 2, name: 'Lentil soup', quantity: 50, description: 'Shorbet ads in sealed containers', days: 4, state: 'available' },
+/** Each demo donor's places (DOMAIN.md: governorate, area, address by landmark), in Arabic and English. */
+type DemoPoint = Omit<PickupPointFields, 'lat' | 'lng'> & { donor: number; lat: number | null; lng: number | null };
+const POINTS: DemoPoint[] = [
+  {
+    donor: 0,
+    label: 'فرع التحرير — Tahrir branch',
+    governorate: 'EG-C',
+    area: 'وسط البلد — Downtown',
+    address_line: '12 Talaat Harb Street, ground floor',
+    landmark: 'Next to the Al-Nour mosque, green door',
+    lat: 30.0478,
+    lng: 31.2386,
+    contact_name: 'Mona Adel',
+    contact_phone: '+201001000101',
+    notes: 'Ring the bell twice; the kitchen is at the back',
+  },
+  {
+    donor: 0,
+    label: 'فرع الدقي — Dokki branch',
+    governorate: 'EG-GZ',
+    area: 'الدقي — Dokki',
+    address_line: '5 Mossadak Street',
+    landmark: 'Opposite the Shell station',
+    lat: 30.0385,
+    lng: 31.2109,
+    contact_name: 'Karim Fathy',
+    contact_phone: '+201101000102',
+    notes: null,
+  },
+  {
+    donor: 1,
+    label: 'المخبز الرئيسي — Main bakery',
+    governorate: 'EG-C',
+    area: 'الزمالك — Zamalek',
+    address_line: '26 July Street, 2nd floor',
+    landmark: 'Above the pharmacy, blue sign',
+    lat: 30.0609,
+    lng: 31.2197,
+    contact_name: 'Hany Samir',
+    contact_phone: '+201201000103',
+    notes: 'Loading door on the side street',
+  },
+  {
+    donor: 1,
+    label: 'فرع أسيوط — Asyut branch',
+    governorate: 'EG-AST',
+    area: 'الحمراء — El Hamraa',
+    address_line: 'Gomhoreya Street, building 14',
+    landmark: 'Behind the university hospital',
+    lat: null,
+    lng: null,
+    contact_name: 'Youssef Abdelrahman',
+    contact_phone: '+201501000104',
+    notes: null,
+  },
+  {
+    donor: 2,
+    label: 'مطعم الأنفوشي — Anfushi restaurant',
+    governorate: 'EG-ALX',
+    area: 'الأنفوشي — Anfushi',
+    address_line: '3 Corniche Road',
+    landmark: 'Facing the fishing boats, next to Qaitbay fort road',
+    lat: 31.2027,
+    lng: 29.8825,
+    contact_name: 'Sayed Mahmoud',
+    contact_phone: '+201001000105',
+    notes: 'Ask for the kitchen manager',
+  },
+  {
+    donor: 2,
+    label: 'فرع الأقصر — Luxor branch',
+    governorate: 'EG-LX',
+    area: 'الكرنك — Karnak',
+    address_line: 'Karnak Temple Street 40',
+    landmark: 'Two streets north of the temple car park',
+    lat: 25.7188,
+    lng: 32.6573,
+    contact_name: 'Amal Hassan',
+    contact_phone: '+201101000106',
+    notes: null,
+  },
 ];
+
+/**
+ * The demo items: expiration `days` from today (Cairo), what happened to each, its pickup point (index
+ * into POINTS), and its details; windows and preparation in hours from now.
+ */
+type DemoState = 'available' | 'claimed' | 'fulfilled' | 'cancelled' | 'expired' | 'withdrawn';
+interface DemoItem {
+  donor: number;
+  point: number;
+  name: string;
+  quantity: number;
+  description: string;
+  days: number;
+  state: DemoState;
+  charity?: number;
+  category: FoodCategory;
+  storage: StorageKind;
+  unit: FoodUnit;
+  weightKg?: number;
+  allergens: Allergen[];
+  preparedHoursAgo?: number;
+  window?: [number, number];
+}
+const ITEMS: DemoItem[] = [
+  { donor: 0, point: 0, name: 'Koshary boxes', quantity: 40, description: 'Rice, lentils and pasta with tomato sauce, packed this evening', days: 1, state: 'available', category: 'cooked_meal', storage: 'hot', unit: 'portion', weightKg: 16, allergens: ['gluten'], preparedHoursAgo: 1, window: [0, 2] },
+  { donor: 0, point: 1, name: 'Ful medames', quantity: 25, description: 'Slow-cooked fava beans in sealed tubs', days: 2, state: 'claimed', charity: 0, category: 'cooked_meal', storage: 'hot', unit: 'portion', weightKg: 10, allergens: [], preparedHoursAgo: 0.5, window: [0.5, 2.5] },
+  { donor: 0, point: 0, name: 'Ta\'meya sandwiches', quantity: 60, description: 'Falafel in baladi bread with salad', days: 0, state: 'fulfilled', charity: 1, category: 'cooked_meal', storage: 'ambient', unit: 'portion', allergens: ['gluten', 'sesame'], preparedHoursAgo: 3, window: [-2.5, -1.5] },
+  { donor: 1, point: 2, name: 'Baladi bread', quantity: 120, description: 'Fresh loaves from the morning bake', days: 1, state: 'available', category: 'bakery', storage: 'ambient', unit: 'item', weightKg: 15, allergens: ['gluten'], window: [1, 5] },
+  { donor: 1, point: 3, name: 'Feteer meshaltet', quantity: 15, description: 'Flaky layered pastry, plain', days: 3, state: 'cancelled', charity: 0, category: 'bakery', storage: 'ambient', unit: 'tray', weightKg: 6, allergens: ['gluten', 'milk', 'eggs'], window: [20, 22] },
+  { donor: 1, point: 2, name: 'Basbousa trays', quantity: 30, description: 'Semolina cake with syrup, cut in portions', days: -1, state: 'expired', category: 'bakery', storage: 'ambient', unit: 'tray', weightKg: 9, allergens: ['gluten', 'milk', 'tree_nuts'] },
+  { donor: 2, point: 4, name: 'Grilled fish meals', quantity: 35, description: 'Grilled fish with rice and salad, chilled', days: 1, state: 'fulfilled', charity: 0, category: 'meat_fish', storage: 'chilled', unit: 'portion', weightKg: 14, allergens: ['fish'], window: [-3, -2] },
+  { donor: 2, point: 5, name: 'Lentil soup', quantity: 50, description: 'Shorbet ads in sealed containers', days: 4, state: 'available', category: 'cooked_meal', storage: 'chilled', unit: 'portion', weightKg: 20, allergens: ['celery'], preparedHoursAgo: 5 },
+  { donor: 2, point: 4, name: 'Rayeb yogurt cups', quantity: 80, description: 'Cultured milk cups, sealed, kept in the fridge', days: 2, state: 'available', category: 'dairy', storage: 'chilled', unit: 'item', weightKg: 10, allergens: ['milk'], window: [2, 6] },
+  { donor: 1, point: 3, name: 'Mangoes and guavas', quantity: 40, description: 'Ripe fruit from the market, in crates', days: 2, state: 'available', category: 'produce', storage: 'ambient', unit: 'kg', allergens: [] },
+  { donor: 0, point: 1, name: 'Bottled water', quantity: 200, description: '600 ml bottles in shrink-wrapped packs', days: 30, state: 'available', category: 'beverages', storage: 'ambient', unit: 'item', weightKg: 125, allergens: [], window: [18, 22] },
+  { donor: 2, point: 5, name: 'Frozen kofta', quantity: 10, description: 'Minced beef kofta, frozen in 1 kg bags', days: 5, state: 'available', category: 'meat_fish', storage: 'frozen', unit: 'kg', allergens: [], window: [3, 7] },
+  { donor: 1, point: 2, name: 'Date biscuits', quantity: 150, description: 'Ma\'amoul packs, sealed', days: 60, state: 'withdrawn', category: 'packaged', storage: 'ambient', unit: 'item', weightKg: 12, allergens: ['gluten', 'milk', 'soy'] },
+];
+
+const HOUR_MS = 3_600_000;
 
 /**
  * Fills an empty database with Egyptian demo data (donors, charities, items in every state) when the
@@ -47,6 +169,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
     @InjectDataSource() private readonly db: DataSource,
     private readonly users: UsersRepository,
     private readonly food: FoodRepository,
+    private readonly points: PickupPointsRepository,
     private readonly requests: RequestsRepository,
     private readonly passwords: PasswordService,
     private readonly config: AppConfig,
@@ -80,20 +203,65 @@ export class DemoSeedService implements OnApplicationBootstrap {
       charityIds.push(id);
     }
 
+    const pointIds: number[] = [];
+    for (const { donor, ...point } of POINTS) {
+      const isFirst = !POINTS.slice(0, pointIds.length).some((earlier) => earlier.donor === donor);
+      pointIds.push(await this.points.insert(tx, donorIds[donor], point, isFirst));
+    }
+
+    const now = Date.now();
     const today = new Date(`${cairoDate()}T12:00:00Z`);
     for (const item of ITEMS) {
-      const expiry = new Date(today.getTime() + item.days * 86_400_000).toISOString().slice(0, 10);
-      const foodStatus = item.state === 'available' || item.state === 'cancelled' ? 'available' : item.state === 'expired' ? 'expired' : 'claimed';
-      const foodId = await this.food.insertSeeded(
-        tx,
-        donorIds[item.donor],
-        { food_name: item.name, quantity: item.quantity, description: item.description, expiration_date: expiry },
-        foodStatus,
-      );
-      if (item.charity === undefined) continue;
-      const requestStatus = (item.state === 'claimed' ? 'pending' : item.state) as RequestStatus;
-      await this.requests.insertSeeded(tx, foodId, charityIds[item.charity], requestStatus);
+      await this.seedItem(tx, item, now, today, donorIds[item.donor], pointIds[item.point], charityIds);
     }
+  }
+
+  /** One demo item with its safe time computed as for a real listing, and its request when it has one. */
+  private async seedItem(tx: EntityManager, item: DemoItem, now: number, today: Date, donorId: number, pointId: number, charityIds: number[]) {
+    const expiry = new Date(today.getTime() + item.days * 86_400_000).toISOString().slice(0, 10);
+    const listedAt = new Date(now - Math.max(1, (item.preparedHoursAgo ?? 0) + 0.25) * HOUR_MS);
+    const preparedAt = item.preparedHoursAgo === undefined ? null : new Date(now - item.preparedHoursAgo * HOUR_MS);
+    const governorate = POINTS[item.point].governorate;
+    const safe = safeUntil({
+      category: item.category,
+      storage: item.storage,
+      preparedAt,
+      expirationDate: expiry,
+      listedAt,
+      dayHighC: normalHighC(governorate, preparedAt ?? listedAt),
+    });
+    // A window never runs past the safe time (near midnight the end of the date can come first).
+    const window = item.window && {
+      from: new Date(Math.min(now + item.window[0] * HOUR_MS, safe.getTime() - 2 * HOUR_MS)),
+      until: new Date(Math.min(now + item.window[1] * HOUR_MS, safe.getTime())),
+    };
+    const foodStatus: FoodStatus =
+      item.state === 'cancelled' ? 'available' : item.state === 'fulfilled' ? 'claimed' : item.state === 'claimed' ? 'claimed' : item.state;
+    const foodId = await this.food.insertSeeded(
+      tx,
+      donorId,
+      {
+        food_name: item.name,
+        quantity: item.quantity,
+        description: item.description,
+        expiration_date: expiry,
+        pickup_point_id: pointId,
+        pickup_from: window?.from ?? null,
+        pickup_until: window?.until ?? null,
+        category: item.category,
+        storage: item.storage,
+        prepared_at: preparedAt,
+        unit: item.unit,
+        weight_kg: item.weightKg ?? null,
+        allergens: item.allergens,
+        safe_until: safe,
+      },
+      foodStatus,
+      listedAt,
+    );
+    if (item.charity === undefined) return;
+    const requestStatus = (item.state === 'claimed' ? 'pending' : item.state) as RequestStatus;
+    await this.requests.insertSeeded(tx, foodId, charityIds[item.charity], requestStatus);
   }
 
   private printLogins(): void {

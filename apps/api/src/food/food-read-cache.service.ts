@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { cairoDate, type AvailableQuery } from '@food-link/contracts';
+import type { AvailableQuery } from '@food-link/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { OutboxRepository } from '../events/outbox.repository';
 import { changeMarkOf, readMarkOf, type ChangeMark } from './change-mark';
@@ -19,12 +19,18 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** 1,000 items of the longest fields (Arabic text, 3 bytes a character) are ~3.5 MB; a donor's list has no limit. */
 const MAX_BYTES_EACH = 32 * 1024 * 1024;
-/** The default board, plus whatever pages clients ask for (one day's pages at a time). */
+/** The default board, plus whatever pages clients ask for (one minute's pages at a time). */
 const MAX_BOARDS = 16;
+/**
+ * Filtered boards (governorate, category, storage, near, window): charities' remembered filters repeat,
+ * positions rarely do; least recently used go first, and MAX_BYTES_EACH bounds them all together.
+ */
+const MAX_FILTERED_BOARDS = 256;
 /** Donors' own lists: the donors signed in and looking at their dashboards. */
 const MAX_DONORS = 64;
 /** The safety net behind the change mark (see change-mark.ts): a minute at most, even if no change is seen. */
 const MAX_AGE_MS = 60_000;
+const MINUTE_MS = 60_000;
 
 export function jsonBody(value: unknown): JsonBody {
   // Fastify serialises a reply without a response schema with JSON.stringify: the same bytes.
@@ -43,20 +49,24 @@ export function etagMatches(ifNoneMatch: string | string[] | undefined, etag: st
 }
 
 /**
- * The two big food reads, served from memory as serialised bodies: the available board (per Cairo date,
- * limit and offset) and a donor's own list (per Cairo date and donor). Every request first reads the
- * database's change mark (one tiny query, shared by the requests waiting for it), so a change committed by
- * any process is seen by the next request to any process; see FreshCache and change-mark.ts. A new day in
- * Cairo is a new key: the board leaves out food dated before today, and the donor list shows it expired.
+ * The two big food reads, served from memory as serialised bodies: the available board (per minute and
+ * query) and a donor's own list (per minute and donor). Every request first reads the database's change
+ * mark (one tiny query, shared by the requests waiting for it), so a change committed by any process is
+ * seen by the next request to any process; see FreshCache and change-mark.ts.
+ *
+ * Time changes these reads with no change in the database: an item leaves the board the moment its
+ * `safe_until` passes. So each body is read as of the start of the *next* minute and kept under the key
+ * of the current minute: an item whose safe time ends during this minute is already left out (at most a
+ * minute early, never late), and every item shown stays safe until the body can no longer be served.
+ * A new minute is a new key, and the previous minute's bodies are dropped.
  */
 @Injectable()
 export class FoodReadCache {
   private readonly marks: Coalesced<ChangeMark>;
   private readonly boards: FreshCache<JsonBody>;
+  private readonly filteredBoards: FreshCache<JsonBody>;
   private readonly donors: FreshCache<JsonBody>;
-  private day?: string;
-  private todayMinute = Number.NaN;
-  private todayValue = '';
+  private minute = Number.NaN;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -71,46 +81,45 @@ export class FoodReadCache {
       maxAgeMs: MAX_AGE_MS,
     };
     this.boards = new FreshCache<JsonBody>({ ...options, maxEntries: MAX_BOARDS });
+    this.filteredBoards = new FreshCache<JsonBody>({ ...options, maxEntries: MAX_FILTERED_BOARDS });
     this.donors = new FreshCache<JsonBody>({ ...options, maxEntries: MAX_DONORS });
   }
 
   /** The body of GET /api/available for `query`, as of a moment after this call. */
-  available({ limit, offset }: AvailableQuery): Promise<JsonBody> {
-    const today = this.currentDay();
-    return this.boards.get(`${today}|${limit}|${offset}`, () =>
-      this.read((tx) => this.food.listAvailable({ limit, offset }, today, tx)),
-    );
+  available(query: AvailableQuery): Promise<JsonBody> {
+    const minute = this.currentMinute();
+    const asOf = new Date((minute + 1) * MINUTE_MS);
+    const { limit, offset, governorate, category, storage, near, window } = query;
+    const filtered = governorate !== undefined || category !== undefined || storage !== undefined || near !== undefined || window !== undefined;
+    const load = () => this.read((tx) => this.food.listAvailable(query, asOf, tx));
+    if (!filtered) return this.boards.get(`${minute}|${limit}|${offset}`, load);
+    const key = [minute, limit, offset, governorate, category, storage, near && `${near.lat},${near.lng}`, window].join('|');
+    return this.filteredBoards.get(key, load);
   }
 
   /** The body of GET /api/donor/{donorId}, as of a moment after this call. The caller checks who may see it. */
   donorItems(donorId: number): Promise<JsonBody> {
-    const today = this.currentDay();
-    return this.donors.get(`${today}|${donorId}`, () => this.read((tx) => this.food.donorItems(donorId, today, tx)));
+    const minute = this.currentMinute();
+    const asOf = new Date((minute + 1) * MINUTE_MS);
+    return this.donors.get(`${minute}|${donorId}`, () => this.read((tx) => this.food.donorItems(donorId, asOf, tx)));
   }
 
-  /**
-   * Today in Cairo: the keys and the queries use the same value. Worked out once a minute: Cairo's offset
-   * from UTC is whole hours (summer time included), so its date only changes on a whole UTC minute.
-   */
-  today(): string {
-    const now = Date.now();
-    const minute = Math.floor(now / 60_000);
-    if (minute !== this.todayMinute) {
-      this.todayValue = cairoDate(new Date(now));
-      this.todayMinute = minute;
-    }
-    return this.todayValue;
+  /** The clock the keys and reads go by (a method, so a test can move it). */
+  now(): number {
+    return Date.now();
   }
 
-  private currentDay(): string {
-    const today = this.today();
-    if (today !== this.day) {
-      // Yesterday's bodies can never be asked for again.
+  /** The current minute (since the epoch); entering a new one drops the bodies of the last. */
+  private currentMinute(): number {
+    const minute = Math.floor(this.now() / MINUTE_MS);
+    if (minute !== this.minute) {
+      // Earlier minutes' bodies can never be asked for again.
       this.boards.clear();
+      this.filteredBoards.clear();
       this.donors.clear();
-      this.day = today;
+      this.minute = minute;
     }
-    return today;
+    return minute;
   }
 
   /** The mark and the value in one snapshot (REPEATABLE READ: every statement sees the first one's). */

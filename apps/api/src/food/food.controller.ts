@@ -1,4 +1,4 @@
-import { Controller, Get, Post, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, Patch, Post, Req, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   AddedFoodItem,
@@ -8,6 +8,8 @@ import {
   DonorFoodItem,
   ERRORS,
   FoodItemView,
+  MessageResponse,
+  UpdateFoodBody,
   UserIdResponse,
 } from '@food-link/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -21,7 +23,7 @@ import { ApiQueryShape, shapeList, shapeRef, ValidBody } from '../openapi/shapes
 import { etagMatches, FoodReadCache, JSON_CONTENT_TYPE, type JsonBody } from './food-read-cache.service';
 import { FoodService } from './food.service';
 
-/** Distinct `?limit&offset` strings remembered as validated (then forgotten all at once). */
+/** Distinct query strings of the board remembered as validated (then forgotten all at once). */
 const MAX_REMEMBERED_QUERIES = 256;
 
 const NOT_MODIFIED = 'Answers 304 with no body when `If-None-Match` names the current `ETag`.';
@@ -65,8 +67,10 @@ export class FoodController {
   @ApiErrors(
     {
       status: 400,
-      description: 'A field is missing or too long, `quantity` is not a whole number 1..100000, or the date is invalid or past in Cairo',
-      message: ['quantity must be a positive number', 'expiration_date must be a date written YYYY-MM-DD'],
+      description:
+        'A field is missing, too long or invalid, `quantity` is not a whole number 1..100000, the date is invalid or past in Cairo, ' +
+        '`pickup_point_id` is not one of the donor\'s points, or the pickup window does not fit the food\'s safe time',
+      message: ['quantity must be a positive number', 'expiration_date must be a date written YYYY-MM-DD', ERRORS.pickupPointNotOwn],
     },
     401,
     { status: 403, description: 'Only donors may list food', message: ERRORS.rolesOnly(['donor']) },
@@ -74,6 +78,44 @@ export class FoodController {
   )
   add(@CurrentUser() donor: AuthUser, @ValidBody(AddFoodBody) body: AddFoodBody) {
     return this.food.add(donor, body);
+  }
+
+  @Roles('donor')
+  @Patch(API_ROUTES.food)
+  @ApiOperation({ summary: 'Edits an available item; `safe_until` is computed again (its donor)' })
+  @ApiIdParam('id', 'The food item')
+  @ApiOkResponse({ schema: shapeRef(AddedFoodItem), description: 'The item as edited' })
+  @ApiErrors(
+    {
+      status: 400,
+      description: 'A field is invalid, the merged listing breaks a rule, or the window does not fit the safe time',
+      message: ['pickup_until must be after pickup_from'],
+    },
+    401,
+    { status: 403, description: 'Not a donor, or another donor\'s item', message: ERRORS.foodOfAnotherDonor },
+    FOOD_NOT_FOUND,
+    { status: 409, description: 'The item is no longer available (claimed, expired, withdrawn)', message: ERRORS.foodNotEditable('claimed') },
+    503,
+  )
+  update(@CurrentUser() donor: AuthUser, @IdParam('id') foodId: number, @ValidBody(UpdateFoodBody) body: UpdateFoodBody) {
+    return this.food.update(donor, foodId, body);
+  }
+
+  @Roles('donor')
+  @Delete(API_ROUTES.food)
+  @ApiOperation({ summary: 'Withdraws an available or claimed item; a pending claim ends `withdrawn` (its donor)' })
+  @ApiIdParam('id', 'The food item')
+  @ApiOkResponse({ schema: shapeRef(MessageResponse) })
+  @ApiErrors(
+    invalidId('id'),
+    401,
+    { status: 403, description: 'Not a donor, or another donor\'s item', message: ERRORS.foodOfAnotherDonor },
+    FOOD_NOT_FOUND,
+    { status: 409, description: 'The item is fulfilled, expired or already withdrawn', message: ERRORS.foodNotWithdrawable('expired') },
+    503,
+  )
+  withdraw(@CurrentUser() donor: AuthUser, @IdParam('id') foodId: number) {
+    return this.food.withdraw(donor, foodId);
   }
 
   @Get(API_ROUTES.donorFood)
@@ -102,18 +144,18 @@ export class FoodController {
   @Public()
   @Get(API_ROUTES.available)
   @ApiOperation({
-    summary: 'Food on offer now: available and not past its date in Cairo, soonest expiry first',
+    summary: 'Food on offer: available and still safe, soonest expiry first (nearest first with `near`), optionally filtered',
     description: NOT_MODIFIED,
   })
   @ApiOkResponse({ schema: shapeList(FoodItemView), description: 'Items on offer (possibly none)', headers: cachedBodyHeaders('no-cache') })
-  @ApiErrors({ status: 400, description: '`limit` or `offset` out of range', message: ['limit must not be greater than 1000'] }, 503)
+  @ApiErrors({ status: 400, description: 'A filter is unknown or `limit`, `offset` or `near` is out of range', message: ['limit must not be greater than 1000'] }, 503)
   @ApiQueryShape(AvailableQuery)
   async listAvailable(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await sendJson(request, reply, await this.cache.available(this.availableQuery(request)), 'no-cache');
   }
 
   /**
-   * `?limit&offset` parsed by their shape, remembered per query string: parsing costs more than the rest
+   * The query string parsed by its shape, remembered per query string: parsing costs more than the rest
    * of a cached answer, and the same string always parses to the same values. Refused strings are not
    * remembered (they throw each time).
    */

@@ -2,24 +2,50 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   cairoDate,
+  cairoInstant,
+  reliabilityScore,
   type AddedFoodItem,
+  type Allergen,
+  type BoardWindow,
   type DonorFoodItem,
+  type FoodCategory,
   type FoodItemView,
   type FoodStatus,
+  type FoodUnit,
+  type GovernorateCode,
   type RequestStatus,
+  type StorageKind,
 } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { returningRows } from '../common/sql';
 
 /**
- * The columns every food view reads; `status` already reports an unmarked past-date item as expired.
- * `$1` is today in Cairo in every statement that uses them. (Exported for tools/bench/http.mjs, which
- * runs the board's query against PostgreSQL directly for comparison.)
+ * Where every food view reads from: the item, its pickup point (for governorate and area only) and its
+ * photos (names in position order, aggregated per item).
+ */
+export const FOOD_VIEW_FROM = `food_items f
+  LEFT JOIN pickup_points p ON p.id = f.pickup_point_id
+  LEFT JOIN LATERAL (
+    SELECT array_agg(ph.name ORDER BY ph.position) AS photo_names,
+           array_agg(ph.thumbnail_name ORDER BY ph.position) AS thumbnail_names
+      FROM food_photos ph WHERE ph.food_id = f.id
+  ) ph ON true`;
+
+/**
+ * The columns every food view reads, from FOOD_VIEW_FROM. `$1` is the instant the view is taken at (a
+ * timestamptz): `status` reports an available item whose safe time has passed by then as expired, before
+ * the expiry job marks it. Of the pickup point only governorate and area are read: the address, landmark,
+ * position and phone never reach a public view. (Exported for tools/bench/http.mjs, which runs the
+ * board's query against PostgreSQL directly for comparison.)
  */
 export const FOOD_VIEW_COLUMNS = `
   f.id, f.donor_id, f.food_name, f.quantity, f.description,
   to_char(f.expiration_date, 'YYYY-MM-DD') AS expiration_date,
-  CASE WHEN f.status = 'available' AND f.expiration_date < $1::date THEN 'expired' ELSE f.status::text END AS status`;
+  CASE WHEN f.status = 'available' AND f.safe_until <= $1::timestamptz THEN 'expired' ELSE f.status::text END AS status,
+  p.governorate, p.area, f.pickup_from, f.pickup_until, f.safe_until,
+  f.category::text AS category, f.storage::text AS storage, f.unit::text AS unit,
+  f.weight_kg::float8 AS weight_kg, f.allergens, f.pickup_point_id, f.prepared_at,
+  ph.photo_names, ph.thumbnail_names`;
 
 export interface FoodRow {
   id: number;
@@ -29,22 +55,99 @@ export interface FoodRow {
   description: string;
   expiration_date: string;
   status: FoodStatus;
+  governorate: GovernorateCode | null;
+  area: string | null;
+  pickup_from: Date | null;
+  pickup_until: Date | null;
+  safe_until: Date;
+  category: FoodCategory;
+  storage: StorageKind;
+  unit: FoodUnit;
+  weight_kg: number | null;
+  allergens: Allergen[];
+  pickup_point_id: number | null;
+  prepared_at: Date | null;
+  photo_names: string[] | null;
+  thumbnail_names: string[] | null;
+  distance_km?: number | null;
 }
 
 interface DonorFoodRow extends FoodRow {
   created_at: Date;
   request_id: number | null;
   request_status: RequestStatus | null;
+  charity_user_id: number | null;
   charity_name: string | null;
   charity_email: string | null;
+  completed: number | null;
+  no_shows: number | null;
+  late_cancellations: number | null;
+  received_quantity: number | null;
+  received_weight_kg: number | null;
+  received_comment: string | null;
+  received_at: Date | null;
 }
 
-/** What a donor lists. */
-export type NewFoodItem = Pick<FoodItemView, 'food_name' | 'quantity' | 'description' | 'expiration_date'>;
+/** What the stored listing holds, for editing it: every field a donor may change, as stored. */
+export interface StoredListing {
+  id: number;
+  donor_id: number;
+  status: FoodStatus;
+  safe: boolean;
+  created_at: Date;
+  food_name: string;
+  quantity: number;
+  description: string;
+  expiration_date: string;
+  pickup_point_id: number | null;
+  pickup_from: Date | null;
+  pickup_until: Date | null;
+  category: FoodCategory;
+  storage: StorageKind;
+  prepared_at: Date | null;
+  unit: FoodUnit;
+  weight_kg: number | null;
+  allergens: Allergen[];
+  governorate: GovernorateCode | null;
+}
 
-/** A food item as everyone sees it (and as `food.listed` carries it). */
+/** A listing as stored: every column a donor's listing (new or edited) writes, `safe_until` computed. */
+export interface ListingColumns {
+  food_name: string;
+  quantity: number;
+  description: string;
+  expiration_date: string;
+  pickup_point_id: number | null;
+  pickup_from: Date | null;
+  pickup_until: Date | null;
+  category: FoodCategory;
+  storage: StorageKind;
+  prepared_at: Date | null;
+  unit: FoodUnit;
+  weight_kg: number | null;
+  allergens: readonly Allergen[];
+  safe_until: Date;
+}
+
+/** The board's filters (GET /api/available), parsed. */
+export interface BoardQuery {
+  limit: number;
+  offset: number;
+  governorate?: GovernorateCode;
+  category?: FoodCategory;
+  storage?: StorageKind;
+  near?: { lat: number; lng: number };
+  window?: BoardWindow;
+}
+
+/** Where a photo is served: `/api/photos/<name>` (apps/api/src/photos). */
+export const photoUrl = (name: string) => `/api/photos/${name}`;
+
+const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+
+/** A food item as everyone sees it (and as `food.listed` and `food.updated` carry it). */
 export function publicFoodView(row: FoodRow): FoodItemView {
-  return {
+  const view: FoodItemView = {
     id: row.id,
     food_id: row.id,
     food_name: row.food_name,
@@ -52,18 +155,35 @@ export function publicFoodView(row: FoodRow): FoodItemView {
     description: row.description,
     expiration_date: row.expiration_date,
     status: row.status,
+    governorate: row.governorate,
+    area: row.area,
+    pickup_from: iso(row.pickup_from),
+    pickup_until: iso(row.pickup_until),
+    safe_until: row.safe_until.toISOString(),
+    category: row.category,
+    storage: row.storage,
+    unit: row.unit,
+    weight_kg: row.weight_kg,
+    allergens: row.allergens,
+    photo_urls: (row.photo_names ?? []).map(photoUrl),
+    thumbnail_urls: (row.thumbnail_names ?? []).map(photoUrl),
   };
+  // Only a `near` query measures distances; other answers leave the field out.
+  if (row.distance_km !== undefined) view.distance_km = row.distance_km;
+  return view;
 }
 
 /** A food item as its donor sees it. */
 export function ownerFoodView(row: FoodRow): AddedFoodItem {
-  return { ...publicFoodView(row), user_id: row.donor_id };
+  return { ...publicFoodView(row), user_id: row.donor_id, pickup_point_id: row.pickup_point_id, prepared_at: iso(row.prepared_at) };
 }
 
 function donorFoodItem(row: DonorFoodRow): DonorFoodItem {
+  const counts = { completed: row.completed ?? 0, no_shows: row.no_shows ?? 0, late_cancellations: row.late_cancellations ?? 0 };
   return {
     ...ownerFoodView(row),
     created_at: row.created_at.toISOString(),
+    photo_count: row.photo_names?.length ?? 0,
     request:
       row.request_id === null
         ? null
@@ -72,8 +192,98 @@ function donorFoodItem(row: DonorFoodRow): DonorFoodItem {
             status: row.request_status as RequestStatus,
             name: row.charity_name as string,
             email: row.charity_email as string,
+            charity_user_id: row.charity_user_id as number,
+            reliability: { ...counts, score: reliabilityScore(counts) },
+            received:
+              row.received_at === null
+                ? null
+                : {
+                    received_quantity: row.received_quantity,
+                    received_weight_kg: row.received_weight_kg,
+                    comment: row.received_comment,
+                    received_at: row.received_at.toISOString(),
+                  },
           },
   };
+}
+
+/** Haversine distance (km, Earth radius 6,371 km, two decimals) from `$lat,$lng` to the pickup point; NULL without a position. */
+function distanceSql(lat: string, lng: string): string {
+  // CASE first: least() ignores NULLs, so without it a point without a position would be half the globe away.
+  return `CASE WHEN p.lat IS NOT NULL AND p.lng IS NOT NULL THEN round((2 * 6371 * asin(least(1, sqrt(
+      power(sin(radians(p.lat - ${lat}) / 2), 2)
+      + cos(radians(${lat})) * cos(radians(p.lat)) * power(sin(radians(p.lng - ${lng}) / 2), 2)))))::numeric, 2)::float8 END`;
+}
+
+/**
+ * The board's statement and its parameters for `query` as of `asOf`: available items safe beyond `asOf`,
+ * filtered; by default soonest expiry first, with `near` nearest first (items without a position last).
+ * `window=now` keeps items whose window (if any) has opened by `asOf` and not ended by then; `today`
+ * those whose window opens before the next midnight in Cairo. The read cache passes the start of the
+ * next minute as `asOf` (food-read-cache.service.ts), so a window opening within the current minute
+ * already counts as open.
+ * (Exported for tools/bench/http.mjs, which runs the same SQL against PostgreSQL directly.)
+ */
+export function boardStatement(query: BoardQuery, asOf: Date): { sql: string; parameters: unknown[] } {
+  const parameters: unknown[] = [asOf.toISOString()];
+  const param = (value: unknown) => {
+    parameters.push(value);
+    return `$${parameters.length}`;
+  };
+  const where = [`f.status = 'available'`, `f.safe_until > $1::timestamptz`];
+  if (query.governorate) where.push(`p.governorate = ${param(query.governorate)}`);
+  if (query.category) where.push(`f.category = ${param(query.category)}::food_category`);
+  if (query.storage) where.push(`f.storage = ${param(query.storage)}::storage_kind`);
+  if (query.window === 'now') {
+    where.push(`(f.pickup_from IS NULL OR f.pickup_from <= $1::timestamptz)`, `(f.pickup_until IS NULL OR f.pickup_until > $1::timestamptz)`);
+  } else if (query.window === 'today') {
+    where.push(`COALESCE(f.pickup_from, $1::timestamptz) < ${param(endOfCairoDayOf(asOf).toISOString())}::timestamptz`);
+  }
+  let distance = '';
+  let order = 'f.expiration_date, f.id';
+  if (query.near) {
+    const lat = `${param(query.near.lat)}::float8`;
+    const lng = `${param(query.near.lng)}::float8`;
+    distance = `, ${distanceSql(lat, lng)} AS distance_km`;
+    order = `distance_km NULLS LAST, f.expiration_date, f.id`;
+  }
+  const sql = `SELECT ${FOOD_VIEW_COLUMNS}${distance}
+         FROM ${FOOD_VIEW_FROM}
+        WHERE ${where.join(' AND ')}
+        ORDER BY ${order}
+        LIMIT ${param(query.limit)} OFFSET ${param(query.offset)}`;
+  return { sql, parameters };
+}
+
+/** The next midnight in Cairo after `instant`. */
+function endOfCairoDayOf(instant: Date): Date {
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(instant)
+    .split('-')
+    .map(Number);
+  return cairoInstant(year, month, day + 1);
+}
+
+const LISTING_COLUMNS = `food_name, quantity, description, expiration_date, pickup_point_id, pickup_from, pickup_until,
+  category, storage, prepared_at, unit, weight_kg, allergens, safe_until`;
+
+function listingValues(item: ListingColumns): unknown[] {
+  return [
+    item.food_name,
+    item.quantity,
+    item.description,
+    item.expiration_date,
+    item.pickup_point_id,
+    item.pickup_from,
+    item.pickup_until,
+    item.category,
+    item.storage,
+    item.prepared_at,
+    item.unit,
+    item.weight_kg,
+    [...item.allergens],
+    item.safe_until,
+  ];
 }
 
 /**
@@ -84,43 +294,102 @@ function donorFoodItem(row: DonorFoodRow): DonorFoodItem {
 export class FoodRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  async insert(tx: EntityManager, donorId: number, item: NewFoodItem, today: string = cairoDate()): Promise<FoodRow> {
-    const [row] = await tx.query<FoodRow[]>(
-      `INSERT INTO food_items AS f (donor_id, food_name, quantity, description, expiration_date)
-       VALUES ($2, $3, $4, $5, $6)
-       RETURNING ${FOOD_VIEW_COLUMNS}`,
-      [today, donorId, item.food_name, item.quantity, item.description, item.expiration_date],
+  /** A new listing; returns its row as every view reads it. */
+  async insert(tx: EntityManager, donorId: number, item: ListingColumns): Promise<FoodRow> {
+    const [food] = await tx.query<{ id: number }[]>(
+      `INSERT INTO food_items (donor_id, ${LISTING_COLUMNS})
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
+      [donorId, ...listingValues(item)],
     );
-    return row;
+    return (await this.find(food.id, new Date(), tx)) as FoodRow;
+  }
+
+  /** An edited listing: every listing column replaced; returns its row as every view reads it. */
+  async update(tx: EntityManager, foodId: number, item: ListingColumns): Promise<FoodRow> {
+    await tx.query(
+      `UPDATE food_items SET (${LISTING_COLUMNS}) = ($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15), updated_at = now()
+        WHERE id = $1`,
+      [foodId, ...listingValues(item)],
+    );
+    return (await this.find(foodId, new Date(), tx)) as FoodRow;
   }
 
   /** Demo data: an item in a given state, as if its story had happened. */
-  async insertSeeded(tx: EntityManager, donorId: number, item: NewFoodItem, status: FoodStatus): Promise<number> {
+  async insertSeeded(tx: EntityManager, donorId: number, item: ListingColumns, status: FoodStatus, createdAt: Date): Promise<number> {
     const [food] = await tx.query<{ id: number }[]>(
-      `INSERT INTO food_items (donor_id, food_name, quantity, description, expiration_date, status)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [donorId, item.food_name, item.quantity, item.description, item.expiration_date, status],
+      `INSERT INTO food_items (donor_id, ${LISTING_COLUMNS}, status, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17) RETURNING id`,
+      [donorId, ...listingValues(item), status, createdAt],
     );
     return food.id;
   }
 
-  /** Marks available food dated before `today` as expired; returns the items. */
-  expirePastDate(tx: EntityManager, today: string): Promise<{ id: number; donor_id: number }[]> {
-    return returningRows<{ id: number; donor_id: number }>(
+  /**
+   * The listing with its stored fields, locked for the rest of the transaction (editing or withdrawing
+   * it); `safe` is false once its safe time has passed. Undefined when there is no such item.
+   */
+  async lockListing(tx: EntityManager, foodId: number): Promise<StoredListing | undefined> {
+    const [row] = await tx.query<StoredListing[]>(
+      `SELECT f.id, f.donor_id, f.status, f.safe_until > now() AS safe, f.created_at,
+              f.food_name, f.quantity, f.description, to_char(f.expiration_date, 'YYYY-MM-DD') AS expiration_date,
+              f.pickup_point_id, f.pickup_from, f.pickup_until, f.category::text AS category, f.storage::text AS storage,
+              f.prepared_at, f.unit::text AS unit, f.weight_kg::float8 AS weight_kg, f.allergens,
+              (SELECT p.governorate FROM pickup_points p WHERE p.id = f.pickup_point_id) AS governorate
+         FROM food_items f WHERE f.id = $1 FOR UPDATE`,
+      [foodId],
+    );
+    return row;
+  }
+
+  /**
+   * Withdraws a locked item, and ends the pending request holding it (status `withdrawn`, ended now)
+   * when there is one; returns that request and its charity, or null. A fulfilled request is left alone:
+   * the caller refuses those items first.
+   */
+  async withdraw(tx: EntityManager, foodId: number): Promise<{ request_id: number; charity_id: number } | null> {
+    const ended = await returningRows<{ request_id: number; charity_id: number }>(
       tx,
-      `UPDATE food_items SET status = 'expired', updated_at = now()
-        WHERE status = 'available' AND expiration_date < $1::date
-        RETURNING id, donor_id`,
-      [today],
+      `UPDATE pickup_requests SET status = 'withdrawn', ended_at = now(), updated_at = now()
+        WHERE food_id = $1 AND status = 'pending'
+        RETURNING id AS request_id, charity_id`,
+      [foodId],
+    );
+    await tx.query(`UPDATE food_items SET status = 'withdrawn', updated_at = now() WHERE id = $1`, [foodId]);
+    return ended[0] ?? null;
+  }
+
+  /** The request holding an item (pending or fulfilled), locked, or undefined. */
+  async lockHoldingRequest(tx: EntityManager, foodId: number): Promise<{ id: number; status: RequestStatus } | undefined> {
+    const [request] = await tx.query<{ id: number; status: RequestStatus }[]>(
+      `SELECT id, status FROM pickup_requests WHERE food_id = $1 AND status IN ('pending', 'fulfilled') FOR UPDATE`,
+      [foodId],
+    );
+    return request;
+  }
+
+  /**
+   * Marks available food whose safe time has passed as expired (an indexed query on
+   * food_items_safe_until_idx); returns the items with their governorate, for the events.
+   */
+  expireUnsafe(tx: EntityManager): Promise<{ id: number; donor_id: number; governorate: GovernorateCode | null }[]> {
+    return returningRows<{ id: number; donor_id: number; governorate: GovernorateCode | null }>(
+      tx,
+      `UPDATE food_items f SET status = 'expired', updated_at = now()
+        WHERE f.status = 'available' AND f.safe_until <= now()
+        RETURNING f.id, f.donor_id, (SELECT p.governorate FROM pickup_points p WHERE p.id = f.pickup_point_id) AS governorate`,
+      [],
     );
   }
 
-  /** After a cancelled request: the item goes back on offer, or expires if its date has passed. */
-  async putBackOnOffer(tx: EntityManager, foodId: number, today: string): Promise<FoodStatus> {
+  /**
+   * After a cancelled request: the item goes back on offer, or expires if its safe time has passed (or
+   * its date, `today` in Cairo, which bounds the safe time of every listing the API writes).
+   */
+  async putBackOnOffer(tx: EntityManager, foodId: number, today: string = cairoDate()): Promise<FoodStatus> {
     const [food] = await returningRows<{ status: FoodStatus }>(
       tx,
       `UPDATE food_items
-          SET status = CASE WHEN expiration_date < $2::date THEN 'expired' ELSE 'available' END::food_status,
+          SET status = CASE WHEN safe_until <= now() OR expiration_date < $2::date THEN 'expired' ELSE 'available' END::food_status,
               updated_at = now()
         WHERE id = $1
         RETURNING status`,
@@ -129,40 +398,50 @@ export class FoodRepository {
     return food.status;
   }
 
-  /** A donor's items, newest first, each with the request that holds it and the claiming charity. */
-  async donorItems(donorId: number, today: string, manager: EntityManager = this.db.manager): Promise<DonorFoodItem[]> {
+  /** The governorate of an item's pickup point (null without one, or without such an item): board events carry it. */
+  async governorateOf(foodId: number, manager: EntityManager = this.db.manager): Promise<GovernorateCode | null> {
+    const [row] = await manager.query<{ governorate: GovernorateCode }[]>(
+      `SELECT p.governorate FROM food_items f JOIN pickup_points p ON p.id = f.pickup_point_id WHERE f.id = $1`,
+      [foodId],
+    );
+    return row?.governorate ?? null;
+  }
+
+  /**
+   * A donor's items, newest first, each with the request that holds it (pending or fulfilled; a
+   * withdrawn or not-collected request holds nothing), the claiming charity and its reliability, as of
+   * `asOf`.
+   */
+  async donorItems(donorId: number, asOf: Date, manager: EntityManager = this.db.manager): Promise<DonorFoodItem[]> {
     const rows = await manager.query<DonorFoodRow[]>(
       `SELECT ${FOOD_VIEW_COLUMNS}, f.created_at,
-              r.id AS request_id, r.status AS request_status, c.name AS charity_name, c.email AS charity_email
-         FROM food_items f
+              r.id AS request_id, r.status AS request_status, r.charity_id AS charity_user_id,
+              c.name AS charity_name, c.email AS charity_email,
+              rel.completed, rel.no_shows, rel.late_cancellations,
+              r.received_quantity, r.received_weight_kg::float8 AS received_weight_kg, r.received_comment, r.received_at
+         FROM ${FOOD_VIEW_FROM}
          LEFT JOIN pickup_requests r ON r.food_id = f.id AND r.status IN ('pending', 'fulfilled')
          LEFT JOIN users c ON c.id = r.charity_id
+         LEFT JOIN LATERAL (SELECT * FROM charity_reliability cr WHERE cr.charity_id = r.charity_id) rel ON true
         WHERE f.donor_id = $2
         ORDER BY f.created_at DESC, f.id DESC`,
-      [today, donorId],
+      [asOf.toISOString(), donorId],
     );
     return rows.map(donorFoodItem);
   }
 
-  /** Available and not past `today`, soonest expiry first. */
-  async listAvailable(
-    { limit, offset }: { limit: number; offset: number },
-    today: string,
-    manager: EntityManager = this.db.manager,
-  ): Promise<FoodItemView[]> {
-    const rows = await manager.query<FoodRow[]>(
-      `SELECT ${FOOD_VIEW_COLUMNS}
-         FROM food_items f
-        WHERE f.status = 'available' AND f.expiration_date >= $1::date
-        ORDER BY f.expiration_date, f.id
-        LIMIT $2 OFFSET $3`,
-      [today, limit, offset],
-    );
+  /** The board (GET /api/available) for `query` as of `asOf`: see boardStatement. */
+  async listAvailable(query: BoardQuery, asOf: Date, manager: EntityManager = this.db.manager): Promise<FoodItemView[]> {
+    const { sql, parameters } = boardStatement(query, asOf);
+    const rows = await manager.query<FoodRow[]>(sql, parameters);
     return rows.map(publicFoodView);
   }
 
-  async find(foodId: number, today: string = cairoDate()): Promise<FoodRow | undefined> {
-    const [row] = await this.db.query<FoodRow[]>(`SELECT ${FOOD_VIEW_COLUMNS} FROM food_items f WHERE f.id = $2`, [today, foodId]);
+  async find(foodId: number, asOf: Date = new Date(), manager: EntityManager = this.db.manager): Promise<FoodRow | undefined> {
+    const [row] = await manager.query<FoodRow[]>(`SELECT ${FOOD_VIEW_COLUMNS} FROM ${FOOD_VIEW_FROM} WHERE f.id = $2`, [
+      asOf.toISOString(),
+      foodId,
+    ]);
     return row;
   }
 
@@ -172,10 +451,13 @@ export class FoodRepository {
     return food?.donor_id;
   }
 
-  /** The stored status and whether the date has passed (`today`), or undefined when there is no such item. */
-  async offerState(foodId: number, today: string): Promise<{ status: FoodStatus; expired: boolean } | undefined> {
+  /**
+   * The stored status and whether its safe time (or its date, `today` in Cairo) has passed, or undefined
+   * when there is no such item.
+   */
+  async offerState(foodId: number, today: string = cairoDate()): Promise<{ status: FoodStatus; expired: boolean } | undefined> {
     const [food] = await this.db.query<{ status: FoodStatus; expired: boolean }[]>(
-      `SELECT status, expiration_date < $2::date AS expired FROM food_items WHERE id = $1`,
+      `SELECT status, safe_until <= now() OR expiration_date < $2::date AS expired FROM food_items WHERE id = $1`,
       [foodId, today],
     );
     return food;

@@ -1,48 +1,155 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   cairoDate,
   DOMAIN_EVENTS,
   ERRORS,
+  listingProblems,
+  normalHighC,
+  safeUntil,
+  windowProblems,
   type AddFoodBody,
   type AddedFoodItem,
-  type AvailableQuery,
   type DonorFoodItem,
   type FoodItemView,
+  type GovernorateCode,
+  type MessageResponse,
+  type UpdateFoodBody,
   type UserIdResponse,
 } from '@food-link/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
+import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../events/outbox.service';
 import { IdempotentAnswers } from '../idempotency/idempotent-answers.service';
-import { FoodRepository, ownerFoodView, publicFoodView, type FoodRow } from './food.repository';
+import { PickupPointsRepository } from '../pickup-points/pickup-points.repository';
+import {
+  FoodRepository,
+  ownerFoodView,
+  publicFoodView,
+  type BoardQuery,
+  type FoodRow,
+  type ListingColumns,
+  type StoredListing,
+} from './food.repository';
+import { HeatOverridesRepository } from './heat-overrides.repository';
+
+/** A listing before its safe time is computed: a new one with its defaults, or a stored one with the changes merged. */
+type Draft = Omit<ListingColumns, 'safe_until'>;
 
 @Injectable()
 export class FoodService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly food: FoodRepository,
+    private readonly points: PickupPointsRepository,
+    private readonly heat: HeatOverridesRepository,
     private readonly outbox: OutboxService,
     private readonly answers: IdempotentAnswers,
+    private readonly config: AppConfig,
   ) {}
 
+  /**
+   * Lists food. Without the new fields it is what the spec lists: the donor's default pickup point (or
+   * none), portions, `other` food stored ambient. The server computes `safe_until` and refuses a window
+   * that does not fit it (400 naming the field).
+   */
   async add(donor: AuthUser, body: AddFoodBody): Promise<AddedFoodItem> {
     return this.db.transaction(async (tx) => {
-      const row = await this.food.insert(tx, donor.id, body);
+      const point =
+        body.pickup_point_id === undefined
+          ? await this.points.lockDefault(tx, donor.id)
+          : body.pickup_point_id === null
+            ? null
+            : await this.ownLivePoint(tx, donor.id, body.pickup_point_id);
+      const draft: Draft = {
+        food_name: body.food_name,
+        quantity: body.quantity,
+        description: body.description,
+        expiration_date: body.expiration_date,
+        pickup_point_id: point?.id ?? null,
+        pickup_from: body.pickup_from ?? null,
+        pickup_until: body.pickup_until ?? null,
+        category: body.category ?? 'other',
+        storage: body.storage ?? 'ambient',
+        prepared_at: body.prepared_at ?? null,
+        unit: body.unit ?? 'portion',
+        weight_kg: body.weight_kg ?? null,
+        allergens: body.allergens ?? [],
+      };
+      const now = new Date();
+      const listing = await this.withSafeTime(tx, draft, point?.governorate ?? null, now, now, () => true);
+      const row = await this.food.insert(tx, donor.id, listing);
       await this.outbox.record(tx, DOMAIN_EVENTS.foodListed, { foodId: row.id, food: publicFoodView(row) }, [donor.id]);
       return this.answers.storeWithin(tx, ownerFoodView(row));
     });
   }
 
-  /** Marks food whose date has passed in Cairo as expired, announcing each item. Returns how many. */
-  async expirePastDate(): Promise<number> {
+  /**
+   * The donor edits an available item: the changes merged with what is stored (null clears an optional
+   * field) must pass the same rules as a new listing, with `safe_until` computed again. A window start
+   * already in the past is only refused when the edit sets it.
+   */
+  async update(donor: AuthUser, foodId: number, body: UpdateFoodBody): Promise<AddedFoodItem> {
     return this.db.transaction(async (tx) => {
-      const expired = await this.food.expirePastDate(tx, cairoDate());
+      const stored = await this.lockOwnListing(tx, donor, foodId);
+      if (stored.status !== 'available' || !stored.safe) {
+        throw new ConflictException(ERRORS.foodNotEditable(stored.safe ? stored.status : 'expired'));
+      }
+      let governorate = stored.governorate;
+      let pickupPointId = stored.pickup_point_id;
+      if (body.pickup_point_id !== undefined) {
+        const point = body.pickup_point_id === null ? null : await this.ownLivePoint(tx, donor.id, body.pickup_point_id);
+        pickupPointId = point?.id ?? null;
+        governorate = point?.governorate ?? null;
+      }
+      const draft: Draft = { ...mergedDraft(stored, body), pickup_point_id: pickupPointId };
+      const listing = await this.withSafeTime(tx, draft, governorate, stored.created_at, new Date(), (field) => {
+        // An unchanged window start may lie in the past by now; only one the edit sets must not.
+        return field !== 'pickup_from' || body.pickup_from !== undefined;
+      });
+      const row = await this.food.update(tx, foodId, listing);
+      await this.outbox.record(tx, DOMAIN_EVENTS.foodUpdated, { foodId, food: publicFoodView(row) }, [donor.id]);
+      return this.answers.storeWithin(tx, ownerFoodView(row));
+    });
+  }
+
+  /**
+   * The donor withdraws an item: an available one leaves the board; a claimed one also ends its pending
+   * request (`withdrawn`), and its charity hears of it. Fulfilled, expired and withdrawn items stay as
+   * they are (409).
+   */
+  async withdraw(donor: AuthUser, foodId: number): Promise<MessageResponse> {
+    return this.db.transaction(async (tx) => {
+      const stored = await this.lockOwnListing(tx, donor, foodId);
+      const effective = stored.status === 'available' && !stored.safe ? 'expired' : stored.status;
+      if (effective !== 'available' && effective !== 'claimed') throw new ConflictException(ERRORS.foodNotWithdrawable(effective));
+      if (effective === 'claimed') {
+        const holding = await this.food.lockHoldingRequest(tx, foodId);
+        if (holding?.status === 'fulfilled') throw new ConflictException(ERRORS.foodNotWithdrawable('fulfilled'));
+      }
+      const ended = await this.food.withdraw(tx, foodId);
+      const recipients = ended ? [donor.id, ended.charity_id] : [donor.id];
+      const event = { foodId, requestId: ended?.request_id ?? null, governorate: stored.governorate };
+      await this.outbox.record(tx, DOMAIN_EVENTS.foodWithdrawn, event, recipients);
+      return this.answers.storeWithin<MessageResponse>(tx, { message: 'Food item withdrawn' });
+    });
+  }
+
+  /** Marks food whose safe time has passed as expired, announcing each item with its governorate. Returns how many. */
+  async expireUnsafe(): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const expired = await this.food.expireUnsafe(tx);
       for (const item of expired) {
-        await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: item.id }, [item.donor_id]);
+        await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: item.id, governorate: item.governorate }, [item.donor_id]);
       }
       return expired.length;
     });
+  }
+
+  /** The former name of expireUnsafe: the safe time now decides, which the end of the date bounds. */
+  expirePastDate(): Promise<number> {
+    return this.expireUnsafe();
   }
 
   /** Only the donor and operators see a donor's items (they name the charities that claimed them). */
@@ -55,19 +162,19 @@ export class FoodService {
 
   /**
    * A donor's items, newest first, each with the request that holds it and the claiming charity, as of
-   * `today` in Cairo. Read straight from the database, for whoever may see them (assertMaySeeDonorItems);
+   * `asOf`. Read straight from the database, for whoever may see them (assertMaySeeDonorItems);
    * GET /api/donor/{userId} serves it through FoodReadCache.
    */
-  donorItems(donorId: number, today: string = cairoDate(), manager?: EntityManager): Promise<DonorFoodItem[]> {
-    return this.food.donorItems(donorId, today, manager);
+  donorItems(donorId: number, asOf: Date = new Date(), manager?: EntityManager): Promise<DonorFoodItem[]> {
+    return this.food.donorItems(donorId, asOf, manager);
   }
 
   /**
-   * Food anyone may claim now: available and not past its date in Cairo (`today`), soonest expiry first.
-   * Read straight from the database; GET /api/available serves it through FoodReadCache.
+   * Food anyone may claim: available and safe beyond `asOf`, filtered, soonest expiry first (nearest
+   * first with `near`). Read straight from the database; GET /api/available serves it through FoodReadCache.
    */
-  listAvailable(query: AvailableQuery, today: string = cairoDate(), manager?: EntityManager): Promise<FoodItemView[]> {
-    return this.food.listAvailable(query, today, manager);
+  listAvailable(query: BoardQuery, asOf: Date = new Date(), manager?: EntityManager): Promise<FoodItemView[]> {
+    return this.food.listAvailable(query, asOf, manager);
   }
 
   async findOne(foodId: number): Promise<FoodItemView> {
@@ -83,4 +190,79 @@ export class FoodService {
     if (!row) throw new NotFoundException(ERRORS.foodNotFound);
     return row;
   }
+
+  /** The item, locked, if it exists (404) and is the donor's (403). */
+  private async lockOwnListing(tx: EntityManager, donor: AuthUser, foodId: number): Promise<StoredListing> {
+    const stored = await this.food.lockListing(tx, foodId);
+    if (!stored) throw new NotFoundException(ERRORS.foodNotFound);
+    if (stored.donor_id !== donor.id) throw new ForbiddenException(ERRORS.foodOfAnotherDonor);
+    return stored;
+  }
+
+  /** One of the donor's live pickup points, held (FOR SHARE) until the listing commits; else 400 naming pickup_point_id. */
+  private async ownLivePoint(tx: EntityManager, donorId: number, pointId: number): Promise<{ id: number; governorate: GovernorateCode }> {
+    const point = await this.points.lockLive(tx, donorId, pointId);
+    if (!point) throw new BadRequestException([ERRORS.pickupPointNotOwn]);
+    return point;
+  }
+
+  /**
+   * The listing with its `safe_until` (food-safety.ts), after the checks between its fields
+   * (listingProblems) and of its window (windowProblems); 400 naming each field otherwise. The day's high
+   * is an operator's heat override for the governorate and the Cairo date the food started sitting out
+   * (prepared, or listed), else the month's normal. `keep` filters the window's problems.
+   */
+  private async withSafeTime(
+    tx: EntityManager,
+    draft: Draft,
+    governorate: GovernorateCode | null,
+    listedAt: Date,
+    now: Date,
+    keep: (field: string) => boolean,
+  ): Promise<ListingColumns> {
+    const fieldProblems = listingProblems(draft);
+    if (fieldProblems.length > 0) throw badFields(fieldProblems);
+    const outSince = draft.prepared_at ?? listedAt;
+    const override = governorate ? await this.heat.highOn(governorate, cairoDate(outSince), tx) : undefined;
+    const safe = safeUntil({
+      category: draft.category,
+      storage: draft.storage,
+      preparedAt: draft.prepared_at,
+      expirationDate: draft.expiration_date,
+      listedAt,
+      dayHighC: override ?? normalHighC(governorate, outSince),
+    });
+    const problems = windowProblems({
+      pickupFrom: draft.pickup_from,
+      pickupUntil: draft.pickup_until,
+      safeUntil: safe,
+      now,
+      minWindowMinutes: this.config.MIN_PICKUP_WINDOW_MINUTES,
+    }).filter(([field]) => keep(field));
+    if (problems.length > 0) throw badFields(problems);
+    return { ...draft, safe_until: safe };
+  }
+}
+
+function badFields(problems: [string, string][]): BadRequestException {
+  return new BadRequestException(problems.map(([field, message]) => `${field} ${message}`));
+}
+
+/** The stored listing with the edit applied: a field left out keeps its value, null clears an optional one. */
+function mergedDraft(stored: StoredListing, body: UpdateFoodBody): Omit<Draft, 'pickup_point_id'> {
+  const pick = <T>(change: T | undefined, current: T): T => (change === undefined ? current : change);
+  return {
+    food_name: pick(body.food_name, stored.food_name),
+    quantity: pick(body.quantity, stored.quantity),
+    description: pick(body.description, stored.description),
+    expiration_date: pick(body.expiration_date, stored.expiration_date),
+    pickup_from: pick(body.pickup_from, stored.pickup_from),
+    pickup_until: pick(body.pickup_until, stored.pickup_until),
+    category: pick(body.category, stored.category),
+    storage: pick(body.storage, stored.storage),
+    prepared_at: pick(body.prepared_at, stored.prepared_at),
+    unit: pick(body.unit, stored.unit),
+    weight_kg: pick(body.weight_kg, stored.weight_kg),
+    allergens: pick(body.allergens, stored.allergens),
+  };
 }

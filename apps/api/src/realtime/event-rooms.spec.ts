@@ -9,6 +9,18 @@ describe('roomsFor', () => {
     expect(roomsFor('food.expired', [3])).toEqual(['topic:board', 'user:3']);
   });
 
+  it("also sends a board event to its governorate's board, in the same list of rooms", () => {
+    expect(roomsFor('food.expired', [3], { foodId: 1, governorate: 'EG-C' })).toEqual(['topic:board', 'topic:board:EG-C', 'user:3']);
+    expect(roomsFor('food.listed', [3], { foodId: 1, food: { governorate: 'EG-ALX' } })).toEqual([
+      'topic:board',
+      'topic:board:EG-ALX',
+      'user:3',
+    ]);
+    expect(roomsFor('food.withdrawn', [], { foodId: 1, governorate: null })).toEqual(['topic:board']);
+    expect(roomsFor('food.withdrawn', [], { foodId: 1, governorate: 'EG-NOPE' })).toEqual(['topic:board']);
+    expect(roomsFor('request.fulfilled', [3], { foodId: 1, governorate: 'EG-C' })).toEqual(['user:3']);
+  });
+
   it('keeps a fulfilment between the donor and the charity', () => {
     expect(roomsFor('request.fulfilled', [3, 9])).toEqual(['user:3', 'user:9']);
   });

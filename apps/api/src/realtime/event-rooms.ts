@@ -1,15 +1,31 @@
-import { LIVE_TOPICS, SOCKET_ROOMS, publicTopicOf, type DomainEventType } from '@food-link/contracts';
+import { boardTopic, isGovernorateCode, LIVE_TOPICS, SOCKET_ROOMS, publicTopicOf, type DomainEventType, type WatchableTopic } from '@food-link/contracts';
+
+/**
+ * The governorate a board event is about: `data.governorate`, or `data.food.governorate` for the events
+ * that carry the item's view (`food.listed`, `food.updated`); null when it names none.
+ */
+export function governorateOf(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const record = data as { governorate?: unknown; food?: { governorate?: unknown } | null };
+  const governorate = record.governorate ?? record.food?.governorate;
+  return isGovernorateCode(governorate) ? governorate : null;
+}
 
 /**
  * The rooms an event is broadcast to: the public topic's room when it has one (libs/contracts, as
- * docs/REALTIME.md says), plus each concerned user's own room. `stats.updated` is the exception: it is
- * not broadcast to the `counters` room as it comes but handed to each API instance's CountersCoalescer,
- * which sends that room at most one message per interval (see `isCoalesced`), so it has no rooms here.
+ * docs/REALTIME.md says) and, for a board event about an item with a governorate, that governorate's
+ * board (`topic:board:EG-C`), plus each concerned user's own room. All go in one emit, so a socket in
+ * several of the rooms gets the event once. `stats.updated` is the exception: it is not broadcast to the
+ * `counters` room as it comes but handed to each API instance's CountersCoalescer, which sends that room
+ * at most one message per interval (see `isCoalesced`), so it has no rooms here.
  */
-export function roomsFor(type: DomainEventType, recipients: readonly number[]): string[] {
+export function roomsFor(type: DomainEventType, recipients: readonly number[], data?: unknown): string[] {
   const rooms = recipients.map(SOCKET_ROOMS.user);
   const topic = publicTopicOf(type);
-  return topic === null || topic === LIVE_TOPICS.counters ? rooms : [SOCKET_ROOMS.topic(topic), ...rooms];
+  if (topic === null || topic === LIVE_TOPICS.counters) return rooms;
+  const governorate = topic === LIVE_TOPICS.board ? governorateOf(data) : null;
+  const topics = governorate ? [SOCKET_ROOMS.topic(topic), SOCKET_ROOMS.topic(boardTopic(governorate) as WatchableTopic)] : [SOCKET_ROOMS.topic(topic)];
+  return [...topics, ...rooms];
 }
 
 /** Whether an event goes to the `counters` topic, through each API instance's coalescer. */

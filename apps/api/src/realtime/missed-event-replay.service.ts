@@ -46,7 +46,7 @@ export class MissedEventReplay {
       const events = await this.events.publishedSince(since);
       for (const { envelope, recipients } of events) {
         if (isCoalesced(envelope.type)) this.counters.offer(envelope as Parameters<CountersCoalescer['offer']>[0]);
-        const rooms = roomsFor(envelope.type, recipients);
+        const rooms = roomsFor(envelope.type, recipients, envelope.data);
         if (rooms.length > 0) server.local.to(rooms).emit(envelope.type, envelope);
       }
       if (events.length > 0) this.logger.log(`Redis subscription back: sent ${events.length} recent event(s) again to this instance's sockets`);

@@ -44,7 +44,7 @@ export class RealtimePublisher implements OnApplicationShutdown {
   }
 
   async publish(envelope: AnyEventEnvelope, recipients: readonly number[]): Promise<void> {
-    const rooms = roomsFor(envelope.type, recipients);
+    const rooms = roomsFor(envelope.type, recipients, envelope.data);
     // emit() calls publish synchronously, so lastPublish is this message's own promise. A publish caught
     // by a dying connection may never settle; failing the job lets BullMQ retry it.
     // `counters` events go to every API instance's coalescer, which sends its own watchers (event-rooms.ts).

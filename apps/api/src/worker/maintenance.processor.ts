@@ -13,7 +13,8 @@ import { JobHandlers } from './job-handlers';
 
 const HOUR_MS = 3_600_000;
 
-/** Scheduled upkeep. `expire-food` marks food whose date has passed in Cairo, announcing each item;
+/** Scheduled upkeep. `expire-food` (every EXPIRY_CHECK_MS, a minute by default) marks available food whose
+ * safe time (`safe_until`) has passed as expired, announcing each item with its governorate;
  * `purge-idempotency-keys` drops stored answers past their 24 hours. */
 @Processor(QUEUES.maintenance)
 export class MaintenanceProcessor extends WorkerHost implements OnApplicationBootstrap {
@@ -34,7 +35,7 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
       QUEUES.maintenance,
       {
         [MAINTENANCE_JOBS.expireFood]: async () => {
-          const expired = await this.food.expirePastDate();
+          const expired = await this.food.expireUnsafe();
           if (expired > 0) this.logger.log(`Marked ${expired} item(s) expired`);
         },
         [MAINTENANCE_JOBS.purgeIdempotencyKeys]: async () => {

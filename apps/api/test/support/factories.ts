@@ -71,3 +71,27 @@ export async function requestPickup(http: HttpClient, charity: TestUser, foodId:
   if (response.status !== 201) throw new Error(`pickup request failed: ${JSON.stringify(response.body)}`);
   return response.body.request_id;
 }
+
+/** A valid pickup point body (PickupPointBody); `overrides` change, add or (with undefined) leave out fields. */
+export function pickupPointBody(overrides: Record<string, unknown> = {}) {
+  return {
+    label: 'Tahrir branch',
+    governorate: 'EG-C',
+    area: 'Downtown',
+    address_line: '12 Talaat Harb Street',
+    landmark: 'Next to the Al-Nour mosque',
+    lat: 30.0478,
+    lng: 31.2386,
+    contact_name: 'Mona Adel',
+    contact_phone: '010 1234 5678',
+    notes: 'Ring twice',
+    ...overrides,
+  };
+}
+
+/** Creates a pickup point for the donor and returns its view. */
+export async function createPickupPoint(http: HttpClient, donor: TestUser, overrides: Record<string, unknown> = {}) {
+  const response = await http.post('/api/pickup-points', pickupPointBody(overrides), { token: donor.token });
+  if (response.status !== 201) throw new Error(`create pickup point failed: ${JSON.stringify(response.body)}`);
+  return response.body as { id: number; governorate: string; area: string; is_default: boolean };
+}
