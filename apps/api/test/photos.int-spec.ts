@@ -186,6 +186,25 @@ describe('food photos (local storage)', () => {
       expect(filesOnDisk().filter((file) => !/^[0-9a-f]{32}(-thumb)?\.webp$/.test(file))).toEqual([]);
     });
 
+    it('announces the change: food.updated carries the item with its photo URLs, after an upload and after a removal', async () => {
+      const foodId = await foodItem(t, donor);
+      const updates = () =>
+        t.db.query<{ data: { foodId: number; food: { photo_urls: string[]; thumbnail_urls: string[] } } }[]>(
+          `SELECT data FROM outbox_events WHERE type = 'food.updated' AND (data->>'foodId')::int = $1 ORDER BY occurred_at, id`,
+          [foodId],
+        );
+      const uploaded = await upload(t, donor, foodId, [{ data: await smallJpeg() }]);
+      expect(uploaded.status).toBe(201);
+      const [afterUpload] = await updates();
+      expect(afterUpload.data.food.photo_urls).toEqual(uploaded.body.photo_urls);
+      expect(afterUpload.data.food.thumbnail_urls).toEqual(uploaded.body.thumbnail_urls);
+
+      const removed = await t.http.delete(apiPath(EXTRA_ROUTES.foodPhoto, { id: foodId, index: 0 }), { token: donor.token });
+      expect(removed.status).toBe(200);
+      const [, afterRemoval] = await updates();
+      expect(afterRemoval.data.food.photo_urls).toEqual([]);
+    });
+
     it('answers 304 to a client that holds the photo (If-None-Match)', async () => {
       const foodId = await foodItem(t, donor);
       const [url] = (await upload(t, donor, foodId, [{ data: await smallJpeg() }])).body.photo_urls as string[];

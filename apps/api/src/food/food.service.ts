@@ -115,6 +115,16 @@ export class FoodService {
   }
 
   /**
+   * Tells the boards an item changed outside an edit (its photos, say): `food.updated` with its public
+   * view as `tx` sees it, in the same transaction as the change.
+   */
+  async announceUpdate(tx: EntityManager, foodId: number): Promise<void> {
+    const row = await this.food.find(foodId, new Date(), tx);
+    if (!row) return;
+    await this.outbox.record(tx, DOMAIN_EVENTS.foodUpdated, { foodId, food: publicFoodView(row) }, [row.donor_id]);
+  }
+
+  /**
    * The donor withdraws an item: an available one leaves the board; a claimed one also ends its pending
    * request (`withdrawn`), and its charity hears of it. Fulfilled, expired and withdrawn items stay as
    * they are (409).
