@@ -23,6 +23,8 @@ export const common = {
       fulfilled: 'Fulfilled',
       cancelled: 'Cancelled',
       expired: 'Expired',
+      withdrawn: 'Withdrawn',
+      not_collected: 'Not collected',
     },
     titles: {
       landing: 'Surplus food shared across Egypt',
@@ -94,6 +96,8 @@ export const common = {
       fulfilled: 'تم التسليم',
       cancelled: 'ملغى',
       expired: 'منتهي الصلاحية',
+      withdrawn: 'مسحوب',
+      not_collected: 'لم يُستلم',
     },
     titles: {
       landing: 'فائض الطعام يصل إلى مستحقيه في كل أنحاء مصر',
@@ -144,6 +148,8 @@ export const common = {
       'Donor registered successfully': 'تم تسجيل المتبرع بنجاح',
       'Charity registered successfully': 'تم تسجيل الجمعية بنجاح',
       'Login successful': 'تم تسجيل الدخول بنجاح',
+      'This food item has already been claimed': 'حجزت جمعية أخرى هذا الطعام بالفعل',
+      'This food item has expired': 'انتهت صلاحية هذا الطعام',
     },
   },
 };

@@ -1,7 +1,7 @@
 import { cairoDate } from '@food-link/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { donorItem, failure, heldReply, mockApi, renderPage, signInAs } from '../../test/test-utils';
+import { donorItem, failure, inDays, heldReply, mockApi, renderPage, signInAs } from '../../test/test-utils';
 import DonorDashboardPage from './donor-dashboard-page';
 
 const existing = donorItem({ id: 1, food_name: 'Koshari' });
@@ -21,7 +21,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, quantity: string) 
   await user.type(screen.getByLabelText(/Food Name/), 'Ful medames');
   await user.type(screen.getByLabelText(/Quantity/), quantity);
   await user.type(screen.getByLabelText(/Description/), 'Two pots, still warm');
-  await user.type(screen.getByLabelText(/Expiration Date/), '2030-06-01');
+  await user.type(screen.getByLabelText(/Expiration Date/), inDays(30));
 }
 
 const submitButton = () => screen.getByRole('button', { name: /Add Donation|Adding/ });
@@ -77,7 +77,7 @@ describe('add-food form', () => {
       food_name: 'Ful medames',
       quantity: 12,
       description: 'Two pots, still warm',
-      expiration_date: '2030-06-01',
+      expiration_date: inDays(30),
     });
     post.release({ status: 201, body: added });
 

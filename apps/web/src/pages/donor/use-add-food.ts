@@ -6,7 +6,7 @@ import { queryKeys } from '../../api/query-keys';
 /** The list shows newest first, as the server orders it; a refetch may already hold the item. */
 function withAdded(list: DonorFoodItem[], added: AddedFoodItem): DonorFoodItem[] {
   if (list.some((item) => item.id === added.id)) return list;
-  return [{ ...added, created_at: new Date().toISOString(), request: null }, ...list];
+  return [{ ...added, created_at: new Date().toISOString(), request: null, photo_count: 0 }, ...list];
 }
 
 export function useAddFood(userId: number) {
