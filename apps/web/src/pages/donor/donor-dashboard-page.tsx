@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../app/use-document-title';
 import { AddFoodForm } from './add-food-form';
 import { DonorHeader } from './donor-header';
 import { DonorFoodList } from './donor-food-list';
+import { PickupPointsSection } from './pickup-points-section';
 import { SkeletonCards } from '../../components/skeleton-cards';
 import { useDonorId } from './use-donor-id';
 
@@ -62,6 +63,7 @@ export default function DonorDashboardPage() {
           </section>
         </div>
       )}
+      {identity.state === 'ready' && <PickupPointsSection userId={identity.userId} />}
       {identity.state === 'ready' && <AccountDataSection />}
     </main>
   );
