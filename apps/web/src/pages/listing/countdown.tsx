@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format';
 import { cairoDaysAhead, cairoHour, cairoTime, cairoDateTime } from './cairo-time';
 import { useNow } from './use-now';
 import './listing-texts';
@@ -42,9 +43,9 @@ export function Countdown({ until, from }: CountdownProps) {
   const minutes = Math.ceil(left / MINUTE);
   const soon =
     minutes < 60
-      ? t('countdown.inMinutes', { count: minutes })
+      ? t('countdown.inMinutes', { n: formatNumber(minutes, language) })
       : minutes < 6 * 60
-        ? t('countdown.inHours', { hours: Math.floor(minutes / 60), minutes: minutes % 60 })
+        ? t('countdown.inHours', { h: formatNumber(Math.floor(minutes / 60), language), m: formatNumber(minutes % 60, language) })
         : null;
   const opens = from && new Date(from).getTime() > now.getTime() ? t('countdown.opensAt', { time: cairoTime(from, language) }) : null;
   return (
