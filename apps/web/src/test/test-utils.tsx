@@ -166,3 +166,24 @@ export const textKeys = (texts: object, prefix = ''): string[] =>
   Object.entries(texts).flatMap(([key, value]) =>
     typeof value === 'object' ? textKeys(value as object, `${prefix}${key}.`) : [`${prefix}${key}`],
   );
+
+/**
+ * Gives the browser a position service (jsdom has none) that answers `answer()` each time it is asked:
+ * a position, or a refusal (null). Removed again after the test.
+ */
+export function stubGeolocation(answer: () => { latitude: number; longitude: number } | null) {
+  Object.defineProperty(navigator, 'geolocation', {
+    configurable: true,
+    value: {
+      getCurrentPosition: (ok: PositionCallback, fail?: PositionErrorCallback) => {
+        const coords = answer();
+        if (coords) ok({ coords } as GeolocationPosition);
+        else fail?.({ code: 1 } as GeolocationPositionError);
+      },
+    },
+  });
+}
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'geolocation');
+});

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { LiveHub } from '../../live/live-hub';
-import { foodItem, mockApi, renderPage, signInAs } from '../../test/test-utils';
+import { foodItem, mockApi, renderPage, signInAs, stubGeolocation } from '../../test/test-utils';
 import CharityAreaPage from './charity-area-page';
 import { BOARD_FILTERS_KEY } from './use-board-filters';
 
@@ -69,15 +69,7 @@ describe('the board filters', () => {
       'GET /api/available?near=30.044%2C31.236': { body: [koshari] },
     });
     let answer: 'allow' | 'refuse' = 'refuse';
-    vi.stubGlobal('navigator', {
-      ...navigator,
-      geolocation: {
-        getCurrentPosition: (ok: PositionCallback, fail: PositionErrorCallback) =>
-          answer === 'allow'
-            ? ok({ coords: { latitude: 30.0444, longitude: 31.2357 } } as GeolocationPosition)
-            : fail({ code: 1 } as GeolocationPositionError),
-      },
-    });
+    stubGeolocation(() => (answer === 'allow' ? { latitude: 30.0444, longitude: 31.2357 } : null));
     const user = userEvent.setup();
     renderPage(<CharityAreaPage />, '/FoodDonationApp');
     await screen.findByRole('article', { name: 'Koshari' });

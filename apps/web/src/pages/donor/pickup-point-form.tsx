@@ -164,7 +164,7 @@ export function PickupPointForm({ userId, point, onSaved, onCancel }: PickupPoin
       <div className="flex flex-col gap-1 text-sm">
         <span className="font-medium text-stone-800">{t('points.position')}</span>
         <p data-testid="point-position" className="text-stone-700">
-          {values.lat !== null && values.lng !== null ? t('points.positionSet', { lat: values.lat, lng: values.lng }) : t('points.positionNone')}
+          {values.lat !== null && values.lng !== null ? t('points.positionSet', { latitude: values.lat, longitude: values.lng }) : t('points.positionNone')}
         </p>
         <div className="flex flex-wrap gap-2">
           <button type="button" data-testid="point-use-location" onClick={useMyLocation} disabled={locating === 'asking'} className={`${button} border border-green-700 text-green-800 hover:bg-green-50`}>
