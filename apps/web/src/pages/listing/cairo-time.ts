@@ -8,7 +8,7 @@ import { localeOf } from '../../i18n/i18n';
 
 /** `11:00 pm` / `١١:٠٠ م`. */
 export function cairoTime(iso: string | Date, language: string): string {
-  return new Intl.DateTimeFormat(localeOf(language), { timeZone: PLATFORM_TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true }).format(
+  return new Intl.DateTimeFormat(localeOf(language), { timeZone: PLATFORM_TIME_ZONE, hour: 'numeric', minute: '2-digit', hourCycle: 'h12' }).format(
     new Date(iso),
   );
 }
@@ -22,7 +22,8 @@ export function cairoDateTime(iso: string | Date, language: string): string {
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-    hour12: true,
+    // en-GB's own 12-hour clock writes noon "0:00 pm"; h12 writes "12:00 pm".
+    hourCycle: 'h12',
   }).format(new Date(iso));
 }
 

@@ -1,6 +1,7 @@
 import { governorateName, type FoodItemView } from '@food-link/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
+import { cairoDate } from '@food-link/contracts';
 import { cairoDateTime, cairoTime } from './cairo-time';
 import { AllergenList } from './listing-badges';
 import './listing-texts';
@@ -27,7 +28,14 @@ export function usePlaceName(): (facts: Pick<FoodItemView, 'governorate' | 'area
 export function useWindowText(): (from: string | null, until: string | null) => string {
   const { t, i18n } = useTranslation('listing');
   return (from, until) => {
-    if (from && until) return t('window.range', { from: cairoDateTime(from, i18n.language), until: cairoTime(until, i18n.language) });
+    if (from && until) {
+      // The end's date is said too when the window runs past midnight.
+      const sameDay = cairoDate(new Date(from)) === cairoDate(new Date(until));
+      return t('window.range', {
+        from: cairoDateTime(from, i18n.language),
+        until: sameDay ? cairoTime(until, i18n.language) : cairoDateTime(until, i18n.language),
+      });
+    }
     if (from) return t('window.from', { from: cairoDateTime(from, i18n.language) });
     if (until) return t('window.range', { from: '…', until: cairoDateTime(until, i18n.language) });
     return t('window.anytime');
