@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PickupDetails } from '@food-link/contracts';
 import { LiveHub } from '../../live/live-hub';
@@ -132,5 +132,50 @@ describe('Your Requests: after the claim', () => {
     const missed = screen.getByRole('article', { name: 'Rice' });
     expect(within(missed).getByText('Not collected')).toHaveAttribute('data-state', 'not_collected');
     expect(within(missed).queryByRole('button')).not.toBeInTheDocument();
+  });
+});
+
+describe('the board and requests, live, with the new events', () => {
+  it('takes a withdrawn item off a filtered board, and marks the charity\'s request withdrawn', async () => {
+    localStorage.setItem('boardFilters', JSON.stringify({ governorate: 'EG-C' }));
+    signInAs('charity', 9);
+    const hub = new LiveHub();
+    mockApi({
+      'GET /api/available?governorate=EG-C': { body: [koshari, foodItem({ id: 2, food_name: 'Ful' })] },
+    });
+    renderPage(<CharityAreaPage />, '/FoodDonationApp', { hub });
+    await screen.findByRole('article', { name: 'Koshari' });
+    expect(hub.watching).toEqual(['board:EG-C']);
+    act(() => hub.dispatch(liveEvent('food.withdrawn', { foodId: 1, governorate: 'EG-C' })));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Koshari' })).not.toBeInTheDocument());
+    // An edit that moves an item out of the chosen governorate takes it off this board too.
+    act(() => hub.dispatch(liveEvent('food.updated', { foodId: 2, food: foodItem({ id: 2, food_name: 'Ful', governorate: 'EG-GZ' }) })));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Ful' })).not.toBeInTheDocument());
+  });
+
+  it('puts an item nobody collected back on the board when the server relisted it', async () => {
+    signInAs('charity', 9);
+    const hub = new LiveHub();
+    let board: ReturnType<typeof foodItem>[] = [];
+    mockApi({ 'GET /api/available': () => ({ body: board }), 'GET /api/food/1': { body: koshari } });
+    renderPage(<CharityAreaPage />, '/FoodDonationApp', { hub });
+    await screen.findByText('No available food donations');
+    board = [koshari];
+    act(() => hub.dispatch(liveEvent('request.not_collected', { foodId: 1, requestId: 50, relisted: true, governorate: 'EG-C' })));
+    expect(await screen.findByRole('article', { name: 'Koshari' })).toBeInTheDocument();
+  });
+
+  it('marks the charity\'s request not collected, live', async () => {
+    signInAs('charity', 9);
+    const hub = new LiveHub();
+    mockApi({
+      'GET /api/charity/9': { body: [charityRequest({ request_id: 50, food_id: 1, food_name: 'Koshari' })] },
+      'GET /api/requests/50/pickup': { body: details },
+    });
+    renderPage(<CharityAreaPage />, '/FoodDonationApp?view=requests', { hub });
+    const request = await screen.findByRole('article', { name: 'Koshari' });
+    act(() => hub.dispatch(liveEvent('request.not_collected', { foodId: 1, requestId: 50, relisted: false, governorate: 'EG-C' })));
+    expect(await within(request).findByText('Not collected')).toHaveAttribute('data-state', 'not_collected');
+    expect(within(request).queryByTestId('pickup-details')).not.toBeInTheDocument();
   });
 });
