@@ -6,6 +6,7 @@ import { AvailableFoodCard } from './available-food-card';
 import { BoardFilters } from './board-filters';
 import { useAvailableFood } from './use-available-food';
 import { ViewHeading } from './view-heading';
+import '../listing/listing-texts';
 
 type AvailableFoodViewProps = {
   onSelect: (foodId: number) => void;
@@ -30,7 +31,7 @@ export function AvailableFoodView({ onSelect, focusHeading, filters = {}, onFilt
           <p className="mt-1 text-sm">{filtered ? t('available.emptyFiltered') : t('available.emptyHint')}</p>
           {filtered && onFiltersChange && (
             <button type="button" onClick={() => onFiltersChange({})} className="mt-2 min-h-11 font-semibold text-green-800 underline">
-              {t('filters.clear')}
+              {t('filters.clear', { ns: 'listing' })}
             </button>
           )}
         </div>

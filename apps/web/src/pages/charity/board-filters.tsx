@@ -15,7 +15,7 @@ type BoardFiltersProps = { filters: Filters; onChange: (next: Filters) => void }
  * and "near me" from the browser's position (asked only when pressed; a refusal is said, not hidden).
  */
 export function BoardFilters({ filters, onChange }: BoardFiltersProps) {
-  const { t, i18n } = useTranslation('charity');
+  const { i18n } = useTranslation();
   const { t: tl } = useTranslation('listing');
   const [locating, setLocating] = useState<'idle' | 'asking' | 'refused'>('idle');
   const language = i18n.language === 'ar' ? 'ar' : 'en';
@@ -43,16 +43,16 @@ export function BoardFilters({ filters, onChange }: BoardFiltersProps) {
 
   const active = Boolean(filters.governorate || filters.category || filters.storage || filters.window || filters.near);
   return (
-    <form role="search" aria-label={t('filters.label')} data-testid="board-filters" className="mb-5 grid grid-cols-2 gap-3 md:grid-cols-4" onSubmit={(event) => event.preventDefault()}>
+    <form role="search" aria-label={tl('filters.label')} data-testid="board-filters" className="mb-5 grid grid-cols-2 gap-3 md:grid-cols-4" onSubmit={(event) => event.preventDefault()}>
       <label className={label}>
-        {t('filters.governorate')}
+        {tl('filters.governorate')}
         <select
           data-testid="filter-governorate"
           className={select}
           value={filters.governorate ?? ''}
           onChange={(event) => set({ governorate: (event.target.value || undefined) as GovernorateCode | undefined })}
         >
-          <option value="">{t('filters.all')}</option>
+          <option value="">{tl('filters.all')}</option>
           {GOVERNORATES.map((g) => (
             <option key={g.code} value={g.code}>
               {g[language]}
@@ -68,7 +68,7 @@ export function BoardFilters({ filters, onChange }: BoardFiltersProps) {
           value={filters.category ?? ''}
           onChange={(event) => set({ category: (event.target.value || undefined) as FoodCategory | undefined })}
         >
-          <option value="">{t('filters.all')}</option>
+          <option value="">{tl('filters.all')}</option>
           {FOOD_CATEGORIES.map((category) => (
             <option key={category} value={category}>
               {tl(`category.${category}`)}
@@ -84,7 +84,7 @@ export function BoardFilters({ filters, onChange }: BoardFiltersProps) {
           value={filters.storage ?? ''}
           onChange={(event) => set({ storage: (event.target.value || undefined) as StorageKind | undefined })}
         >
-          <option value="">{t('filters.all')}</option>
+          <option value="">{tl('filters.all')}</option>
           {STORAGE_KINDS.map((storage) => (
             <option key={storage} value={storage}>
               {tl(`storage.${storage}`)}
@@ -93,16 +93,16 @@ export function BoardFilters({ filters, onChange }: BoardFiltersProps) {
         </select>
       </label>
       <label className={label}>
-        {t('filters.when')}
+        {tl('filters.when')}
         <select
           data-testid="filter-window"
           className={select}
           value={filters.window ?? ''}
           onChange={(event) => set({ window: (event.target.value || undefined) as BoardWindow | undefined })}
         >
-          <option value="">{t('filters.anyTime')}</option>
-          <option value="now">{t('filters.now')}</option>
-          <option value="today">{t('filters.today')}</option>
+          <option value="">{tl('filters.anyTime')}</option>
+          <option value="now">{tl('filters.now')}</option>
+          <option value="today">{tl('filters.today')}</option>
         </select>
       </label>
       <div className="col-span-2 flex flex-wrap items-center gap-3 md:col-span-4">
@@ -114,15 +114,15 @@ export function BoardFilters({ filters, onChange }: BoardFiltersProps) {
           onClick={toggleNear}
           className="min-h-11 rounded-lg border border-green-700 px-4 py-2 font-semibold text-green-800 hover:bg-green-50 aria-pressed:bg-green-700 aria-pressed:text-white disabled:opacity-60"
         >
-          {locating === 'asking' ? t('filters.locating') : t('filters.near')}
+          {locating === 'asking' ? tl('filters.locating') : tl('filters.near')}
         </button>
         {active && (
           <button type="button" data-testid="filter-clear" onClick={() => onChange({})} className="min-h-11 px-2 font-semibold text-stone-700 underline">
-            {t('filters.clear')}
+            {tl('filters.clear')}
           </button>
         )}
         <p role="status" className="text-sm text-red-700">
-          {locating === 'refused' ? t('filters.locationRefused') : null}
+          {locating === 'refused' ? tl('filters.locationRefused') : null}
         </p>
       </div>
     </form>
