@@ -144,6 +144,9 @@ export const common = {
     },
     serverMessages: {
       'Your account has been deleted': 'تم حذف حسابك',
+      'This e-mail address is already registered': 'هذا البريد الإلكتروني مسجّل بالفعل',
+      'A charity with this name is already registered': 'توجد جمعية مسجّلة بهذا الاسم بالفعل',
+      'Invalid email or password': 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
       'The password is not correct': 'كلمة المرور غير صحيحة',
       'Donor registered successfully': 'تم تسجيل المتبرع بنجاح',
       'Charity registered successfully': 'تم تسجيل الجمعية بنجاح',

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { AccountDataSection } from '../../components/account-data-section';
+import { WelcomeNotice } from '../../components/welcome-notice';
 import { useSession } from '../../app/use-session';
 import { boardTopic } from '@food-link/contracts';
 import { useLiveTopics } from '../../live/live-context';
@@ -30,6 +31,7 @@ export default function CharityAreaPage() {
     <>
       <CharityNav current={view.name === 'requests' ? 'requests' : 'available'} onShow={(name) => show({ name })} />
       <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <WelcomeNotice />
         {view.name === 'available' && (
           <AvailableFoodView
             focusHeading={moved}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { AccountDataSection } from '../../components/account-data-section';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { WelcomeNotice } from '../../components/welcome-notice';
 import { AddFoodForm } from './add-food-form';
 import { DonorHeader } from './donor-header';
 import { DonorFoodList } from './donor-food-list';
@@ -26,6 +27,8 @@ export default function DonorDashboardPage() {
         formId={formId}
         onToggleForm={() => setFormOpen((open) => !open)}
       />
+
+      {identity.state === 'ready' && <WelcomeNotice />}
 
       {identity.state === 'signed-out' && (
         <div className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-stone-800">
