@@ -48,7 +48,7 @@ export function LoginForm() {
   });
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4">
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <p className="text-xs text-stone-600">{t('fields.requiredNote')}</p>
       <FormField label={t('fields.email')} type="email" autoComplete="email" dir="ltr" {...field('email')} />
       <FormField label={t('fields.password')} type="password" autoComplete="current-password" {...field('password')} />

@@ -69,7 +69,7 @@ export function SignUpForm({ kind }: { kind: keyof typeof KINDS }) {
 
   const data = mutation.data;
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4">
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <p className="text-xs text-stone-600">{t('fields.requiredNote')}</p>
       <FormField label={t(config.nameLabel)} autoComplete={config.nameAutoComplete} {...field('name')} />
       <FormField label={t('fields.email')} type="email" autoComplete="email" dir="ltr" {...field('email')} />

@@ -54,7 +54,7 @@ export function ReceivedForm({ request, charityUserId }: { request: CharityReque
 
   const reason = report.error instanceof ApiError && report.error.body ? serverMessage(report.error.message) : null;
   return (
-    <form onSubmit={submit} aria-labelledby={headingId} data-testid="received-form" className="flex flex-col gap-3 rounded-lg border border-stone-200 p-3">
+    <form onSubmit={submit} aria-labelledby={headingId} noValidate data-testid="received-form" className="flex flex-col gap-3 rounded-lg border border-stone-200 p-3">
       <h3 id={headingId} className="font-semibold text-stone-900">
         {t('received.heading')}
       </h3>

@@ -138,3 +138,23 @@ describe('add-food form: where, when and what', () => {
     );
   });
 });
+
+describe('validation in the app\'s own words (issue 18, item 10)', () => {
+  it('leaves the browser\'s bubbles out and says what is missing in the reader\'s language', async () => {
+    const { default: i18next } = await import('i18next');
+    await i18next.changeLanguage('ar');
+    try {
+      signInAs('donor', 7);
+      mockApi({ 'GET /api/donor/7': { body: [] }, 'GET /api/pickup-points': { body: [] } });
+      const user = userEvent.setup();
+      renderPage(<DonorDashboardPage />, '/DonerDashboard');
+      await user.click(await screen.findByRole('button', { name: 'إضافة طعام' }));
+      const form = screen.getByRole('form', { name: 'إضافة تبرع غذائي جديد' });
+      expect(form).toHaveAttribute('novalidate');
+      await user.click(within(form).getByRole('button', { name: 'إضافة التبرع' }));
+      expect(within(form).getByLabelText(/اسم الطعام/)).toHaveAccessibleDescription('هذا الحقل مطلوب');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
+  });
+});

@@ -147,7 +147,7 @@ export function AddFoodForm({ userId, editing, onDone }: AddFoodFormProps) {
       <h2 id={headingId} className="mb-4 text-xl font-semibold text-stone-900">
         {editing ? tl('form.editHeading', { name: editing.food_name }) : t('form.heading')}
       </h2>
-      <form ref={formRef} onSubmit={submit} aria-labelledby={headingId} noValidate={false} className="flex flex-col gap-4">
+      <form ref={formRef} onSubmit={submit} aria-labelledby={headingId} noValidate className="flex flex-col gap-4">
         <FormField
           label={t('form.foodName')}
           name="food_name"

@@ -124,7 +124,7 @@ export function PickupPointForm({ userId, point, onSaved, onCancel }: PickupPoin
   }
 
   return (
-    <form ref={formRef} onSubmit={submit} aria-labelledby={headingId} data-testid="pickup-point-form" className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-stone-50 p-4">
+    <form ref={formRef} onSubmit={submit} aria-labelledby={headingId} noValidate data-testid="pickup-point-form" className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-stone-50 p-4">
       <h3 id={headingId} className="font-semibold text-stone-900">
         {point ? t('points.editHeading') : t('points.addHeading')}
       </h3>
