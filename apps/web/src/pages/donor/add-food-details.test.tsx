@@ -158,3 +158,27 @@ describe('validation in the app\'s own words (issue 18, item 10)', () => {
     }
   });
 });
+
+describe('offline and empty states (issue 18, item 7)', () => {
+  it('says the app is offline while Add Donation waits, then sends it once', async () => {
+    const { onlineManager } = await import('@tanstack/react-query');
+    const { user, form, fetchMock } = await openForm({
+      'POST /api/add': { status: 201, body: { ...donorItem({ id: 2, food_name: 'Koshary boxes' }), request: undefined } },
+    });
+    onlineManager.setOnline(false);
+    try {
+      await user.click(within(form).getByRole('button', { name: 'Add Donation' }));
+      expect(await within(form).findByTestId('food-offline')).toHaveTextContent('You are offline');
+      expect(posted(fetchMock)).toHaveLength(0);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    await waitFor(() => expect(posted(fetchMock)).toHaveLength(1));
+    await waitFor(() => expect(within(form).queryByTestId('food-offline')).not.toBeInTheDocument());
+  });
+
+  it('points the empty list at the form once it is open', async () => {
+    await openForm();
+    expect(screen.getByText('You have not listed any food yet. Fill in the form to list your first donation.')).toBeInTheDocument();
+  });
+});

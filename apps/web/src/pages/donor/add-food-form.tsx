@@ -416,6 +416,12 @@ export function AddFoodForm({ userId, editing, onDone }: AddFoodFormProps) {
         <p role="alert" className="min-h-5 text-sm text-red-700">
           {mutation.isError ? (editing ? tl('form.editError') : t('form.error')) : null}
         </p>
+        {/* Offline, the write waits (react-query pauses it) and goes once the connection is back. */}
+        {mutation.isPaused && (
+          <p role="status" data-testid="food-offline" className="text-sm font-semibold text-amber-900">
+            {t('form.offline')}
+          </p>
+        )}
         <div className="flex flex-wrap gap-3">
           <button
             type="submit"

@@ -62,7 +62,7 @@ export default function DonorDashboardPage() {
             <h2 id={listHeadingId} className="mb-4 text-xl font-semibold text-stone-900">
               {t('list.heading')}
             </h2>
-            <DonorFoodList userId={identity.userId} />
+            <DonorFoodList userId={identity.userId} formOpen={formOpen} />
           </section>
         </div>
       )}
