@@ -103,6 +103,11 @@ export function AddFoodForm({ userId, editing, onDone }: AddFoodFormProps) {
     event.preventDefault();
     const current = { ...values, pickupPoint: pointChoice === 'new' ? '' : pointChoice };
     const found = checkListing(current, governorate);
+    // An edit leaves a window that has already begun alone: it is judged only when the donor changes it.
+    if (editing && values.pickupFrom === initial.pickupFrom && values.pickupUntil === initial.pickupUntil) {
+      delete found.pickup_from;
+      delete found.pickup_until;
+    }
     setProblems(found);
     if (Object.keys(found).length > 0) {
       // Focus reads the first bad field with its error, for keyboard and screen-reader users alike.
@@ -313,6 +318,7 @@ export function AddFoodForm({ userId, editing, onDone }: AddFoodFormProps) {
           <PickupPointForm
             userId={userId}
             point={null}
+            inline
             onSaved={(point) => set('pickupPoint', String(point.id))}
             onCancel={() => set('pickupPoint', '')}
           />

@@ -132,3 +132,29 @@ describe('the donor card: listing facts and the handover', () => {
     expect(await within(card).findByText('Withdrawn')).toHaveAttribute('data-state', 'withdrawn');
   });
 });
+
+describe('editing a listing whose window has begun', () => {
+  it('does not refuse the unchanged window', async () => {
+    signInAs('donor', 7);
+    const started = donorItem({
+      id: 5,
+      food_name: 'Bread',
+      expiration_date: inDays(2),
+      pickup_from: new Date(Date.now() - 3_600_000).toISOString(),
+      pickup_until: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    const fetchMock = mockApi({
+      'GET /api/donor/7': { body: [started] },
+      'GET /api/pickup-points': { body: [] },
+      'PATCH /api/food/5': (init) => ({ body: { ...started, ...JSON.parse(init?.body as string) } }),
+    });
+    const user = userEvent.setup();
+    renderPage(<DonorDashboardPage />, '/DonerDashboard');
+    await user.click(within(await screen.findByRole('article', { name: 'Bread' })).getByTestId('food-edit'));
+    const form = screen.getByRole('form', { name: 'Edit Bread' });
+    fireEvent.change(within(form).getByLabelText(/Description/), { target: { value: 'Baladi bread, 120 loaves' } });
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent(fetchMock, 'PATCH')).toHaveLength(1));
+    expect(JSON.parse(sent(fetchMock, 'PATCH')[0][1]?.body as string)).toEqual({ description: 'Baladi bread, 120 loaves' });
+  });
+});

@@ -50,6 +50,11 @@ type PickupPointFormProps = {
   point: PickupPointView | null;
   onSaved: (point: PickupPointView) => void;
   onCancel: () => void;
+  /**
+   * Inside another form (the add-food form's "new pickup point"): a group instead of a nested <form>,
+   * which HTML does not allow (its Save would submit the outer form).
+   */
+  inline?: boolean;
 };
 
 /**
@@ -57,7 +62,7 @@ type PickupPointFormProps = {
  * position and phone only reach the charity that claims. Checked with the API's own shape first; the
  * server's 400 lines are shown beside their fields.
  */
-export function PickupPointForm({ userId, point, onSaved, onCancel }: PickupPointFormProps) {
+export function PickupPointForm({ userId, point, onSaved, onCancel, inline = false }: PickupPointFormProps) {
   const { t, i18n } = useTranslation('listing');
   const headingId = useId();
   const governorateId = useId();
@@ -69,7 +74,8 @@ export function PickupPointForm({ userId, point, onSaved, onCancel }: PickupPoin
   const [problems, setProblems] = useState<FieldProblems>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [locating, setLocating] = useState<'idle' | 'asking' | 'refused'>('idle');
-  const formRef = useRef<HTMLFormElement>(null);
+  const formRef = useRef<HTMLFormElement & HTMLDivElement>(null);
+  const Container = inline ? 'div' : 'form';
   const language = i18n.language === 'ar' ? 'ar' : 'en';
   const set = <K extends keyof Values>(field: K, value: Values[K]) => setValues((current) => ({ ...current, [field]: value }));
 
@@ -93,8 +99,8 @@ export function PickupPointForm({ userId, point, onSaved, onCancel }: PickupPoin
     );
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
     const input = {
       ...values,
       governorate: values.governorate || undefined,
@@ -105,7 +111,7 @@ export function PickupPointForm({ userId, point, onSaved, onCancel }: PickupPoin
     if (checked.problems) {
       setProblems(checked.problems);
       const first = Object.keys(checked.problems)[0];
-      (formRef.current?.elements.namedItem(first) as HTMLElement | null)?.focus();
+      (formRef.current?.querySelector(`[name="${first}"]`) as HTMLElement | null)?.focus();
       return;
     }
     setProblems({});
@@ -124,7 +130,13 @@ export function PickupPointForm({ userId, point, onSaved, onCancel }: PickupPoin
   }
 
   return (
-    <form ref={formRef} onSubmit={submit} aria-labelledby={headingId} noValidate data-testid="pickup-point-form" className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-stone-50 p-4">
+    <Container
+      ref={formRef}
+      {...(inline ? { role: 'group' } : { onSubmit: submit, noValidate: true })}
+      aria-labelledby={headingId}
+      data-testid="pickup-point-form"
+      className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-stone-50 p-4"
+    >
       <h3 id={headingId} className="font-semibold text-stone-900">
         {point ? t('points.editHeading') : t('points.addHeading')}
       </h3>
@@ -197,13 +209,17 @@ export function PickupPointForm({ userId, point, onSaved, onCancel }: PickupPoin
         {general}
       </p>
       <div className="flex flex-wrap gap-2">
-        <button type="submit" data-testid="point-save" disabled={save.isPending} className={`${button} bg-green-700 text-white hover:bg-green-800`}>
+        <button
+          type={inline ? 'button' : 'submit'}
+          onClick={inline ? () => submit() : undefined}
+          data-testid="point-save"
+          disabled={save.isPending} className={`${button} bg-green-700 text-white hover:bg-green-800`}>
           {save.isPending ? t('points.saving') : t('points.save')}
         </button>
         <button type="button" onClick={onCancel} className={`${button} border border-stone-300 text-stone-800 hover:bg-stone-100`}>
           {t('points.cancel')}
         </button>
       </div>
-    </form>
+    </Container>
   );
 }
