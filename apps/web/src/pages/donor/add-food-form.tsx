@@ -240,7 +240,7 @@ export function AddFoodForm({ userId, editing, onDone }: AddFoodFormProps) {
           value={values.expirationDate}
           onChange={(event) => set('expirationDate', event.target.value)}
         />
-        <div className="grid grid-cols-2 gap-3">
+        <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2">
           <div className="flex flex-col gap-1">
             <label htmlFor={ids.category} className={labelClass}>
               {tl('category.label')}

@@ -45,7 +45,9 @@ export function Countdown({ until, from }: CountdownProps) {
     minutes < 60
       ? t('countdown.inMinutes', { n: formatNumber(minutes, language) })
       : minutes < 6 * 60
-        ? t('countdown.inHours', { h: formatNumber(Math.floor(minutes / 60), language), m: formatNumber(minutes % 60, language) })
+        ? minutes % 60 === 0
+          ? t('countdown.inWholeHours', { h: formatNumber(minutes / 60, language) })
+          : t('countdown.inHours', { h: formatNumber(Math.floor(minutes / 60), language), m: formatNumber(minutes % 60, language) })
         : null;
   const opens = from && new Date(from).getTime() > now.getTime() ? t('countdown.opensAt', { time: cairoTime(from, language) }) : null;
   return (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { endpoints } from '../../api/endpoints';
 import { queryKeys } from '../../api/query-keys';
 import { governorateName } from '@food-link/contracts';
+import { formatNumber } from '../../i18n/format';
 import { useWindowText } from './listing-facts';
 import './listing-texts';
 
@@ -49,7 +50,7 @@ export function PickupDetailsPanel({ requestId }: { requestId: number }) {
             )}
             <dt className={dt}>{t('pickupDetails.contact')}</dt>
             <dd dir="auto">
-              <bdi>{point.contact_name}</bdi> · <bdi dir="ltr">{readablePhone(point.contact_phone)}</bdi>
+              <bdi>{point.contact_name}</bdi> · <bdi dir="ltr" className="whitespace-nowrap">{readablePhone(point.contact_phone)}</bdi>
             </dd>
             {point.notes && (
               <>
@@ -68,7 +69,8 @@ export function PickupDetailsPanel({ requestId }: { requestId: number }) {
         {point && (
           <div className="flex flex-wrap gap-2">
             <a href={`tel:${point.contact_phone}`} data-testid="pickup-call" className={link}>
-              {t('pickupDetails.call', { name: point.contact_name })}
+              {/* The name isolated (FSI…PDI), so an English name in an Arabic sentence keeps its place. */}
+              {t('pickupDetails.call', { name: `\u2068${point.contact_name}\u2069` })}
             </a>
             {point.map_url && (
               <a href={point.map_url} target="_blank" rel="noreferrer" data-testid="pickup-map" className={link}>
@@ -87,7 +89,7 @@ export function PickupDetailsPanel({ requestId }: { requestId: number }) {
           </div>
         )}
         <p className="text-sm text-stone-700" data-testid="serve-within">
-          {t('pickupDetails.serveWithin', { minutes: details.data.serve_within_minutes })}
+          {t('pickupDetails.serveWithin', { minutes: formatNumber(details.data.serve_within_minutes, i18n.language) })}
         </p>
       </>
     );
