@@ -76,9 +76,9 @@ export const endpoints = {
   updatePickupPoint: (id: number, body: UpdatePickupPointBody) =>
     api<PickupPointView>(apiPath(EXTRA_ROUTES.pickupPoint, { id }), { method: 'PATCH', body, auth: true }),
   deletePickupPoint: (id: number) =>
-    api<MessageResponse | null>(apiPath(EXTRA_ROUTES.pickupPoint, { id }), { method: 'DELETE', auth: true }),
+    api<MessageResponse>(apiPath(EXTRA_ROUTES.pickupPoint, { id }), { method: 'DELETE', auth: true }),
   updateFood: (id: number, body: UpdateFoodBody) =>
-    api<DonorFoodItem>(apiPath(API_ROUTES.food, { id }), { method: 'PATCH', body, auth: true }),
+    api<AddedFoodItem>(apiPath(API_ROUTES.food, { id }), { method: 'PATCH', body, auth: true }),
   withdrawFood: (id: number) => api<MessageResponse>(apiPath(API_ROUTES.food, { id }), { method: 'DELETE', auth: true }),
   addPhoto: (id: number, photo: File) => {
     const body = new FormData();

@@ -147,6 +147,10 @@ export const common = {
       'This e-mail address is already registered': 'هذا البريد الإلكتروني مسجّل بالفعل',
       'A charity with this name is already registered': 'توجد جمعية مسجّلة بهذا الاسم بالفعل',
       'Invalid email or password': 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
+      // The handover's refusals (the API helpers' ERRORS for issue 14).
+      'The pickup code does not match this request': 'رمز الاستلام لا يطابق هذا الطلب',
+      'You already hold 5 active claims; collect or cancel one first': 'لديك بالفعل ٥ طلبات نشطة؛ استلم أحدها أو ألغِه أولًا',
+      'A no-show can be reported only once the pickup window has started': 'لا يمكن الإبلاغ عن عدم الحضور إلا بعد بدء موعد الاستلام',
       'The password is not correct': 'كلمة المرور غير صحيحة',
       'Donor registered successfully': 'تم تسجيل المتبرع بنجاح',
       'Charity registered successfully': 'تم تسجيل الجمعية بنجاح',
