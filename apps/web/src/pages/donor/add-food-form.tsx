@@ -16,7 +16,7 @@ import { useAnnounce } from '../../live/announcer';
 import { cairoDateTime, isoToCairoLocal } from '../listing/cairo-time';
 import { PickupPointForm } from './pickup-point-form';
 import { EMPTY_LISTING, PHOTO_TYPES, checkListing, listingInput, listingValuesOf, photoLimits, safePreview, type ListingValues } from './listing-rules';
-import { useAddFood, useUpdateFood, useUploadPhotos } from './use-add-food';
+import { useAddFood, useDeletePhoto, useUpdateFood, useUploadPhotos } from './use-add-food';
 import { usePickupPoints } from './use-pickup-points';
 import '../listing/listing-texts';
 
@@ -62,6 +62,9 @@ export function AddFoodForm({ userId, editing, onDone }: AddFoodFormProps) {
   const addFood = useAddFood(userId);
   const updateFood = useUpdateFood(userId);
   const uploadPhotos = useUploadPhotos(userId);
+  const deletePhoto = useDeletePhoto(userId);
+  // The item as the list now holds it, so removed photos disappear from the form at once.
+  const [shownPhotos, setShownPhotos] = useState(() => ({ thumbs: editing?.thumbnail_urls ?? [], count: editing?.photo_count ?? 0 }));
   const points = usePickupPoints(userId);
   const initial = editing ? listingValuesOf(editing) : EMPTY_LISTING;
   const [values, setValues] = useState<ListingValues>(initial);
@@ -70,7 +73,7 @@ export function AddFoodForm({ userId, editing, onDone }: AddFoodFormProps) {
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
   const fieldMessage = useFieldMessage();
   const mutation = editing ? updateFood : addFood;
-  const maxPhotos = photoLimits.count - (editing?.photo_count ?? 0);
+  const maxPhotos = photoLimits.count - shownPhotos.count;
 
   // The donor's default point is chosen until they choose otherwise.
   const defaultPoint = points.data?.find((point) => point.is_default) ?? points.data?.[0];
@@ -374,6 +377,28 @@ export function AddFoodForm({ userId, editing, onDone }: AddFoodFormProps) {
           </div>
           {problems.allergens && <p className="text-sm text-red-700">{fieldMessage(problems.allergens)}</p>}
         </fieldset>
+        {editing && shownPhotos.thumbs.length > 0 && (
+          <ul className="flex flex-wrap gap-2" data-testid="food-existing-photos">
+            {shownPhotos.thumbs.map((url, index) => (
+              <li key={url} className="flex flex-col items-center gap-1">
+                <img src={url} alt={tl('photos.alt', { index: index + 1, name: editing.food_name })} width={72} height={72} className="h-18 w-18 rounded-lg object-cover" />
+                <button
+                  type="button"
+                  disabled={deletePhoto.isPending}
+                  onClick={() =>
+                    deletePhoto.mutate(
+                      { foodId: editing.id, index },
+                      { onSuccess: (photos) => setShownPhotos({ thumbs: photos.thumbnail_urls, count: photos.photo_urls.length }) },
+                    )
+                  }
+                  className="min-h-11 px-2 text-sm font-semibold text-red-700 underline"
+                >
+                  {tl('form.removePhoto', { name: index + 1 })}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
         {maxPhotos > 0 && (
           <div className="flex flex-col gap-1">
             <label htmlFor={ids.photos} className={labelClass}>

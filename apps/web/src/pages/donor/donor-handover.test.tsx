@@ -158,3 +158,30 @@ describe('editing a listing whose window has begun', () => {
     expect(JSON.parse(sent(fetchMock, 'PATCH')[0][1]?.body as string)).toEqual({ description: 'Baladi bread, 120 loaves' });
   });
 });
+
+describe('photos of a listing being edited', () => {
+  it('removes one by its index, and the form offers its place for a new one', async () => {
+    signInAs('donor', 7);
+    const pictured = donorItem({
+      id: 6,
+      food_name: 'Cake',
+      expiration_date: inDays(2),
+      photo_count: 3,
+      photo_urls: ['/p/a.webp', '/p/b.webp', '/p/c.webp'],
+      thumbnail_urls: ['/p/a-t.webp', '/p/b-t.webp', '/p/c-t.webp'],
+    });
+    mockApi({
+      'GET /api/donor/7': { body: [pictured] },
+      'GET /api/pickup-points': { body: [] },
+      'DELETE /api/food/6/photos/1': { body: { photo_urls: ['/p/a.webp', '/p/c.webp'], thumbnail_urls: ['/p/a-t.webp', '/p/c-t.webp'] } },
+    });
+    const user = userEvent.setup();
+    renderPage(<DonorDashboardPage />, '/DonerDashboard');
+    await user.click(within(await screen.findByRole('article', { name: 'Cake' })).getByTestId('food-edit'));
+    const form = screen.getByRole('form', { name: 'Edit Cake' });
+    expect(within(form).queryByTestId('food-photos')).not.toBeInTheDocument();
+    await user.click(within(within(form).getByTestId('food-existing-photos')).getByRole('button', { name: 'Remove 2' }));
+    await waitFor(() => expect(within(form).getAllByRole('img')).toHaveLength(2));
+    expect(within(form).getByTestId('food-photos')).toBeInTheDocument();
+  });
+});

@@ -46,3 +46,15 @@ export function useUploadPhotos(userId: number) {
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.donorFood(userId) }),
   });
 }
+
+/** Removes one of an item's photos (its index in `photo_urls`); the card shows what is left. */
+export function useDeletePhoto(userId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ foodId, index }: { foodId: number; index: number }) => endpoints.deletePhoto(foodId, index),
+    onSuccess: (photos, { foodId }) =>
+      client.setQueryData<DonorFoodItem[]>(queryKeys.donorFood(userId), (list) =>
+        list?.map((item) => (item.id === foodId ? { ...item, ...photos, photo_count: photos.photo_urls.length } : item)),
+      ),
+  });
+}
