@@ -127,7 +127,13 @@ export function LiveCacheSync() {
   useLiveEvent('food.withdrawn', (event) => {
     if (!clock.isFresh(event.data.foodId, event.occurredAt)) return;
     const { foodId, requestId } = event.data;
+    const onBoard = onSomeBoard(foodId);
+    const name = onBoard?.food_name ?? foodNameOf(foodId);
     removeFromBoards(foodId);
+    // Said where someone is looking: the board it left, or the charity's request it ended.
+    if (name && ((onBoard && watched(BOARDS)) || (requestId && watched(CHARITY_REQUESTS)))) {
+      announce(t('live.foodWithdrawnNamed', { name }));
+    }
     client.setQueryData<FoodItemView>(queryKeys.food(foodId), (current) => (current ? { ...current, status: 'withdrawn' } : current));
     updateAll<DonorFoodItem[]>(DONOR_FOOD, (list) => withDonorFoodWithdrawn(list, foodId));
     if (requestId) updateAll<CharityRequestItem[]>(CHARITY_REQUESTS, (list) => withCharityRequestStatus(list, requestId, 'withdrawn'));

@@ -148,6 +148,7 @@ describe('the board and requests, live, with the new events', () => {
     expect(hub.watching).toEqual(['board:EG-C']);
     act(() => hub.dispatch(liveEvent('food.withdrawn', { foodId: 1, governorate: 'EG-C' })));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Koshari' })).not.toBeInTheDocument());
+    expect(screen.getByText('Koshari was withdrawn by its donor')).toBeInTheDocument();
     // An edit that moves an item out of the chosen governorate takes it off this board too.
     act(() => hub.dispatch(liveEvent('food.updated', { foodId: 2, food: foodItem({ id: 2, food_name: 'Ful', governorate: 'EG-GZ' }) })));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Ful' })).not.toBeInTheDocument());
