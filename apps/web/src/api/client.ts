@@ -14,7 +14,7 @@ export class ApiError extends Error {
 }
 
 interface CallOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Send the stored session token (the spec's client sends it bare in Authorization). */
   auth?: boolean;
@@ -31,12 +31,14 @@ const RETRY_DELAYS_MS = [400, 1200];
 /** JSON over fetch against the API's own origin. */
 export async function api<T>(path: string, { method = 'GET', body, auth = false, signal }: CallOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A FormData body (photos) sets its own multipart content type with the boundary.
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
   const token = auth ? readSession()?.token : undefined;
   if (token) headers.authorization = token;
   const retriable = token !== undefined && method !== 'GET';
   if (retriable) headers['idempotency-key'] = newIdempotencyKey();
-  const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal };
+  const init: RequestInit = { method, headers, body: body === undefined ? undefined : multipart ? body : JSON.stringify(body), signal };
   for (let retry = 0; ; retry += 1) {
     try {
       return await send<T>(path, init);

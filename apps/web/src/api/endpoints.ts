@@ -8,6 +8,18 @@ import {
   type CharityLookupResponse,
   type CharityRequestItem,
   type DonorFoodItem,
+  EXTRA_ROUTES,
+  type FulfilRequestBody,
+  type NoShowResponse,
+  type PhotosResponse,
+  type PickupDetails,
+  type PickupPointBody,
+  type PickupPointView,
+  type ReceivedBody,
+  type ReceivedReport,
+  type Reliability,
+  type UpdateFoodBody,
+  type UpdatePickupPointBody,
   type FoodItemView,
   type FulfilResponse,
   type LoginBody,
@@ -35,7 +47,8 @@ export const endpoints = {
 
   addFood: (body: AddFoodBody) => api<AddedFoodItem>(API_ROUTES.addFood, { method: 'POST', body, auth: true }),
   donorFood: (userId: number) => api<DonorFoodItem[]>(apiPath(API_ROUTES.donorFood, { userId }), { auth: true }),
-  available: () => api<FoodItemView[]>(API_ROUTES.available),
+  /** The board; `query` is boardQuery()'s string (empty: the whole board, the spec's own call). */
+  available: (query = '') => api<FoodItemView[]>(query ? `${API_ROUTES.available}?${query}` : API_ROUTES.available),
   food: (id: number) => api<FoodItemView>(apiPath(API_ROUTES.food, { id })),
 
   requestPickup: (foodId: number) =>
@@ -48,12 +61,38 @@ export const endpoints = {
       body: { status: 'cancelled' },
       auth: true,
     }),
-  fulfilRequest: (requestId: number) =>
+  /** Donate; with the charity's pickup code when the donor typed one (a wrong one answers 409). */
+  fulfilRequest: (requestId: number, pickupCode?: string) =>
     api<FulfilResponse>(apiPath(API_ROUTES.fulfilRequest, { requestId }), {
       method: 'PUT',
-      body: { status: 'fulfilled' },
+      body: (pickupCode ? { status: 'fulfilled', pickup_code: pickupCode } : { status: 'fulfilled' }) satisfies FulfilRequestBody,
       auth: true,
     }),
+
+  // Beyond the spec's call table (DOMAIN.md: places, safety, the handover).
+  pickupPoints: () => api<PickupPointView[]>(EXTRA_ROUTES.pickupPoints, { auth: true }),
+  addPickupPoint: (body: PickupPointBody) =>
+    api<PickupPointView>(EXTRA_ROUTES.pickupPoints, { method: 'POST', body, auth: true }),
+  updatePickupPoint: (id: number, body: UpdatePickupPointBody) =>
+    api<PickupPointView>(apiPath(EXTRA_ROUTES.pickupPoint, { id }), { method: 'PATCH', body, auth: true }),
+  deletePickupPoint: (id: number) =>
+    api<MessageResponse>(apiPath(EXTRA_ROUTES.pickupPoint, { id }), { method: 'DELETE', auth: true }),
+  updateFood: (id: number, body: UpdateFoodBody) =>
+    api<AddedFoodItem>(apiPath(API_ROUTES.food, { id }), { method: 'PATCH', body, auth: true }),
+  withdrawFood: (id: number) => api<MessageResponse>(apiPath(API_ROUTES.food, { id }), { method: 'DELETE', auth: true }),
+  addPhoto: (id: number, photo: File) => {
+    const body = new FormData();
+    body.append('photo', photo);
+    return api<PhotosResponse>(apiPath(EXTRA_ROUTES.foodPhotos, { id }), { method: 'POST', body, auth: true });
+  },
+  deletePhoto: (id: number, index: number) =>
+    api<PhotosResponse>(apiPath(EXTRA_ROUTES.foodPhoto, { id, index }), { method: 'DELETE', auth: true }),
+  pickupDetails: (requestId: number) => api<PickupDetails>(apiPath(EXTRA_ROUTES.pickupDetails, { requestId }), { auth: true }),
+  reportReceived: (requestId: number, body: ReceivedBody) =>
+    api<ReceivedReport>(apiPath(EXTRA_ROUTES.received, { requestId }), { method: 'POST', body, auth: true }),
+  reportNoShow: (requestId: number) =>
+    api<NoShowResponse>(apiPath(EXTRA_ROUTES.noShow, { requestId }), { method: 'POST', auth: true }),
+  reliability: (userId: number) => api<Reliability>(apiPath(EXTRA_ROUTES.reliability, { userId }), { auth: true }),
 
   exportAccount: () => api<AccountExport>(ACCOUNT_ROUTES.export, { auth: true }),
   deleteAccount: (password: string) =>

@@ -2,7 +2,12 @@ import type { DomainEventType } from '@food-link/contracts';
 
 /** react-query keys, scoped by whose data they hold. */
 export const queryKeys = {
+  /** The whole board; filtered boards live under it (`availableWith`), so one prefix reaches them all. */
   available: ['available-food'] as const,
+  /** The board with filters; no filters is the whole board's own key. */
+  availableWith: (query: string) => (query ? (['available-food', query] as const) : (['available-food'] as const)),
+  pickupPoints: (userId: number) => ['pickup-points', userId] as const,
+  pickupDetails: (requestId: number) => ['pickup-details', requestId] as const,
   food: (id: number) => ['food', id] as const,
   donorFood: (userId: number) => ['donor-food', userId] as const,
   charityRequests: (charityUserId: number) => ['charity-requests', charityUserId] as const,

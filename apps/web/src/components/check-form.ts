@@ -22,3 +22,25 @@ export function useFieldMessage(): (message: string | undefined) => string | und
   const { t } = useTranslation();
   return (message) => (message === undefined ? undefined : t(`fieldMessages.${message}`, { defaultValue: message }));
 }
+
+/**
+ * The field problems of an API 400 (`message`: one line per bad field, each starting with its name, as
+ * checkShape words them), to show beside the fields the form has; lines naming no field of `fields` are
+ * left for the form's general message.
+ */
+export function serverFieldProblems(
+  error: unknown,
+  fields: readonly string[],
+): { problems: FieldProblems; rest: string[] } {
+  const problems: FieldProblems = {};
+  const rest: string[] = [];
+  const body = (error as { status?: number; body?: { message?: string | string[] } | null } | null)?.body;
+  if (!body || (error as { status: number }).status !== 400) return { problems, rest };
+  const lines = Array.isArray(body.message) ? body.message : body.message ? [body.message] : [];
+  for (const line of lines) {
+    const field = fields.find((name) => line.startsWith(`${name} `));
+    if (field) problems[field] ??= line.slice(field.length + 1);
+    else rest.push(line);
+  }
+  return { problems, rest };
+}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 /** The one state a card shows. */
-export type ItemState = 'available' | 'claimed' | 'pending' | 'fulfilled' | 'cancelled' | 'expired';
+export type ItemState = 'available' | 'claimed' | 'pending' | 'fulfilled' | 'cancelled' | 'expired' | 'withdrawn' | 'not_collected';
 
 /** Claimed reads red and available green (spec, section 2); the others each have a colour of their own. */
 const STATE_CLASSES: Record<ItemState, string> = {
@@ -11,6 +11,8 @@ const STATE_CLASSES: Record<ItemState, string> = {
   fulfilled: 'bg-sky-50 text-sky-900 ring-sky-600/30',
   cancelled: 'bg-stone-100 text-stone-700 ring-stone-500/30',
   expired: 'bg-stone-100 text-stone-700 ring-stone-500/30',
+  withdrawn: 'bg-stone-100 text-stone-700 ring-stone-500/30',
+  not_collected: 'bg-orange-50 text-orange-900 ring-orange-600/30',
 };
 
 /** A state as a coloured, translated label (in English: Available, Claimed, Pending, Fulfilled, Cancelled). */
@@ -25,9 +27,9 @@ export function StatusBadge({ state }: { state: ItemState }) {
 
 /** A food status or request status from the API as a state; anything unknown counts as available (spec, section 4). */
 export function foodState(status: string): ItemState {
-  return status === 'claimed' || status === 'expired' ? status : 'available';
+  return status === 'claimed' || status === 'expired' || status === 'withdrawn' ? status : 'available';
 }
 
 export function requestState(status: string): ItemState {
-  return status === 'fulfilled' || status === 'cancelled' ? status : 'pending';
+  return status === 'fulfilled' || status === 'cancelled' || status === 'withdrawn' || status === 'not_collected' ? status : 'pending';
 }

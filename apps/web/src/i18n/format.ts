@@ -8,7 +8,8 @@ import { localeOf } from './i18n';
 export function formatCalendarDate(date: string, language: string): string {
   const [year, month, day] = date.split('-').map(Number);
   if (!year || !month || !day) return date;
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(
+  // The same long form in both languages ("24 Nov 2026", "٢٤ نوفمبر ٢٠٢٦"): Arabic's medium style is all digits.
+  return new Intl.DateTimeFormat(localeOf(language), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(Date.UTC(year, month - 1, day)),
   );
 }

@@ -1,4 +1,5 @@
 import type { CharityRequestItem, DonorFoodItem, FoodItemView } from '@food-link/contracts';
+import { claim, charityRequest as requestFixture, foodItem } from '../test/test-utils';
 import {
   ItemClock,
   withCharityRequestStatus,
@@ -8,37 +9,22 @@ import {
   without,
 } from './cache-updates';
 
-const food = (id: number, expiration_date: string): FoodItemView => ({
-  id,
-  food_id: id,
-  food_name: `Food ${id}`,
-  quantity: 10,
-  description: 'Fresh',
-  expiration_date,
-  status: 'available',
-});
+const food = (id: number, expiration_date: string): FoodItemView =>
+  foodItem({ id, food_name: `Food ${id}`, quantity: 10, description: 'Fresh', expiration_date });
 
 const donorFood = (id: number, requestId: number | null): DonorFoodItem => ({
   ...food(id, '2030-05-20'),
   user_id: 7,
+  pickup_point_id: null,
+  prepared_at: null,
+  photo_count: 0,
   created_at: '2030-05-01T10:00:00Z',
   status: requestId ? 'claimed' : 'available',
-  request: requestId ? { request_id: requestId, status: 'pending', name: 'Hope Kitchen', email: 'hope@example.org' } : null,
+  request: requestId ? claim({ request_id: requestId }) : null,
 });
 
-const charityRequest = (requestId: number): CharityRequestItem => ({
-  request_id: requestId,
-  requestId,
-  food_id: requestId,
-  status: 'pending',
-  created_at: '2030-05-01T10:00:00Z',
-  food_name: 'Koshari',
-  quantity: 10,
-  expiration_date: '2030-05-20',
-  donor_user_id: 7,
-  name: 'Nile Bakery',
-  email: 'bakery@example.com',
-});
+const charityRequest = (requestId: number): CharityRequestItem =>
+  requestFixture({ request_id: requestId, requestId, food_id: requestId, quantity: 10 });
 
 describe('withListed', () => {
   it('puts the food in soonest-expiry order, ties by id', () => {

@@ -45,3 +45,35 @@ export class ItemClock {
     return true;
   }
 }
+
+/**
+ * Whether `food` belongs on a board fetched with `query` (boardQuery's string): true, false, or null when
+ * the client cannot tell (near= and window= depend on the server's clock and positions: refetch those).
+ */
+export function matchesBoard(food: FoodItemView, query: string): boolean | null {
+  const params = new URLSearchParams(query);
+  if (params.has('near') || params.has('window')) return null;
+  const governorate = params.get('governorate');
+  const category = params.get('category');
+  const storage = params.get('storage');
+  return (!governorate || food.governorate === governorate) && (!category || food.category === category) && (!storage || food.storage === storage);
+}
+
+/** The board's cards with `food`'s new public view in place of the old one. */
+export function withReplaced(list: FoodItemView[], food: FoodItemView): FoodItemView[] {
+  return list.some((item) => item.id === food.id) ? list.map((item) => (item.id === food.id ? { ...item, ...food } : item)) : list;
+}
+
+/** A donor's item after an edit: the new public fields, its own (donor-only) fields kept. */
+export function withDonorFoodUpdated(list: DonorFoodItem[], food: FoodItemView): DonorFoodItem[] {
+  return list.map((item) => (item.id === food.id ? { ...item, ...food, distance_km: undefined } : item));
+}
+
+/** A withdrawn item on its donor's list: withdrawn, and its claim (if any) ended with it. */
+export function withDonorFoodWithdrawn(list: DonorFoodItem[], foodId: number): DonorFoodItem[] {
+  return list.map((item) =>
+    item.id === foodId
+      ? { ...item, status: 'withdrawn', request: item.request && item.request.status === 'pending' ? { ...item.request, status: 'withdrawn' } : item.request }
+      : item,
+  );
+}

@@ -7,15 +7,21 @@ import { queryKeys } from '../api/query-keys';
 import { useAnnounce } from './announcer';
 import {
   ItemClock,
+  matchesBoard,
   withCharityRequestStatus,
   withDonorFoodStatus,
+  withDonorFoodUpdated,
+  withDonorFoodWithdrawn,
   withDonorRequestStatus,
   withListed,
+  withReplaced,
   without,
 } from './cache-updates';
 import { useLiveEvent } from './live-context';
 
 const DONOR_FOOD = ['donor-food'];
+/** Every board in the cache, filtered or not (queryKeys.availableWith). */
+const BOARDS = queryKeys.available;
 const CHARITY_REQUESTS = ['charity-requests'];
 
 /**
@@ -45,19 +51,57 @@ export function LiveCacheSync() {
   };
   const updateAll = <T,>(key: QueryKey, update: (value: T) => T) =>
     client.setQueriesData<T>({ queryKey: key }, (value) => (value === undefined ? value : update(value)));
+  /** The food as some board in the cache shows it. */
+  const onSomeBoard = (foodId: number): FoodItemView | undefined => {
+    for (const [, list] of client.getQueriesData<FoodItemView[]>({ queryKey: BOARDS })) {
+      const found = list?.find((item) => item.id === foodId);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const removeFromBoards = (foodId: number) => updateAll<FoodItemView[]>(BOARDS, (list) => without(list, foodId));
+  /**
+   * Puts an available item on every board it belongs on (or takes it off one it no longer matches);
+   * boards whose filters the client cannot judge (near, window) are fetched again.
+   */
+  const placeOnBoards = (food: FoodItemView, add: (list: FoodItemView[], food: FoodItemView) => FoodItemView[]) => {
+    for (const query of client.getQueryCache().findAll({ queryKey: BOARDS })) {
+      const filter = typeof query.queryKey[1] === 'string' ? query.queryKey[1] : '';
+      const matches = matchesBoard(food, filter);
+      if (matches === null) void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
+      else
+        client.setQueryData<FoodItemView[]>(query.queryKey, (list) =>
+          list === undefined ? list : matches ? add(list, food) : without(list, food.id),
+        );
+    }
+  };
+
+  /** The item is back on offer: put it on the boards as the server now shows it. */
+  const relist = (foodId: number, announceIt: boolean) => {
+    if (client.getQueryCache().findAll({ queryKey: BOARDS }).length === 0) return;
+    void endpoints.food(foodId).then(
+      (food) => {
+        if (food.status !== 'available') return;
+        client.setQueryData(queryKeys.food(foodId), food);
+        placeOnBoards(food, withListed);
+        if (announceIt && watched(BOARDS)) announce(t('live.requestCancelledNamed', { name: food.food_name }));
+      },
+      () => client.invalidateQueries({ queryKey: BOARDS }),
+    );
+  };
 
   useLiveEvent('food.listed', (event) => {
     if (!clock.isFresh(event.data.foodId, event.occurredAt)) return;
     if (event.data.food.status !== 'available') return;
-    client.setQueryData<FoodItemView[]>(queryKeys.available, (list) => list && withListed(list, event.data.food));
-    if (watched(queryKeys.available)) announce(t('live.foodListed', { name: event.data.food.food_name }));
+    placeOnBoards(event.data.food, withListed);
+    if (watched(BOARDS)) announce(t('live.foodListed', { name: event.data.food.food_name }));
   });
 
   useLiveEvent('food.claimed', (event) => {
     if (!clock.isFresh(event.data.foodId, event.occurredAt)) return;
-    const onBoard = client.getQueryData<FoodItemView[]>(queryKeys.available)?.find((item) => item.id === event.data.foodId);
-    client.setQueryData<FoodItemView[]>(queryKeys.available, (list) => list && without(list, event.data.foodId));
-    if (onBoard && watched(queryKeys.available)) announce(t('live.foodClaimedNamed', { name: onBoard.food_name }));
+    const onBoard = onSomeBoard(event.data.foodId);
+    removeFromBoards(event.data.foodId);
+    if (onBoard && watched(BOARDS)) announce(t('live.foodClaimedNamed', { name: onBoard.food_name }));
     // Who claimed it is private: the donor's list and the charity's requests are fetched again.
     void client.invalidateQueries({ queryKey: DONOR_FOOD });
     void client.invalidateQueries({ queryKey: CHARITY_REQUESTS });
@@ -68,15 +112,44 @@ export function LiveCacheSync() {
     updateAll<CharityRequestItem[]>(CHARITY_REQUESTS, (list) => withCharityRequestStatus(list, event.data.requestId, 'cancelled'));
     void client.invalidateQueries({ queryKey: DONOR_FOOD });
     // The item is back on offer: put it on the board as the server now shows it.
-    if (client.getQueryData(queryKeys.available) === undefined) return;
-    void endpoints.food(event.data.foodId).then(
-      (food) => {
-        if (food.status !== 'available') return;
-        client.setQueryData<FoodItemView[]>(queryKeys.available, (list) => list && withListed(list, food));
-        if (watched(queryKeys.available)) announce(t('live.requestCancelledNamed', { name: food.food_name }));
-      },
-      () => client.invalidateQueries({ queryKey: queryKeys.available }),
-    );
+    relist(event.data.foodId, true);
+  });
+
+  useLiveEvent('food.updated', (event) => {
+    if (!clock.isFresh(event.data.foodId, event.occurredAt)) return;
+    const { food } = event.data;
+    client.setQueryData<FoodItemView>(queryKeys.food(food.id), (current) => (current ? { ...current, ...food } : current));
+    if (food.status === 'available') placeOnBoards(food, (list, item) => (list.some((x) => x.id === item.id) ? withReplaced(list, item) : withListed(list, item)));
+    else removeFromBoards(food.id);
+    updateAll<DonorFoodItem[]>(DONOR_FOOD, (list) => withDonorFoodUpdated(list, food));
+  });
+
+  useLiveEvent('food.withdrawn', (event) => {
+    if (!clock.isFresh(event.data.foodId, event.occurredAt)) return;
+    const { foodId, requestId } = event.data;
+    const onBoard = onSomeBoard(foodId);
+    const name = onBoard?.food_name ?? foodNameOf(foodId);
+    removeFromBoards(foodId);
+    // Said where someone is looking: the board it left, or the charity's request it ended.
+    if (name && ((onBoard && watched(BOARDS)) || (requestId && watched(CHARITY_REQUESTS)))) {
+      announce(t('live.foodWithdrawnNamed', { name }));
+    }
+    client.setQueryData<FoodItemView>(queryKeys.food(foodId), (current) => (current ? { ...current, status: 'withdrawn' } : current));
+    updateAll<DonorFoodItem[]>(DONOR_FOOD, (list) => withDonorFoodWithdrawn(list, foodId));
+    if (requestId) updateAll<CharityRequestItem[]>(CHARITY_REQUESTS, (list) => withCharityRequestStatus(list, requestId, 'withdrawn'));
+  });
+
+  useLiveEvent('request.not_collected', (event) => {
+    if (!clock.isFresh(event.data.foodId, event.occurredAt)) return;
+    updateAll<CharityRequestItem[]>(CHARITY_REQUESTS, (list) => withCharityRequestStatus(list, event.data.requestId, 'not_collected'));
+    // What became of the item (back on the board, or expired) is the server's to say: fetch it again.
+    void client.invalidateQueries({ queryKey: DONOR_FOOD });
+    if (event.data.relisted) relist(event.data.foodId, false);
+  });
+
+  useLiveEvent('request.received', (event) => {
+    if (!clock.isFresh(event.data.foodId, event.occurredAt)) return;
+    void client.invalidateQueries({ queryKey: DONOR_FOOD });
   });
 
   useLiveEvent('request.fulfilled', (event) => {
@@ -91,7 +164,7 @@ export function LiveCacheSync() {
 
   useLiveEvent('food.expired', (event) => {
     if (!clock.isFresh(event.data.foodId, event.occurredAt)) return;
-    client.setQueryData<FoodItemView[]>(queryKeys.available, (list) => list && without(list, event.data.foodId));
+    removeFromBoards(event.data.foodId);
     updateAll<DonorFoodItem[]>(DONOR_FOOD, (list) => withDonorFoodStatus(list, event.data.foodId, 'expired'));
   });
 

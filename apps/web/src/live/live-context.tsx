@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useRef } from 'react';
-import type { AnyEventEnvelope, DomainEventType, LiveTopic } from '@food-link/contracts';
-import type { LiveHub } from './live-hub';
+import type { AnyEventEnvelope, DomainEventType } from '@food-link/contracts';
+import type { LiveHub, WatchTopic } from './live-hub';
 
 export const LiveContext = createContext<LiveHub | null>(null);
 
@@ -21,8 +21,8 @@ export function useLiveEvent<T extends DomainEventType>(
  * Watches public topics while the component is mounted (the landing page `counters`, the charity area
  * `board`); without it a screen hears only the user's private events.
  */
-export function useLiveTopics(...topics: LiveTopic[]): void {
+export function useLiveTopics(...topics: WatchTopic[]): void {
   const hub = useContext(LiveContext);
   const key = topics.join(' ');
-  useEffect(() => hub?.watch(key.split(' ') as LiveTopic[]), [hub, key]);
+  useEffect(() => hub?.watch(key.split(' ') as WatchTopic[]), [hub, key]);
 }

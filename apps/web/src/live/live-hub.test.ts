@@ -2,6 +2,7 @@ import type { AnyEventEnvelope } from '@food-link/contracts';
 import { deliverLiveBatch, deliverLiveEvent, deliverOpsEvent, sentByClient, setLiveConnection } from '../test/fake-socket';
 import { failedJob, opsEvent, opsSnapshot } from '../test/ops-test-utils';
 import { LiveHub } from './live-hub';
+import { foodItem } from '../test/test-utils';
 
 vi.mock('socket.io-client', () => import('../test/fake-socket'));
 
@@ -11,7 +12,7 @@ const listed = (id: string, foodId = 1): AnyEventEnvelope => ({
   occurredAt: '2026-11-22T10:00:00.000Z',
   data: {
     foodId,
-    food: { id: foodId, food_id: foodId, food_name: 'Ful', quantity: 3, description: 'Pots', expiration_date: '2026-11-23', status: 'available' },
+    food: foodItem({ id: foodId, food_name: 'Ful', quantity: 3, description: 'Pots', expiration_date: '2026-11-23' }),
   },
 });
 

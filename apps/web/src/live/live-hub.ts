@@ -13,6 +13,9 @@ import type { Socket } from 'socket.io-client';
 
 type Handler = (event: AnyEventEnvelope) => void;
 
+/** A public topic a screen may watch: the contract's topics, or one governorate's board (`boardTopic`). */
+export type WatchTopic = LiveTopic | `board:${string}`;
+
 /** Operator events' payloads are the contract's (OpsEventPayloads, libs/contracts/src/ops-events.ts). */
 type OpsHandler = (payload: OpsEventPayloads[OpsEventName]) => void;
 
@@ -60,7 +63,7 @@ export class LiveHub {
   private readonly connectionListeners = new Set<(connected: boolean, resumed: boolean) => void>();
   private everConnected = false;
   /** How many mounted screens want each public topic. */
-  private readonly wanted = new Map<LiveTopic, number>();
+  private readonly wanted = new Map<WatchTopic, number>();
 
   /**
    * Opens (or replaces) the connection, signed in with `token` or anonymous. The client library is
@@ -107,7 +110,7 @@ export class LiveHub {
    * Watches public `topics` until the returned function is called (a screen's lifetime). Topics several
    * screens want are watched once, and unwatched when the last of them lets go.
    */
-  watch(topics: readonly LiveTopic[]): () => void {
+  watch(topics: readonly WatchTopic[]): () => void {
     const added = topics.filter((topic) => {
       const count = this.wanted.get(topic) ?? 0;
       this.wanted.set(topic, count + 1);
@@ -129,7 +132,7 @@ export class LiveHub {
   }
 
   /** The public topics watched now. */
-  get watching(): LiveTopic[] {
+  get watching(): WatchTopic[] {
     return [...this.wanted.keys()];
   }
 

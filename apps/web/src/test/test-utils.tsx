@@ -1,12 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type {
-  AnyEventEnvelope,
-  CharityRequestItem,
-  DomainEventPayloads,
-  DomainEventType,
-  DonorFoodItem,
-  FoodItemView,
-  UserType,
+import {
+  cairoDate,
+  type AnyEventEnvelope,
+  type CharityRequestItem,
+  type DomainEventPayloads,
+  type DomainEventType,
+  type DonorFoodItem,
+  type FoodItemView,
+  type UserType,
 } from '@food-link/contracts';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -31,12 +32,51 @@ export function foodItem(overrides: Partial<FoodItemView> = {}): FoodItemView {
     description: 'Cooked this morning',
     expiration_date: '2030-05-20',
     status: 'available',
+    governorate: 'EG-C',
+    area: 'Downtown',
+    pickup_from: null,
+    pickup_until: null,
+    safe_until: '2030-05-20T21:00:00.000Z',
+    category: 'other',
+    storage: 'ambient',
+    unit: 'portion',
+    weight_kg: null,
+    allergens: [],
+    photo_urls: [],
+    thumbnail_urls: [],
     ...overrides,
   };
 }
 
-export function donorItem(overrides: Partial<DonorFoodItem> = {}): DonorFoodItem {
-  return { ...foodItem(overrides), user_id: 7, created_at: '2030-05-01T10:00:00Z', request: null, ...overrides };
+type Claim = NonNullable<DonorFoodItem['request']>;
+
+/** A donor's item; `request` may name only the claim's fields a test cares about. */
+export function donorItem(overrides: Omit<Partial<DonorFoodItem>, 'request'> & { request?: Partial<Claim> | null } = {}): DonorFoodItem {
+  const { request, ...rest } = overrides;
+  return {
+    ...foodItem(rest),
+    user_id: 7,
+    pickup_point_id: null,
+    prepared_at: null,
+    photo_count: 0,
+    created_at: '2030-05-01T10:00:00Z',
+    request: request ? claim(request) : null,
+    ...rest,
+  };
+}
+
+/** The claim on a donor's item, with the fields a test does not care about filled in. */
+export function claim(overrides: Partial<Claim> = {}): Claim {
+  return {
+    request_id: 50,
+    status: 'pending',
+    name: 'Hope Kitchen',
+    email: 'hope@example.org',
+    charity_user_id: 9,
+    reliability: { completed: 0, no_shows: 0, late_cancellations: 0, score: null },
+    received: null,
+    ...overrides,
+  };
 }
 
 export function charityRequest(overrides: Partial<CharityRequestItem> = {}): CharityRequestItem {
@@ -50,11 +90,24 @@ export function charityRequest(overrides: Partial<CharityRequestItem> = {}): Cha
     food_name: 'Koshari',
     quantity: 40,
     expiration_date: '2030-05-20',
+    governorate: 'EG-C',
+    area: 'Downtown',
+    pickup_from: null,
+    pickup_until: null,
+    safe_until: '2030-05-20T21:00:00.000Z',
+    unit: 'portion',
+    received: null,
     donor_user_id: 7,
     name: 'Nile Bakery',
     email: 'bakery@example.com',
     ...overrides,
   };
+}
+
+/** The Cairo calendar date `days` from today (`YYYY-MM-DD`): listings may not lie more than a year ahead. */
+export function inDays(days: number): string {
+  const [year, month, day] = cairoDate().split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
 export function signInAs(userType: UserType, userId: number, name = userType === 'charity' ? 'Hope Kitchen' : 'Nile Bakery') {
@@ -113,3 +166,24 @@ export const textKeys = (texts: object, prefix = ''): string[] =>
   Object.entries(texts).flatMap(([key, value]) =>
     typeof value === 'object' ? textKeys(value as object, `${prefix}${key}.`) : [`${prefix}${key}`],
   );
+
+/**
+ * Gives the browser a position service (jsdom has none) that answers `answer()` each time it is asked:
+ * a position, or a refusal (null). Removed again after the test.
+ */
+export function stubGeolocation(answer: () => { latitude: number; longitude: number } | null) {
+  Object.defineProperty(navigator, 'geolocation', {
+    configurable: true,
+    value: {
+      getCurrentPosition: (ok: PositionCallback, fail?: PositionErrorCallback) => {
+        const coords = answer();
+        if (coords) ok({ coords } as GeolocationPosition);
+        else fail?.({ code: 1 } as GeolocationPositionError);
+      },
+    },
+  });
+}
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'geolocation');
+});

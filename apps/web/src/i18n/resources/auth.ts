@@ -21,6 +21,7 @@ export const auth = {
       submit: 'Sign Up',
       error: 'Error registering charity. Please try again.',
       charityId: 'Your Charity ID: {{id}}',
+      charityIdExplained: 'Your charity’s public number on Food Link. Donors see your name; quote this number when you write to a donor or to us, so we know which charity you are.',
     },
     login: {
       title: 'Login',
@@ -63,6 +64,7 @@ export const auth = {
       submit: 'إنشاء الحساب',
       error: 'حدث خطأ أثناء تسجيل الجمعية. يُرجى المحاولة مرة أخرى.',
       charityId: 'رقم تعريف جمعيتك: {{id}}',
+      charityIdExplained: 'رقم جمعيتك العام في فود لينك. يرى المتبرعون اسم جمعيتك؛ اذكر هذا الرقم عندما تراسل متبرعًا أو تراسلنا، لنعرف أي جمعية أنت.',
     },
     login: {
       title: 'تسجيل الدخول',

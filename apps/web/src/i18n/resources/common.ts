@@ -23,6 +23,8 @@ export const common = {
       fulfilled: 'Fulfilled',
       cancelled: 'Cancelled',
       expired: 'Expired',
+      withdrawn: 'Withdrawn',
+      not_collected: 'Not collected',
     },
     titles: {
       landing: 'Surplus food shared across Egypt',
@@ -43,6 +45,7 @@ export const common = {
       requestFulfilled: 'Donation completed successfully!',
       requestFulfilledNamed: 'Donation completed successfully! ({{name}})',
       foodExpired: 'A food item has expired',
+      foodWithdrawnNamed: '{{name}} was withdrawn by its donor',
       reconnecting: 'Reconnecting to live updates…',
     },
     loading: 'Loading...',
@@ -94,6 +97,8 @@ export const common = {
       fulfilled: 'تم التسليم',
       cancelled: 'ملغى',
       expired: 'منتهي الصلاحية',
+      withdrawn: 'مسحوب',
+      not_collected: 'لم يُستلم',
     },
     titles: {
       landing: 'فائض الطعام يصل إلى مستحقيه في كل أنحاء مصر',
@@ -114,6 +119,7 @@ export const common = {
       requestFulfilled: 'تمت عملية التبرع بنجاح!',
       requestFulfilledNamed: 'تمت عملية التبرع بنجاح! («{{name}}»)',
       foodExpired: 'انتهت صلاحية أحد أصناف الطعام',
+      foodWithdrawnNamed: 'سحب المتبرع «{{name}}»',
       reconnecting: 'جارٍ إعادة الاتصال بالتحديثات المباشرة…',
     },
     loading: 'جارٍ التحميل...',
@@ -140,10 +146,19 @@ export const common = {
     },
     serverMessages: {
       'Your account has been deleted': 'تم حذف حسابك',
+      'This e-mail address is already registered': 'هذا البريد الإلكتروني مسجّل بالفعل',
+      'A charity with this name is already registered': 'توجد جمعية مسجّلة بهذا الاسم بالفعل',
+      'Invalid email or password': 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
+      // The handover's refusals (the API helpers' ERRORS for issue 14).
+      'The pickup code does not match this request': 'رمز الاستلام لا يطابق هذا الطلب',
+      'You already hold 5 active claims; collect or cancel one first': 'لديك بالفعل ٥ طلبات نشطة؛ استلم أحدها أو ألغِه أولًا',
+      'A no-show can be reported only once the pickup window has started': 'لا يمكن الإبلاغ عن عدم الحضور إلا بعد بدء موعد الاستلام',
       'The password is not correct': 'كلمة المرور غير صحيحة',
       'Donor registered successfully': 'تم تسجيل المتبرع بنجاح',
       'Charity registered successfully': 'تم تسجيل الجمعية بنجاح',
       'Login successful': 'تم تسجيل الدخول بنجاح',
+      'This food item has already been claimed': 'حجزت جمعية أخرى هذا الطعام بالفعل',
+      'This food item has expired': 'انتهت صلاحية هذا الطعام',
     },
   },
 };

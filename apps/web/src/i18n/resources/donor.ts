@@ -11,6 +11,7 @@ export const donor = {
       heading: 'Your Donations',
       loading: 'Loading...',
       empty: 'You have not listed any food yet. Use Add Food to list your first donation.',
+      emptyFormOpen: 'You have not listed any food yet. Fill in the form to list your first donation.',
     },
     card: {
       quantity: 'Quantity',
@@ -41,6 +42,7 @@ export const donor = {
       quantityInvalid: 'Quantity must be a positive number',
       error: 'Error adding food donation. Please try again.',
       added: '{{name}} was added to your donations.',
+      offline: 'You are offline. Your donation is sent once the connection is back, once only: no need to press again.',
     },
   },
   ar: {
@@ -54,6 +56,7 @@ export const donor = {
       heading: 'تبرعاتك',
       loading: 'جارٍ التحميل...',
       empty: 'لم تعرض أي طعام بعد. استخدم زر «إضافة طعام» لعرض أول تبرع لك.',
+      emptyFormOpen: 'لم تعرض أي طعام بعد. املأ النموذج لتعرض أول تبرع لك.',
     },
     card: {
       quantity: 'الكمية',
@@ -84,6 +87,7 @@ export const donor = {
       quantityInvalid: 'يجب أن تكون الكمية رقمًا موجبًا',
       error: 'حدث خطأ أثناء إضافة التبرع الغذائي. يُرجى المحاولة مرة أخرى.',
       added: 'أُضيف «{{name}}» إلى تبرعاتك.',
+      offline: 'أنت غير متصل بالإنترنت. سيُرسل تبرعك مرة واحدة فقط عند عودة الاتصال، فلا حاجة للضغط مرة أخرى.',
     },
   },
 };

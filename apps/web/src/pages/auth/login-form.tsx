@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServerMessage } from '../../i18n/server-message';
 import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { storeSession } from '../../app/session';
 import { checkForm, useFieldMessage, type FieldProblems } from '../../components/check-form';
@@ -47,12 +48,16 @@ export function LoginForm() {
   });
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4">
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <p className="text-xs text-stone-600">{t('fields.requiredNote')}</p>
       <FormField label={t('fields.email')} type="email" autoComplete="email" dir="ltr" {...field('email')} />
       <FormField label={t('fields.password')} type="password" autoComplete="current-password" {...field('password')} />
       <SubmitButton sending={mutation.isPending} label={t('login.submit')} sendingLabel={t('sending.login')} />
-      <FormMessage error={mutation.isError ? t('login.error') : null} success={mutation.data && serverMessage(mutation.data.message)} />
+      <FormMessage
+        error={mutation.isError ? t('login.error') : null}
+        reason={mutation.error instanceof ApiError && mutation.error.body ? serverMessage(mutation.error.message) : null}
+        success={mutation.data && serverMessage(mutation.data.message)}
+      />
     </form>
   );
 }

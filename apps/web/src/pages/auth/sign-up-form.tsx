@@ -4,7 +4,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServerMessage } from '../../i18n/server-message';
 import { endpoints } from '../../api/endpoints';
-import { STORAGE_KEYS } from '../../app/session';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../api/client';
+import { STORAGE_KEYS, storeSession } from '../../app/session';
 import { checkForm, useFieldMessage, type FieldProblems } from '../../components/check-form';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from './form-message';
@@ -27,13 +29,23 @@ export function SignUpForm({ kind }: { kind: keyof typeof KINDS }) {
   const { t } = useTranslation('auth');
   const serverMessage = useServerMessage();
   const config = KINDS[kind];
+  const navigate = useNavigate();
   const [values, setValues] = useState(EMPTY);
   const mutation = useMutation({
     mutationFn: (body: RegisterBody) => config.register(body),
-    onSuccess: (data) => {
-      setValues(EMPTY);
+    onSuccess: async (data, body) => {
       // The spec keeps the charity id in the browser's storage (section 3) as well as showing it.
       if ('charity_id' in data) localStorage.setItem(STORAGE_KEYS.charityId, String(data.charity_id));
+      // A new account goes straight to its area, signed in, with the spec's message there; if the
+      // sign-in fails, the form shows the message as before and the person logs in themselves.
+      try {
+        const { token, data: [user] } = await endpoints.login({ email: body.email, password: body.password });
+        storeSession(token, user);
+        const welcome = { message: data.message, charityId: 'charity_id' in data ? data.charity_id : null };
+        navigate(kind === 'donor' ? '/DonerDashboard' : '/FoodDonationApp', { state: { welcome } });
+      } catch {
+        setValues(EMPTY);
+      }
     },
   });
 
@@ -57,7 +69,7 @@ export function SignUpForm({ kind }: { kind: keyof typeof KINDS }) {
 
   const data = mutation.data;
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4">
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <p className="text-xs text-stone-600">{t('fields.requiredNote')}</p>
       <FormField label={t(config.nameLabel)} autoComplete={config.nameAutoComplete} {...field('name')} />
       <FormField label={t('fields.email')} type="email" autoComplete="email" dir="ltr" {...field('email')} />
@@ -72,6 +84,7 @@ export function SignUpForm({ kind }: { kind: keyof typeof KINDS }) {
       <SubmitButton sending={mutation.isPending} label={t(`${config.texts}.submit`)} sendingLabel={t('sending.signUp')} />
       <FormMessage
         error={mutation.isError ? t(`${config.texts}.error`) : null}
+        reason={mutation.error instanceof ApiError && mutation.error.body ? serverMessage(mutation.error.message) : null}
         success={
           data ? (
             <>

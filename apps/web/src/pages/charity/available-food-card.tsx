@@ -1,10 +1,14 @@
 import type { FoodItemView } from '@food-link/contracts';
 import { useId } from 'react';
+import { Countdown } from '../listing/countdown';
+import { ListingBadges } from '../listing/listing-badges';
+import { ListingPhotos } from '../listing/listing-facts';
 import { FoodFields } from './food-fields';
 
 /**
  * The whole card selects the food: its title is a real button whose hit area is stretched over the card,
- * so it works by pointer, keyboard and screen reader alike.
+ * so it works by pointer, keyboard and screen reader alike. Under the title, what a coordinator decides
+ * on at a glance: when to be there, what kind of food and how it is kept.
  */
 export function AvailableFoodCard({ food, onSelect }: { food: FoodItemView; onSelect: (foodId: number) => void }) {
   const titleId = useId();
@@ -12,9 +16,9 @@ export function AvailableFoodCard({ food, onSelect }: { food: FoodItemView; onSe
     <article
       data-food-id={food.id}
       aria-labelledby={titleId}
-      className="relative h-full rounded-xl border border-stone-200 bg-white p-4 shadow-sm transition hover:border-green-600 hover:shadow-md"
+      className="relative flex h-full flex-col gap-2 rounded-xl border border-stone-200 bg-white p-4 shadow-sm transition hover:border-green-600 hover:shadow-md"
     >
-      <h2 id={titleId} className="mb-2 text-lg font-semibold break-words text-stone-900">
+      <h2 id={titleId} className="text-lg font-semibold break-words text-stone-900">
         <button
           type="button"
           onClick={() => onSelect(food.id)}
@@ -24,7 +28,10 @@ export function AvailableFoodCard({ food, onSelect }: { food: FoodItemView; onSe
           {food.food_name}
         </button>
       </h2>
+      <Countdown until={food.pickup_until ?? food.safe_until} from={food.pickup_from} />
+      <ListingBadges category={food.category} storage={food.storage} />
       <FoodFields food={food} showStatus />
+      <ListingPhotos food={food} />
     </article>
   );
 }

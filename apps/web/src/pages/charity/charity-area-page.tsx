@@ -1,16 +1,23 @@
 import { useState } from 'react';
 import { AccountDataSection } from '../../components/account-data-section';
+import { WelcomeNotice } from '../../components/welcome-notice';
 import { useSession } from '../../app/use-session';
+import { boardTopic } from '@food-link/contracts';
 import { useLiveTopics } from '../../live/live-context';
 import { AvailableFoodView } from './available-food-view';
 import { CharityNav } from './charity-nav';
 import { PickupRequestView } from './pickup-request-view';
 import { RequestsView } from './requests-view';
+import { useBoardFilters } from './use-board-filters';
 import { useCharityView, type CharityView } from './use-charity-view';
 
-/** The charity area. Live, it hears the public board's changes (`board`) and the charity's own events. */
+/**
+ * The charity area. Live, it hears the public board's changes and the charity's own events: with a
+ * governorate chosen, only that governorate's board (`board:EG-C`), else the whole `board`.
+ */
 export default function CharityAreaPage() {
-  useLiveTopics('board');
+  const [filters, setFilters] = useBoardFilters();
+  useLiveTopics(filters.governorate ? boardTopic(filters.governorate) as `board:${string}` : 'board');
   const [view, setView] = useCharityView();
   const signedIn = useSession() !== null;
   // Focus follows the reader's own moves between views, not the first load of the page.
@@ -24,8 +31,14 @@ export default function CharityAreaPage() {
     <>
       <CharityNav current={view.name === 'requests' ? 'requests' : 'available'} onShow={(name) => show({ name })} />
       <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <WelcomeNotice />
         {view.name === 'available' && (
-          <AvailableFoodView focusHeading={moved} onSelect={(foodId) => show({ name: 'pickup', foodId })} />
+          <AvailableFoodView
+            focusHeading={moved}
+            filters={filters}
+            onFiltersChange={setFilters}
+            onSelect={(foodId) => show({ name: 'pickup', foodId })}
+          />
         )}
         {view.name === 'pickup' && (
           <PickupRequestView

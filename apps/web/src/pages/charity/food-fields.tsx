@@ -2,9 +2,11 @@ import type { FoodItemView } from '@food-link/contracts';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge, foodState } from '../../components/status-badge';
 import { useFormat } from '../../i18n/format';
+import { ListingFacts } from '../listing/listing-facts';
+import '../listing/listing-texts';
 
 type FoodFieldsProps = {
-  food: Pick<FoodItemView, 'food_name' | 'quantity' | 'description' | 'expiration_date' | 'status'>;
+  food: FoodItemView;
   /** The details view lists the name as a field; a card has it as its title instead. */
   showName?: boolean;
   showStatus?: boolean;
@@ -12,6 +14,7 @@ type FoodFieldsProps = {
 
 export function FoodFields({ food, showName = false, showStatus = false }: FoodFieldsProps) {
   const { t } = useTranslation('charity');
+  const { t: tl } = useTranslation('listing');
   const format = useFormat();
   return (
     <dl className="grid grid-cols-[fit-content(40%)_1fr] gap-x-3 gap-y-1 text-sm">
@@ -24,13 +27,20 @@ export function FoodFields({ food, showName = false, showStatus = false }: FoodF
         </>
       )}
       <dt className="text-stone-500">{t('food.quantity')}</dt>
-      <dd>{format.number(food.quantity)}</dd>
+      <dd>
+        <span>{format.number(food.quantity)}</span>{' '}
+        <span className="text-stone-600">
+          {tl(`unit.${food.unit}`)}
+          {food.weight_kg != null && food.unit !== 'kg' ? ` · ${tl('weightAbout', { kg: format.number(food.weight_kg) })}` : ''}
+        </span>
+      </dd>
       <dt className="text-stone-500">{t('food.description')}</dt>
       <dd dir="auto" className="wrap-anywhere">
         {food.description}
       </dd>
       <dt className="text-stone-500">{t('food.expirationDate')}</dt>
       <dd>{format.date(food.expiration_date)}</dd>
+      <ListingFacts food={food} />
       {showStatus && (
         <>
           <dt className="text-stone-500">{t('food.status')}</dt>

@@ -4,17 +4,36 @@ import { useTranslation } from 'react-i18next';
 import { EmailAddress } from '../../components/email-address';
 import { StatusBadge, requestState } from '../../components/status-badge';
 import { useFormat } from '../../i18n/format';
+import { Countdown } from '../listing/countdown';
+import { usePlaceName } from '../listing/listing-facts';
+import { PickupDetailsPanel } from '../listing/pickup-details-panel';
+import { ReceivedSummary } from '../listing/received-summary';
+import { ReceivedForm } from './received-form';
+import '../listing/listing-texts';
 
-type RequestItemProps = { request: CharityRequestItem; cancelling: boolean; onCancel: (request: CharityRequestItem) => void };
+type RequestItemProps = {
+  request: CharityRequestItem;
+  cancelling: boolean;
+  onCancel: (request: CharityRequestItem) => void;
+  charityUserId: number;
+};
 
-export function RequestItem({ request, cancelling, onCancel }: RequestItemProps) {
+/**
+ * One of the charity's requests, in the state it is really in: pending shows where and when to collect
+ * (the pickup details, with the code); fulfilled asks what arrived; withdrawn and not collected say so
+ * plainly, with nothing to press that could only fail.
+ */
+export function RequestItem({ request, cancelling, onCancel, charityUserId }: RequestItemProps) {
   const { t } = useTranslation('charity');
+  const { t: tl } = useTranslation('listing');
+  const place = usePlaceName()(request);
   const format = useFormat();
   const titleId = useId();
   const reasonId = useId();
   const state = requestState(request.status);
   // A fulfilled request can only fail to cancel: the button stays (as the spec shows it), off, with the reason.
   const fulfilled = state === 'fulfilled';
+  const ended = state === 'withdrawn' || state === 'not_collected';
   return (
     <article
       data-request-id={request.request_id}
@@ -24,9 +43,18 @@ export function RequestItem({ request, cancelling, onCancel }: RequestItemProps)
       <h2 id={titleId} dir="auto" className="text-lg font-semibold break-words text-stone-900">
         {request.food_name}
       </h2>
+      {state === 'pending' && <Countdown until={request.pickup_until ?? request.safe_until} from={request.pickup_from} />}
       <dl className="grid grid-cols-[fit-content(40%)_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-stone-500">{t('food.quantity')}</dt>
-        <dd>{format.number(request.quantity)}</dd>
+        <dd>
+          {format.number(request.quantity)} <span className="text-stone-600">{tl(`unit.${request.unit}`)}</span>
+        </dd>
+        {place && (
+          <>
+            <dt className="text-stone-500">{tl('place.label')}</dt>
+            <dd dir="auto">{place}</dd>
+          </>
+        )}
         <dt className="text-stone-500">{t('requests.donorName')}</dt>
         <dd dir="auto" className="wrap-anywhere">
           {request.name}
@@ -38,6 +66,12 @@ export function RequestItem({ request, cancelling, onCancel }: RequestItemProps)
           <StatusBadge state={state} />
         </dd>
       </dl>
+      {state === 'pending' && <PickupDetailsPanel requestId={request.request_id} />}
+      {state === 'withdrawn' && <p className="text-sm text-stone-700">{tl('status.withdrawn')}</p>}
+      {state === 'not_collected' && <p className="text-sm text-orange-900">{tl('status.notCollected')}</p>}
+      {fulfilled && request.received && <ReceivedSummary received={request.received} />}
+      {fulfilled && !request.received && <ReceivedForm request={request} charityUserId={charityUserId} />}
+      {!ended && (
       <div className="mt-auto flex flex-col items-start gap-1">
         <button
           type="button"
@@ -54,6 +88,7 @@ export function RequestItem({ request, cancelling, onCancel }: RequestItemProps)
           </p>
         )}
       </div>
+      )}
     </article>
   );
 }

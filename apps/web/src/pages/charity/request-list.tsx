@@ -46,7 +46,10 @@ export function RequestList({ charityUserId }: { charityUserId: number }) {
     <>
       {notices}
       {shown.length === 0 ? (
-        <p className="text-stone-600">{t('requests.empty')}</p>
+        <div className="text-stone-600">
+          <p>{t('requests.empty')}</p>
+          <p className="mt-1 text-sm">{t('requests.emptyHint')}</p>
+        </div>
       ) : (
         <ul className={foodGridClass}>
           {shown.map((request) => (
@@ -55,6 +58,7 @@ export function RequestList({ charityUserId }: { charityUserId: number }) {
                 request={request}
                 cancelling={cancel.isPending && cancel.variables === request.request_id}
                 onCancel={setAsking}
+                charityUserId={charityUserId}
               />
             </li>
           ))}

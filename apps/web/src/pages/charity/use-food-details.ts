@@ -9,6 +9,12 @@ export function useFoodDetails(foodId: number) {
   return useQuery({
     queryKey: queryKeys.food(foodId),
     queryFn: () => endpoints.food(foodId),
-    placeholderData: () => client.getQueryData<FoodItemView[]>(queryKeys.available)?.find((item) => item.id === foodId),
+    placeholderData: () => {
+      for (const [, list] of client.getQueriesData<FoodItemView[]>({ queryKey: queryKeys.available })) {
+        const found = list?.find((item) => item.id === foodId);
+        if (found) return found;
+      }
+      return undefined;
+    },
   });
 }

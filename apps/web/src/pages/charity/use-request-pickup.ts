@@ -16,7 +16,7 @@ export function useRequestPickup(foodId: number) {
   return useMutation({
     mutationFn: () => endpoints.requestPickup(foodId),
     onSuccess: () => {
-      client.setQueryData<FoodItemView[]>(queryKeys.available, (list) => list && without(list, foodId));
+      client.setQueriesData<FoodItemView[]>({ queryKey: queryKeys.available }, (list) => list && without(list, foodId));
       void client.invalidateQueries({ queryKey: ALL_CHARITY_REQUESTS });
     },
   });

@@ -1,8 +1,12 @@
 import { cairoDate } from '@food-link/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { donorItem, failure, heldReply, mockApi, renderPage, signInAs } from '../../test/test-utils';
+import { donorItem, failure, inDays, heldReply, mockApi, renderPage, signInAs } from '../../test/test-utils';
 import DonorDashboardPage from './donor-dashboard-page';
+
+/** The form asks for the donor's pickup points once (none here: a spec-only listing). */
+const POINTS = { 'GET /api/pickup-points': { body: [] } };
+const POINTS_CALLS = 2;
 
 const existing = donorItem({ id: 1, food_name: 'Koshari' });
 const added = { ...donorItem({ id: 2, food_name: 'Ful medames', quantity: 12 }), request: undefined, created_at: undefined };
@@ -21,14 +25,14 @@ async function fill(user: ReturnType<typeof userEvent.setup>, quantity: string) 
   await user.type(screen.getByLabelText(/Food Name/), 'Ful medames');
   await user.type(screen.getByLabelText(/Quantity/), quantity);
   await user.type(screen.getByLabelText(/Description/), 'Two pots, still warm');
-  await user.type(screen.getByLabelText(/Expiration Date/), '2030-06-01');
+  await user.type(screen.getByLabelText(/Expiration Date/), inDays(30));
 }
 
 const submitButton = () => screen.getByRole('button', { name: /Add Donation|Adding/ });
 
 describe('add-food form', () => {
   it('toggles open and closed with the Add Food / Close button', async () => {
-    mockApi({ 'GET /api/donor/7': { body: [existing] } });
+    mockApi({ ...POINTS, 'GET /api/donor/7': { body: [existing] } });
     const { user } = await openForm();
     const toggle = screen.getByRole('button', { name: 'Close' });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -38,7 +42,7 @@ describe('add-food form', () => {
   });
 
   it('requires every field, and the date no earlier than today in Cairo', async () => {
-    const fetchMock = mockApi({ 'GET /api/donor/7': { body: [existing] } });
+    const fetchMock = mockApi({ ...POINTS, 'GET /api/donor/7': { body: [existing] } });
     const { user } = await openForm();
     for (const label of [/Food Name/, /Quantity/, /Description/, /Expiration Date/]) {
       expect(screen.getByLabelText(label)).toBeRequired();
@@ -46,11 +50,11 @@ describe('add-food form', () => {
     expect(screen.getByLabelText(/Expiration Date/)).toHaveAttribute('min', cairoDate());
     await user.click(submitButton());
     expect(screen.getByLabelText(/Food Name/)).toBeInvalid();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(POINTS_CALLS + 1);
   });
 
   it.each(['0', '-3'])('refuses a quantity of %s with "Quantity must be a positive number"', async (quantity) => {
-    const fetchMock = mockApi({ 'GET /api/donor/7': { body: [existing] } });
+    const fetchMock = mockApi({ ...POINTS, 'GET /api/donor/7': { body: [existing] } });
     const { user } = await openForm();
     await fill(user, quantity);
     await user.click(submitButton());
@@ -58,12 +62,12 @@ describe('add-food form', () => {
     expect(input).toHaveAccessibleDescription(expect.stringContaining('Quantity must be a positive number'));
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveFocus();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(POINTS_CALLS + 1);
   });
 
   it('sends the donation, clears the form and shows the new card once', async () => {
     const post = heldReply();
-    const fetchMock = mockApi({ 'GET /api/donor/7': { body: [existing] }, 'POST /api/add': post.handler });
+    const fetchMock = mockApi({ ...POINTS, 'GET /api/donor/7': { body: [existing] }, 'POST /api/add': post.handler });
     const { user, form } = await openForm();
     await fill(user, '0');
     await user.click(submitButton());
@@ -73,11 +77,11 @@ describe('add-food form', () => {
 
     expect(submitButton()).toHaveTextContent('Adding...');
     expect(submitButton()).toBeDisabled();
-    expect(JSON.parse(fetchMock.mock.calls[1][1]?.body as string)).toEqual({
+    expect(JSON.parse(fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')?.[1]?.body as string)).toEqual({
       food_name: 'Ful medames',
       quantity: 12,
       description: 'Two pots, still warm',
-      expiration_date: '2030-06-01',
+      expiration_date: inDays(30),
     });
     post.release({ status: 201, body: added });
 
@@ -89,11 +93,11 @@ describe('add-food form', () => {
     expect(within(form).getByLabelText(/Expiration Date/)).toHaveValue('');
     expect(screen.queryByText('Quantity must be a positive number')).not.toBeInTheDocument();
     expect(document.querySelectorAll('[data-food-id="2"]')).toHaveLength(1);
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenCalledTimes(POINTS_CALLS + 2);
   });
 
   it('refuses what the API would refuse, with the API\'s words, before sending anything', async () => {
-    const fetchMock = mockApi({ 'GET /api/donor/7': { body: [existing] } });
+    const fetchMock = mockApi({ ...POINTS, 'GET /api/donor/7': { body: [existing] } });
     const { user } = await openForm();
     await fill(user, '12');
     // Blank text passes the browser's `required` but not the API (trimmed, it is empty).
@@ -109,11 +113,11 @@ describe('add-food form', () => {
     await user.click(submitButton());
     expect(screen.getByLabelText(/Quantity/)).toHaveAccessibleDescription(expect.stringContaining('must be a whole number of portions'));
     expect(screen.getByLabelText(/Description/)).not.toHaveAccessibleDescription('This field is required');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(POINTS_CALLS + 1);
   });
 
   it('says "Error adding food donation. Please try again." when the server refuses, keeping what was typed', async () => {
-    mockApi({ 'GET /api/donor/7': { body: [existing] }, 'POST /api/add': failure(400) });
+    mockApi({ ...POINTS, 'GET /api/donor/7': { body: [existing] }, 'POST /api/add': failure(400) });
     const { user } = await openForm();
     await fill(user, '12');
     await user.click(submitButton());

@@ -24,7 +24,7 @@ describe('the donor screens in Arabic', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'لوحة المتبرع' })).toBeInTheDocument();
     const card = await screen.findByRole('article', { name: 'Koshari' });
     expect(within(card).getByText('١٬٢٥٠')).toBeInTheDocument();
-    expect(within(card).getByText(/٢٠/)).toBeInTheDocument();
+    expect(within(card).getAllByText(/٢٠/).length).toBeGreaterThan(0);
     expect(within(card).getByText('محجوز')).toHaveClass('text-red-800');
     expect(within(card).getByRole('button', { name: 'تبرّع' })).toBeInTheDocument();
   });

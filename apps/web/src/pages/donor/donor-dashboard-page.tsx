@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { AccountDataSection } from '../../components/account-data-section';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { WelcomeNotice } from '../../components/welcome-notice';
 import { AddFoodForm } from './add-food-form';
 import { DonorHeader } from './donor-header';
 import { DonorFoodList } from './donor-food-list';
+import { PickupPointsSection } from './pickup-points-section';
 import { SkeletonCards } from '../../components/skeleton-cards';
 import { useDonorId } from './use-donor-id';
 
@@ -25,6 +27,8 @@ export default function DonorDashboardPage() {
         formId={formId}
         onToggleForm={() => setFormOpen((open) => !open)}
       />
+
+      {identity.state === 'ready' && <WelcomeNotice />}
 
       {identity.state === 'signed-out' && (
         <div className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-stone-800">
@@ -58,10 +62,11 @@ export default function DonorDashboardPage() {
             <h2 id={listHeadingId} className="mb-4 text-xl font-semibold text-stone-900">
               {t('list.heading')}
             </h2>
-            <DonorFoodList userId={identity.userId} />
+            <DonorFoodList userId={identity.userId} formOpen={formOpen} />
           </section>
         </div>
       )}
+      {identity.state === 'ready' && <PickupPointsSection userId={identity.userId} />}
       {identity.state === 'ready' && <AccountDataSection />}
     </main>
   );

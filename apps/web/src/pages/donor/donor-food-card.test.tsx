@@ -30,7 +30,8 @@ describe('donor food card', () => {
     expect(within(availableCard).getByText('1,250')).toBeInTheDocument();
     expect(within(availableCard).getByText('Cooked this morning')).toBeInTheDocument();
     expect(within(availableCard).getByText('20 May 2030')).toBeInTheDocument();
-    expect(within(availableCard).queryByRole('button')).not.toBeInTheDocument();
+    // An available item can be edited or withdrawn, nothing else.
+    expect(within(availableCard).getAllByRole('button').map((button) => button.textContent)).toEqual(['Edit', 'Withdraw']);
   });
 
   it('shows one translated state per card, green when available, red when claimed, grey when expired', async () => {

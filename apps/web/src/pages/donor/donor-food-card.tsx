@@ -1,64 +1,128 @@
 import type { DonorFoodItem } from '@food-link/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ApiError } from '../../api/client';
+import { ConfirmDialog, type ConfirmRequest } from '../../components/confirm-dialog';
 import { EmailAddress } from '../../components/email-address';
 import { StatusBadge, foodState, type ItemState } from '../../components/status-badge';
 import { useFormat } from '../../i18n/format';
-import { useFulfilRequest } from './use-fulfil-request';
+import { useServerMessage } from '../../i18n/server-message';
+import { ListingBadges } from '../listing/listing-badges';
+import { ListingFacts, ListingPhotos } from '../listing/listing-facts';
+import { PickupDetailsPanel } from '../listing/pickup-details-panel';
+import { ReceivedSummary } from '../listing/received-summary';
+import { ReliabilityBadge } from '../listing/reliability-badge';
+import { useNow } from '../listing/use-now';
+import { AddFoodForm } from './add-food-form';
+import { useFulfilRequest, useReportNoShow, useWithdrawFood } from './use-fulfil-request';
+import '../listing/listing-texts';
 
 const fieldClass = 'grid grid-cols-[fit-content(40%)_1fr] gap-x-3 gap-y-1 text-sm';
+const smallButton =
+  'min-h-11 rounded-lg px-3 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800 disabled:cursor-not-allowed disabled:opacity-60';
 
 /**
- * The card's one state: a claim decides it (claimed while the pickup is pending, fulfilled once donated),
- * otherwise the food's own status. A completed donation reads Fulfilled, never "claimed".
+ * The card's one state: a claim decides it (claimed while the pickup is pending, fulfilled once donated,
+ * not collected when nobody came), otherwise the food's own status. A completed donation reads
+ * Fulfilled, never "claimed".
  */
 function donorState(item: DonorFoodItem, claim: DonorFoodItem['request']): ItemState {
+  if (item.status === 'withdrawn') return 'withdrawn';
   if (claim?.status === 'fulfilled') return 'fulfilled';
+  if (claim?.status === 'not_collected') return 'not_collected';
   if (claim) return 'claimed';
   return foodState(item.status);
 }
 
+type Asking = 'donate' | 'withdraw' | 'no-show' | null;
+
 export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: number }) {
   const { t } = useTranslation('donor');
+  const { t: tl } = useTranslation('listing');
   const format = useFormat();
+  const serverMessage = useServerMessage();
   const titleId = useId();
+  const codeId = useId();
   const fulfil = useFulfilRequest(userId);
+  const withdraw = useWithdrawFood(userId);
+  const noShow = useReportNoShow(userId);
+  const now = useNow();
   const completedRef = useRef<HTMLParagraphElement>(null);
-  const [asking, setAsking] = useState(false);
-  const claim = item.request && item.request.status !== 'cancelled' ? item.request : null;
+  const [asking, setAsking] = useState<Asking>(null);
+  const [editing, setEditing] = useState(false);
+  const [showDetails, setShowDetails] = useState(false);
+  const [code, setCode] = useState('');
+  const claim =
+    item.request && item.request.status !== 'cancelled' && item.request.status !== 'withdrawn' ? item.request : null;
+  const pending = claim?.status === 'pending' && item.status !== 'withdrawn';
   const fulfilled = claim?.status === 'fulfilled';
+  const state = donorState(item, claim);
+  const canWithdraw = item.status === 'available' || (item.status === 'claimed' && pending);
+  // The donor may say nobody came once the window has started (DOMAIN.md: the handover).
+  const windowStarted = !item.pickup_from || new Date(item.pickup_from).getTime() <= now.getTime();
+  const wrongCode = fulfil.error instanceof ApiError && fulfil.error.status === 409 && Boolean(fulfil.variables?.pickupCode);
 
   // The Donate button disappears under the keyboard; the confirmation takes its focus.
   useEffect(() => {
     if (fulfil.isSuccess) completedRef.current?.focus();
   }, [fulfil.isSuccess]);
 
+  if (editing) return <AddFoodForm userId={userId} editing={item} onDone={() => setEditing(false)} />;
+
+  const questions: Record<Exclude<Asking, null>, ConfirmRequest | null> = {
+    donate: claim
+      ? {
+          title: t('card.confirm.title', { charity: claim.name }),
+          body: t('card.confirm.body', { name: item.food_name }),
+          confirmLabel: t('card.confirm.confirm'),
+          tone: 'primary',
+        }
+      : null,
+    withdraw: {
+      title: tl('card.withdrawTitle', { name: item.food_name }),
+      body: claim && pending ? tl('card.withdrawClaimed', { charity: claim.name }) : tl('card.withdrawAvailable'),
+      confirmLabel: tl('card.withdrawConfirm'),
+    },
+    'no-show': claim ? { title: tl('card.noShowTitle', { charity: claim.name }), body: tl('card.noShowBody'), confirmLabel: tl('card.noShowConfirm') } : null,
+  };
+  const cancelLabels: Record<Exclude<Asking, null>, string> = {
+    donate: t('card.confirm.keep'),
+    withdraw: tl('card.withdrawKeep'),
+    'no-show': tl('card.noShowKeep'),
+  };
+
   return (
     <article
       data-food-id={item.id}
       aria-labelledby={titleId}
-      className="flex h-full flex-col rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
+      className="flex h-full flex-col gap-2 rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
     >
-      <h3 id={titleId} dir="auto" className="mb-2 text-lg font-semibold break-words text-stone-900">
+      <h3 id={titleId} dir="auto" className="text-lg font-semibold break-words text-stone-900">
         {item.food_name}
       </h3>
+      <ListingBadges category={item.category} storage={item.storage} />
       <dl className={fieldClass}>
         <dt className="text-stone-500">{t('card.quantity')}</dt>
-        <dd>{format.number(item.quantity)}</dd>
+        <dd>
+          <span>{format.number(item.quantity)}</span> <span className="text-stone-600">{tl(`unit.${item.unit}`)}</span>
+        </dd>
         <dt className="text-stone-500">{t('card.description')}</dt>
         <dd dir="auto" className="wrap-anywhere">
           {item.description}
         </dd>
         <dt className="text-stone-500">{t('card.expirationDate')}</dt>
         <dd>{format.date(item.expiration_date)}</dd>
+        <ListingFacts food={item} />
         <dt className="text-stone-500">{t('card.status')}</dt>
         <dd>
-          <StatusBadge state={donorState(item, claim)} />
+          <StatusBadge state={state} />
         </dd>
       </dl>
+      <ListingPhotos food={item} />
+      {state === 'withdrawn' && <p className="text-sm text-stone-700">{tl('card.withdrawn')}</p>}
+      {state === 'not_collected' && <p className="text-sm text-orange-900">{tl('card.notCollected')}</p>}
       {claim && (
-        <div className="mt-3 flex flex-1 flex-col gap-3 border-t border-stone-200 pt-3">
+        <div className="mt-1 flex flex-1 flex-col gap-3 border-t border-stone-200 pt-3">
           <p className="text-sm font-semibold text-stone-700">{t('card.claimedBy')}</p>
           <dl className={fieldClass}>
             <dt className="text-stone-500">{t('card.charityName')}</dt>
@@ -69,43 +133,125 @@ export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: n
             <dd>
               <EmailAddress email={claim.email} />
             </dd>
+            <dt className="text-stone-500">{tl('reliability.label')}</dt>
+            <dd>
+              <ReliabilityBadge reliability={claim.reliability} />
+            </dd>
           </dl>
-          {fulfilled ? (
-            <p ref={completedRef} tabIndex={-1} role="status" className="mt-auto font-semibold text-green-700 outline-none">
+          {fulfilled && (
+            <p ref={completedRef} tabIndex={-1} role="status" className="font-semibold text-green-700 outline-none">
               {t('card.completed')}
             </p>
-          ) : (
-            <button
-              type="button"
-              aria-describedby={titleId}
-              disabled={fulfil.isPending}
-              onClick={() => setAsking(true)}
-              className="mt-auto self-start rounded-lg bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800 disabled:cursor-not-allowed disabled:opacity-60"
-            >
-              {t('card.donate')}
-            </button>
           )}
-          {/* Donating cannot be undone: the donor confirms the food has changed hands. */}
-          <ConfirmDialog
-            request={
-              asking && claim
-                ? {
-                    title: t('card.confirm.title', { charity: claim.name }),
-                    body: t('card.confirm.body', { name: item.food_name }),
-                    confirmLabel: t('card.confirm.confirm'),
-                    tone: 'primary',
-                  }
-                : null
-            }
-            cancelLabel={t('card.confirm.keep')}
-            onCancel={() => setAsking(false)}
-            onConfirm={() => {
-              setAsking(false);
-              if (claim) fulfil.mutate(claim.request_id);
-            }}
-          />
+          {fulfilled && claim.received && <ReceivedSummary received={claim.received} />}
+          {pending && (
+            <>
+              <button
+                type="button"
+                aria-expanded={showDetails}
+                data-testid="donor-pickup-details-toggle"
+                onClick={() => setShowDetails((open) => !open)}
+                className={`${smallButton} self-start border border-stone-300 text-stone-800 hover:bg-stone-100`}
+              >
+                {showDetails ? tl('pickupDetails.hide') : tl('pickupDetails.show')}
+              </button>
+              {showDetails && <PickupDetailsPanel requestId={claim.request_id} />}
+              <div className="flex flex-col gap-1">
+                <label htmlFor={codeId} className="text-sm font-medium text-stone-800">
+                  {tl('card.code')}
+                </label>
+                <input
+                  id={codeId}
+                  data-testid="donate-code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="[0-9]{4,6}"
+                  maxLength={6}
+                  dir="ltr"
+                  aria-describedby={`${codeId}-hint`}
+                  value={code}
+                  onChange={(event) => setCode(event.target.value.replace(/[^\d٠-٩]/g, '').replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)))}
+                  className="min-h-11 w-40 rounded-lg border border-stone-300 px-3 py-2 font-mono text-lg tracking-widest"
+                />
+                <p id={`${codeId}-hint`} className="text-xs text-stone-600">
+                  {tl('card.codeHint')}
+                </p>
+              </div>
+              <div className="mt-auto flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  aria-describedby={titleId}
+                  disabled={fulfil.isPending}
+                  onClick={() => setAsking('donate')}
+                  className="self-start rounded-lg bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800 disabled:cursor-not-allowed disabled:opacity-60"
+                >
+                  {t('card.donate')}
+                </button>
+                {windowStarted && (
+                  <button
+                    type="button"
+                    data-testid="report-no-show"
+                    disabled={noShow.isPending}
+                    onClick={() => setAsking('no-show')}
+                    className={`${smallButton} border border-orange-700 text-orange-800 hover:bg-orange-50`}
+                  >
+                    {tl('card.noShow')}
+                  </button>
+                )}
+              </div>
+              {wrongCode && (
+                <p role="alert" data-testid="donate-error" className="text-sm text-red-700">
+                  {tl('card.wrongCode')} {fulfil.error instanceof ApiError ? serverMessage(fulfil.error.message) : null}
+                </p>
+              )}
+              {noShow.isError && (
+                <p role="alert" className="text-sm text-red-700">
+                  {tl('card.noShowError')}
+                </p>
+              )}
+            </>
+          )}
         </div>
       )}
+      {(item.status === 'available' || canWithdraw) && (
+        <div className="mt-auto flex flex-wrap gap-2 pt-2">
+          {item.status === 'available' && !claim && (
+            <button type="button" data-testid="food-edit" aria-describedby={titleId} onClick={() => setEditing(true)} className={`${smallButton} border border-stone-300 text-stone-800 hover:bg-stone-100`}>
+              {tl('card.edit')}
+            </button>
+          )}
+          {canWithdraw && (
+            <button
+              type="button"
+              data-testid="food-withdraw"
+              aria-describedby={titleId}
+              disabled={withdraw.isPending}
+              onClick={() => setAsking('withdraw')}
+              className={`${smallButton} border border-red-700 text-red-700 hover:bg-red-50`}
+            >
+              {tl('card.withdraw')}
+            </button>
+          )}
+        </div>
+      )}
+      {withdraw.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {tl('card.withdrawError')} {withdraw.error instanceof ApiError && withdraw.error.body ? serverMessage(withdraw.error.message) : null}
+        </p>
+      )}
+      {/* Donating, withdrawing and reporting a no-show cannot be undone: each is asked about first. */}
+      <ConfirmDialog
+        request={asking ? questions[asking] : null}
+        cancelLabel={asking ? cancelLabels[asking] : ''}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          const action = asking;
+          setAsking(null);
+          if (action === 'donate' && claim) fulfil.mutate({ requestId: claim.request_id, pickupCode: code.trim() || undefined });
+          if (action === 'withdraw') withdraw.mutate(item.id);
+          if (action === 'no-show' && claim) noShow.mutate(claim.request_id);
+        }}
+      />
     </article>
   );
 }

@@ -4,7 +4,7 @@ import { SkeletonCards, foodGridClass } from '../../components/skeleton-cards';
 import { useDonorFood } from './use-donor-food';
 
 
-export function DonorFoodList({ userId }: { userId: number }) {
+export function DonorFoodList({ userId, formOpen = false }: { userId: number; formOpen?: boolean }) {
   const { t } = useTranslation('donor');
   const food = useDonorFood(userId);
 
@@ -20,7 +20,8 @@ export function DonorFoodList({ userId }: { userId: number }) {
   }
   // A failed fetch is only logged (spec, section 8): the list is simply empty.
   const items = food.data ?? [];
-  if (food.isSuccess && items.length === 0) return <p className="text-stone-600">{t('list.empty')}</p>;
+  // The hint names the button as it reads now: once the form is open, it points at the form instead.
+  if (food.isSuccess && items.length === 0) return <p className="text-stone-600">{t(formOpen ? 'list.emptyFormOpen' : 'list.empty')}</p>;
   return (
     <ul className={foodGridClass}>
       {items.map((item) => (

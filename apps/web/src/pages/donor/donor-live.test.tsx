@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LiveHub } from '../../live/live-hub';
-import { donorItem, heldReply, liveEvent, mockApi, renderPage, signInAs } from '../../test/test-utils';
+import { claim as claimFixture, donorItem, heldReply, inDays, liveEvent, mockApi, renderPage, signInAs } from '../../test/test-utils';
 import DonorDashboardPage from './donor-dashboard-page';
 
 // The hub is never connected: events go in through its public dispatch, as if the socket had received them.
 
-const claim = { request_id: 50, status: 'pending' as const, name: 'Hope Kitchen', email: 'hope@example.org' };
+const claim = claimFixture({ request_id: 50 });
 const koshari = donorItem({ id: 1, food_name: 'Koshari' });
 
 function showDashboard(routes: Parameters<typeof mockApi>[0]) {
@@ -48,7 +48,7 @@ describe('the donor dashboard, live', () => {
     await user.type(screen.getByLabelText(/Food Name/), 'Ful medames');
     await user.type(screen.getByLabelText(/Quantity/), '12');
     await user.type(screen.getByLabelText(/Description/), 'Cooked this morning');
-    await user.type(screen.getByLabelText(/Expiration Date/), '2030-06-01');
+    await user.type(screen.getByLabelText(/Expiration Date/), inDays(30));
     await user.click(screen.getByRole('button', { name: 'Add Donation' }));
 
     // The server has the item; a claim elsewhere makes the list refetch while the add is still answering.

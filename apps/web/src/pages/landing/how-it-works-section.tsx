@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useFormat } from '../../i18n/format';
 
 const JOURNEYS = [
   { key: 'donors', to: '/SignUpDonor', accent: 'bg-green-700' },
@@ -11,6 +12,8 @@ const STEPS = ['step1', 'step2', 'step3', 'step4'] as const;
 /** How It Works (#how-it-works): the donor's and the charity's journeys side by side. */
 export function HowItWorksSection() {
   const { t } = useTranslation('landing');
+  // Step numbers in the reader's digits (Arabic-Indic in Arabic).
+  const format = useFormat();
   return (
     <section
       id="how-it-works"
@@ -40,7 +43,7 @@ export function HowItWorksSection() {
                       aria-hidden="true"
                       className={`flex size-8 shrink-0 items-center justify-center rounded-full font-bold text-white ${journey.accent}`}
                     >
-                      {index + 1}
+                      {format.number(index + 1)}
                     </span>
                     <span className="pt-1 text-stone-700">{t(`how.${journey.key}.${step}`)}</span>
                   </li>
