@@ -69,8 +69,8 @@ export function failedJob(overrides: Partial<FailedJobView> = {}): FailedJobView
 export function opsOverview(overrides: Partial<OpsOverview> = {}): OpsOverview {
   return {
     users: { donors: 31, charities: 8, operators: 2 },
-    items: { available: 20, claimed: 5, expired: 3, total: 28 },
-    requests: { pending: 5, fulfilled: 40, cancelled: 2, total: 47 },
+    items: { available: 20, claimed: 5, expired: 3, withdrawn: 1, total: 29 },
+    requests: { pending: 5, fulfilled: 40, cancelled: 2, withdrawn: 1, not_collected: 1, total: 49 },
     impact: { totalMeals: 1250, totalCharities: 6 },
     events: 512,
     ...overrides,

@@ -191,10 +191,11 @@ describe('the operator console', () => {
     });
     const overview = screen.getByTestId('ops-overview');
     expect(await within(overview).findByTestId('overview-users-donors')).toHaveTextContent('31');
-    expect(within(overview).getByTestId('overview-items-total')).toHaveTextContent('28');
+    expect(within(overview).getByTestId('overview-items-total')).toHaveTextContent('29');
     expect(within(overview).getByTestId('overview-items-claimed')).toHaveTextContent('5');
     expect(within(overview).getByTestId('overview-requests-fulfilled')).toHaveTextContent('40');
-    expect(within(overview).getByTestId('overview-requests-total')).toHaveTextContent('47');
+    expect(within(overview).getByTestId('overview-requests-total')).toHaveTextContent('49');
+    expect(within(overview).getByTestId('overview-requests-not_collected')).toHaveTextContent('1');
     expect(within(overview).getByTestId('overview-impact-totalMeals')).toHaveTextContent('1,250');
     expect(within(overview).getByTestId('overview-events-recorded')).toHaveTextContent('512');
 

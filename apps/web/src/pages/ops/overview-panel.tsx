@@ -9,10 +9,10 @@ type Group = { name: string; counts: [key: string, value: number][] };
 function groupsOf(overview: OpsOverview): Group[] {
   return [
     { name: 'users', counts: Object.entries(overview.users) },
-    { name: 'items', counts: [...FOOD_STATUSES.map((status) => [status, (overview.items as Record<string, number>)[status] ?? 0] as [string, number]), ['total', overview.items.total]] },
+    { name: 'items', counts: [...FOOD_STATUSES.map((status) => [status, overview.items[status]] as [string, number]), ['total', overview.items.total]] },
     {
       name: 'requests',
-      counts: [...REQUEST_STATUSES.map((status) => [status, (overview.requests as Record<string, number>)[status] ?? 0] as [string, number]), ['total', overview.requests.total]],
+      counts: [...REQUEST_STATUSES.map((status) => [status, overview.requests[status]] as [string, number]), ['total', overview.requests.total]],
     },
     { name: 'impact', counts: [['totalMeals', overview.impact.totalMeals], ['totalCharities', overview.impact.totalCharities]] },
     { name: 'events', counts: [['recorded', overview.events]] },
