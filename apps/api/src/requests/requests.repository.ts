@@ -238,8 +238,9 @@ export class RequestsRepository {
 
   /**
    * The item of a claim that ended without a handover. `as-listed` (a cancellation): back on the board as
-   * it was listed. `from-now` (not collected): back on the board from now on, with no end to its window
-   * but its safe time. Either way it expires instead when less than `minWindowMinutes` of its safe time
+   * it was listed. `from-now` (not collected): back on the board from now on until its safe time, that is
+   * without a window (a window comes whole: food_items_window_check; no window means "collect now, until
+   * safe_until" to every reader). Either way it expires instead when less than `minWindowMinutes` of its safe time
    * (or its date, `today` in Cairo) is left. Returns the item's new status.
    */
   async releaseFood(tx: EntityManager, foodId: number, release: Release, minWindowMinutes: number, today: string): Promise<FoodStatus> {
@@ -248,7 +249,7 @@ export class RequestsRepository {
       `UPDATE food_items
           SET status = CASE WHEN safe_until - now() >= $3 * interval '1 minute' AND expiration_date >= $4::date
                             THEN 'available' ELSE 'expired' END::food_status,
-              pickup_from = CASE WHEN $2 AND safe_until - now() >= $3 * interval '1 minute' THEN now() ELSE pickup_from END,
+              pickup_from = CASE WHEN $2 AND safe_until - now() >= $3 * interval '1 minute' THEN NULL ELSE pickup_from END,
               pickup_until = CASE WHEN $2 AND safe_until - now() >= $3 * interval '1 minute' THEN NULL ELSE pickup_until END,
               updated_at = now()
         WHERE id = $1
@@ -332,6 +333,18 @@ export class RequestsRepository {
       donor_id: row.donor_id,
       charity_id: row.charity_id,
     };
+  }
+
+  /**
+   * Why an item could not be claimed: its stored status and whether it is past its safe time or date
+   * (`today` in Cairo); undefined when there is no such item.
+   */
+  async offerState(foodId: number, today: string): Promise<{ status: FoodStatus; expired: boolean } | undefined> {
+    const [food] = await this.db.query<{ status: FoodStatus; expired: boolean }[]>(
+      `SELECT status, (safe_until <= now() OR expiration_date < $2::date) AS expired FROM food_items WHERE id = $1`,
+      [foodId, today],
+    );
+    return food;
   }
 
   /** Whether the account is a charity's (and not deleted). */

@@ -262,7 +262,7 @@ export class RequestsService {
 
   /** Works out why an item could not be claimed: it does not exist (404) or is not on offer (409). */
   private async explainUnclaimable(foodId: number): Promise<never> {
-    const food = await this.food.offerState(foodId, cairoDate());
+    const food = await this.requests.offerState(foodId, cairoDate());
     if (!food) throw new NotFoundException(ERRORS.foodNotFound);
     if (food.status === 'expired' || food.expired) throw new ConflictException(ERRORS.foodExpired);
     throw alreadyClaimed();
