@@ -148,5 +148,23 @@ describe('not collected: the delayed job', () => {
       const counts = await handover.queue.getJobCounts('delayed', 'waiting', 'active', 'completed', 'failed');
       expect(counts).toEqual({ delayed: 0, waiting: 0, active: 0, completed: 1, failed: 0 });
     });
+
+    it('schedules again, when a worker starts, the job of a pending request that Redis lost', async () => {
+      const donor = await createDonor(t.http);
+      const charity = await createCharity(t.http);
+      worker = await startWorker(t);
+      const foodId = await listing(t, donor, { untilMs: 5 * SECOND });
+      const requestId = await requestPickup(t.http, charity, foodId);
+      const job = await waitFor(() => handover.queue.getJob(jobId(requestId)), Boolean, 'the scheduled job', 5 * SECOND);
+      await worker.close();
+      worker = undefined;
+      await job?.remove();
+      expect(await handover.queue.getJob(jobId(requestId))).toBeUndefined();
+
+      worker = await startWorker(t);
+      await waitFor(() => requestRow(t, requestId), (row) => row.status === 'not_collected', 'the request not collected', 15 * SECOND);
+      expect((await foodRow(t, foodId)).status).toBe('available');
+      expect(await eventsOf(t, 'request.not_collected', requestId)).toHaveLength(1);
+    });
   });
 });

@@ -284,6 +284,15 @@ export class RequestsRepository {
     return row?.collect_by ?? undefined;
   }
 
+  /** Every pending request with its collect-by time, for scheduling their jobs again (a worker's start). */
+  pendingCollectTimes(): Promise<{ id: number; collect_by: Date }[]> {
+    return this.db.query<{ id: number; collect_by: Date }[]>(
+      `SELECT r.id, coalesce(r.collect_by, f.pickup_until, f.safe_until) AS collect_by
+         FROM pickup_requests r JOIN food_items f ON f.id = r.food_id
+        WHERE r.status = 'pending'`,
+    );
+  }
+
   /** The pickup details of a request (the full pickup point, even one deleted since), with its parties. */
   async pickupDetails(requestId: number): Promise<PickupDetailsWithParties | undefined> {
     const [row] = await this.db.query<PickupDetailsRow[]>(

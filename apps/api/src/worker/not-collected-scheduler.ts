@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { HANDOVER_JOBS, QUEUES } from '@food-link/contracts';
 import type { JobsOptions, Queue } from 'bullmq';
 import { HandoverService } from '../handover/handover.service';
@@ -35,7 +35,9 @@ export const HANDOVER_JOB_OPTIONS: JobsOptions = {
  * handles the claim's `food.claimed` (the claim itself is one SQL statement and does not touch Redis).
  */
 @Injectable()
-export class NotCollectedScheduler {
+export class NotCollectedScheduler implements OnApplicationBootstrap {
+  private readonly logger = new Logger('NotCollected');
+
   constructor(
     @InjectQueue(QUEUES.handover) private readonly queue: Queue<NotCollectedJob>,
     private readonly requests: RequestsRepository,
@@ -49,5 +51,34 @@ export class NotCollectedScheduler {
     const delay = Math.max(0, this.handover.dueAt(collectBy) - now);
     await this.queue.add(HANDOVER_JOBS.notCollected, { requestId }, { ...HANDOVER_JOB_OPTIONS, jobId: notCollectedJobId(requestId), delay });
     return true;
+  }
+
+  /**
+   * At a worker's start, adds the job of every pending request again: a no-op for the jobs Redis has (same
+   * ids), and the repair for those it lost (Redis restarted empty, or a request claimed while no worker
+   * ran and whose food.claimed job was lost). Pending requests are few (at most 5 per charity). In the
+   * background: a start does not wait for a Redis that is away (the worker connection waits forever).
+   */
+  onApplicationBootstrap(): void {
+    void this.scheduleAllPending();
+  }
+
+  private async scheduleAllPending(): Promise<void> {
+    try {
+      const pending = await this.requests.pendingCollectTimes();
+      const now = Date.now();
+      for (let start = 0; start < pending.length; start += 500) {
+        await this.queue.addBulk(
+          pending.slice(start, start + 500).map(({ id, collect_by }) => ({
+            name: HANDOVER_JOBS.notCollected,
+            data: { requestId: id },
+            opts: { ...HANDOVER_JOB_OPTIONS, jobId: notCollectedJobId(id), delay: Math.max(0, this.handover.dueAt(collect_by) - now) },
+          })),
+        );
+      }
+    } catch (error) {
+      // Not fatal: each claim's food.claimed schedules its job anyway.
+      this.logger.warn(`Scheduling the pending requests' jobs again: ${(error as Error).message}`);
+    }
   }
 }
