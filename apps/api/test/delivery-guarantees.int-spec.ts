@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { QUEUES } from '@food-link/contracts';
+import { LIMITS, QUEUES } from '@food-link/contracts';
 import type { Job } from 'bullmq';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
@@ -11,7 +11,7 @@ import { workerConnection } from '../src/redis/redis-options';
 import { DomainEventsProcessor } from '../src/worker/domain-events.processor';
 import { RealtimeGateway } from '../src/realtime/realtime.gateway';
 import { ApiProcess } from './support/api-process';
-import { addFood, createCharity, createDonor, requestPickup } from './support/factories';
+import { addFood, cairoDateIn, createCharity, createDonor, requestPickup } from './support/factories';
 import { OwnRedis, freePort } from './support/redis-server';
 import { LiveClient } from './support/socket-client';
 import { startPeer, startTestApp, startWorker } from './support/test-app';
@@ -26,15 +26,16 @@ describe('delivery guarantees', () => {
     const t = await startTestApp({ REDIS_URL: redis.url });
     try {
       const donor = await createDonor(t.http);
-      const charity = await createCharity(t.http);
+      // A charity holds at most LIMITS.activeClaimsMax pending claims: the 50 claims are spread over enough.
+      const charities = await Promise.all(Array.from({ length: 50 / LIMITS.activeClaimsMax }, () => createCharity(t.http)));
       const client = await LiveClient.connect(t.baseUrl);
       const offered = await Promise.all(Array.from({ length: 50 }, () => addFood(t.http, donor)));
       await client.allOf((await t.db.query('SELECT id FROM outbox_events')).map((row: { id: string }) => row.id));
 
       await redis.stop();
       const writes = await Promise.all([
-        ...Array.from({ length: 50 }, () => t.http.post('/api/add', { food_name: 'Ful', quantity: 3, description: 'Pots', expiration_date: '2999-01-01' }, { token: donor.token })),
-        ...offered.map((item) => t.http.post('/api/request', { food_id: item.id }, { token: charity.token })),
+        ...Array.from({ length: 50 }, () => t.http.post('/api/add', { food_name: 'Ful', quantity: 3, description: 'Pots', expiration_date: cairoDateIn(30) }, { token: donor.token })),
+        ...offered.map((item, index) => t.http.post('/api/request', { food_id: item.id }, { token: charities[index % charities.length].token })),
       ]);
       expect(writes.map((write) => write.status)).toEqual(Array(100).fill(201));
       const waiting = await unpublishedIds(t.db);
