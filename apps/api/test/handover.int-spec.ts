@@ -391,6 +391,17 @@ describe('the handover', () => {
       expect((await claim(await createCharity(t.http), foodId)).status).toBe(201);
     });
 
+    it('answers a retry under the same Idempotency-Key with the first answer, recording one event', async () => {
+      const charity = await createCharity(t.http);
+      const requestId = await requestPickup(t.http, charity, await listing(donor));
+      const keyed = { token: donor.token, headers: { 'idempotency-key': `no-show-${requestId}` } };
+      const first = await t.http.post(`/api/requests/${requestId}/no-show`, {}, keyed);
+      const retry = await t.http.post(`/api/requests/${requestId}/no-show`, {}, keyed);
+      expect(first.status).toBe(201);
+      expect(retry).toMatchObject({ status: 201, body: first.body });
+      expect(await events('request.not_collected', { requestId })).toHaveLength(1);
+    });
+
     it('lets the item expire when too little safe time is left, and allows the report at once for a listing without a window', async () => {
       const charity = await createCharity(t.http);
       const foodId = await listing(donor, { safeUntil: at(10 * MINUTE) }); // the shortest window here is 30 minutes
@@ -434,5 +445,38 @@ describe('the handover', () => {
     ]);
     // Nothing of the pickup point beyond governorate and area.
     expect(JSON.stringify(list.body)).not.toMatch(/Talaat|Nour|\+20100/);
+  });
+});
+
+describe('the handover calls in the OpenAPI document', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['get', '/api/requests/{requestId}/pickup', '200', 'PickupDetails', ['400', '401', '403', '404', '503']],
+    // Signed-in writes take an Idempotency-Key: 422 when one is reused for another body.
+    ['post', '/api/requests/{requestId}/received', '201', 'ReceivedReport', ['400', '401', '403', '404', '409', '422', '503']],
+    ['post', '/api/requests/{requestId}/no-show', '201', 'NoShowResponse', ['400', '401', '403', '404', '409', '422', '503']],
+    ['get', '/api/charities/{userId}/reliability', '200', 'Reliability', ['400', '401', '403', '404', '503']],
+  ] as const)('%s %s answers %s %s, needs a session and lists its errors', async (method, path, success, schema, errors) => {
+    const doc = (await t.http.get('/api/docs-json')).body;
+    const operation = doc.paths[path]?.[method];
+    expect(operation).toBeDefined();
+    expect(operation.security).toEqual([{ bearer: [] }]);
+    expect(operation.responses[success].content['application/json'].schema).toEqual({ $ref: `#/components/schemas/${schema}` });
+    expect(Object.keys(operation.responses).sort()).toEqual([success, ...errors].sort());
+    expect(doc.components.schemas[schema]).toBeDefined();
+  });
+
+  it('documents the bodies of received and Donate', async () => {
+    const doc = (await t.http.get('/api/docs-json')).body;
+    const bodyOf = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema;
+    expect(bodyOf('/api/requests/{requestId}/received', 'post')).toEqual({ $ref: '#/components/schemas/ReceivedBody' });
+    const fulfil = doc.components.schemas[bodyOf('/updaterequeststatus/{requestId}', 'put').$ref.split('/').pop()];
+    expect(Object.keys(fulfil.properties)).toEqual(['status', 'pickup_code']);
+    expect(fulfil.required).toEqual(['status']);
   });
 });
