@@ -34,7 +34,7 @@ const FOOD_NOT_FOUND: ErrorSpec = { status: 404, description: 'No such food item
 const REQUEST_NOT_FOUND: ErrorSpec = { status: 404, description: 'No such pickup request', message: ERRORS.requestNotFound };
 const NOT_PENDING: ErrorSpec = {
   status: 409,
-  description: 'The request is already fulfilled or cancelled',
+  description: 'The request has already ended (fulfilled, cancelled, withdrawn or not collected)',
   message: ERRORS.requestNotPending('fulfilled'),
 };
 
@@ -65,7 +65,10 @@ export class RequestsController {
 
   @Roles('charity')
   @Put(API_ROUTES.cancelRequest)
-  @ApiOperation({ summary: "Cancel one's own pending request (charities); the item goes back on offer" })
+  @ApiOperation({
+    summary:
+      "Cancel one's own pending request (charities); the item goes back on offer (or expires, past its safe time). Less than 2 hours before the window starts, or after, it counts as a late cancellation",
+  })
   @ApiIdParam('requestId', 'The pickup request')
   @ApiOkResponse({ schema: shapeRef(MessageResponse), description: 'Cancelled' })
   @ApiErrors(
