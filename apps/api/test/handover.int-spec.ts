@@ -167,6 +167,22 @@ describe('the handover', () => {
       }
     });
 
+    it('puts the item back with its window, or without one once the window is over', async () => {
+      const charity = await createCharity(t.http);
+      const ahead = { pickupFrom: at(3 * 60 * MINUTE), pickupUntil: at(4 * 60 * MINUTE) };
+      const keeps = await listing(donor, ahead);
+      await cancel(charity, await requestPickup(t.http, charity, keeps));
+      const kept = await food(keeps);
+      expect(kept.status).toBe('available');
+      expect([kept.pickup_from, kept.pickup_until]).toEqual([ahead.pickupFrom, ahead.pickupUntil]);
+
+      const over = await listing(donor, { pickupFrom: at(-60 * MINUTE), pickupUntil: at(3000) });
+      const requestId = await requestPickup(t.http, charity, over);
+      await t.db.query(`UPDATE food_items SET pickup_until = now() - interval '1 second' WHERE id = $1`, [over]);
+      await cancel(charity, requestId);
+      expect(await food(over)).toMatchObject({ status: 'available', pickup_from: null, pickup_until: null });
+    });
+
     it('announces the governorate, and lets an item whose safe time passed meanwhile expire', async () => {
       const charity = await createCharity(t.http);
       const pointId = await pickupPoint(donor, { governorate: 'EG-GZ' });

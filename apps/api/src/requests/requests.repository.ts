@@ -238,7 +238,8 @@ export class RequestsRepository {
 
   /**
    * The item of a claim that ended without a handover. `as-listed` (a cancellation): back on the board as
-   * it was listed. `from-now` (not collected): back on the board from now on until its safe time, that is
+   * it was listed, unless its window is over by now: then without one, like `from-now` (a window nobody
+   * can keep would make the next claim end at once). `from-now` (not collected): back on the board from now on until its safe time, that is
    * without a window (a window comes whole: food_items_window_check; no window means "collect now, until
    * safe_until" to every reader). Either way it expires instead when less than `minWindowMinutes` of its safe time
    * (or its date, `today` in Cairo) is left. Returns the item's new status.
@@ -249,8 +250,8 @@ export class RequestsRepository {
       `UPDATE food_items
           SET status = CASE WHEN safe_until - now() >= $3 * interval '1 minute' AND expiration_date >= $4::date
                             THEN 'available' ELSE 'expired' END::food_status,
-              pickup_from = CASE WHEN $2 AND safe_until - now() >= $3 * interval '1 minute' THEN NULL ELSE pickup_from END,
-              pickup_until = CASE WHEN $2 AND safe_until - now() >= $3 * interval '1 minute' THEN NULL ELSE pickup_until END,
+              pickup_from = CASE WHEN ($2 OR pickup_until <= now()) AND safe_until - now() >= $3 * interval '1 minute' THEN NULL ELSE pickup_from END,
+              pickup_until = CASE WHEN ($2 OR pickup_until <= now()) AND safe_until - now() >= $3 * interval '1 minute' THEN NULL ELSE pickup_until END,
               updated_at = now()
         WHERE id = $1
         RETURNING status`,
