@@ -1,4 +1,5 @@
 import { LIMITS } from '@food-link/contracts';
+import { DONOR_REQUEST_COLUMNS, DONOR_REQUEST_JOIN, donorRequestExtras } from '../src/requests/requests.repository';
 import { addFood, createCharity, createDonor, loginAs, requestPickup, type TestUser } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -71,6 +72,10 @@ describe('GET /api/charities/{userId}/reliability', () => {
     expect(await t.http.get(path(charity.id), { token: charity.token })).toMatchObject({ status: 200, body: expected });
     expect((await t.http.get(path(charity.id), { token: donor.token })).body).toEqual(expected);
     expect((await t.http.get(path(charity.id), { token: await loginAs(t.http, operator.email, operator.password) })).body).toEqual(expected);
+
+    // The same figures for the donor's list, through the fragments it joins (one query, no round trip more).
+    const [row] = await t.db.query(`SELECT ${DONOR_REQUEST_COLUMNS} FROM pickup_requests r ${DONOR_REQUEST_JOIN} WHERE r.id = $1`, [old]);
+    expect(donorRequestExtras(row)).toEqual({ charity_user_id: charity.id, reliability: expected, received: null });
 
     // One more no-show: 3 ÷ (3 + 2 + 1) = 0.5
     await noShow();

@@ -4,7 +4,9 @@ import {
   DOMAIN_EVENTS,
   LIMITS,
   mapUrl,
+  reliabilityScore,
   type CharityInfo,
+  type DonorItemRequest,
   type CharityRequestItem,
   type FoodStatus,
   type GovernorateCode,
@@ -94,6 +96,39 @@ interface PickupDetailsRow {
 
 /** The pickup details with who may see them; `pickup_code` is the caller's to withhold. */
 export type PickupDetailsWithParties = PickupDetails & { donor_id: number; charity_id: number };
+
+/**
+ * For the donor's list (`FoodRepository.donorItems`), which shows each item's current request with its
+ * charity's reliability and what it reported it received, in its one query: add `DONOR_REQUEST_JOIN` after
+ * the join of the request as `r`, select `DONOR_REQUEST_COLUMNS`, and map the row with
+ * `donorRequestExtras`. The reliability view is filtered by the charity inside the lateral join, so only
+ * that charity's requests of the period are counted (index pickup_requests_ended_idx).
+ */
+export const DONOR_REQUEST_JOIN = `LEFT JOIN LATERAL (
+    SELECT rel.completed, rel.no_shows, rel.late_cancellations FROM charity_reliability rel WHERE rel.charity_id = r.charity_id
+  ) rel ON true`;
+export const DONOR_REQUEST_COLUMNS = `r.charity_id AS charity_user_id,
+  coalesce(rel.completed, 0) AS reliability_completed, coalesce(rel.no_shows, 0) AS reliability_no_shows,
+  coalesce(rel.late_cancellations, 0) AS reliability_late_cancellations,
+  r.received_quantity, r.received_weight_kg, r.received_comment, r.received_at`;
+
+/** The row of DONOR_REQUEST_COLUMNS. */
+export interface DonorRequestRow extends ReceivedRow {
+  charity_user_id: number;
+  reliability_completed: number;
+  reliability_no_shows: number;
+  reliability_late_cancellations: number;
+}
+
+/** What DonorItemRequest adds to the spec's request fields, from a DonorRequestRow. */
+export function donorRequestExtras(row: DonorRequestRow): Pick<DonorItemRequest, 'charity_user_id' | 'reliability' | 'received'> {
+  const counts = {
+    completed: row.reliability_completed,
+    no_shows: row.reliability_no_shows,
+    late_cancellations: row.reliability_late_cancellations,
+  };
+  return { charity_user_id: row.charity_user_id, reliability: { ...counts, score: reliabilityScore(counts) }, received: receivedReport(row) };
+}
 
 /** How the item leaves a claim that ended: back on the board as it was, or relisted from now on. */
 export type Release = 'as-listed' | 'from-now';
