@@ -127,6 +127,19 @@ describe('the handover', () => {
       expect((await claim(charity, await listing(donor))).status).toBe(201);
     });
 
+    it('answers a retry of a refused claim under the same Idempotency-Key with the same 409, and claims once a slot is free', async () => {
+      const charity = await createCharity(t.http);
+      const held = [];
+      for (let i = 0; i < LIMITS.activeClaimsMax; i += 1) held.push(await requestPickup(t.http, charity, await listing(donor)));
+      const foodId = await listing(donor);
+      const keyed = (key: string) => ({ token: charity.token, headers: { 'idempotency-key': key } });
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        expect(await t.http.post('/api/request', { food_id: foodId }, keyed('limit-1'))).toMatchObject({ status: 409, body: { message: limitMessage } });
+      }
+      await t.http.put(`/api/updaterequest/${held[0]}`, { status: 'cancelled' }, { token: charity.token });
+      expect((await t.http.post('/api/request', { food_id: foodId }, keyed('limit-2'))).status).toBe(201);
+    });
+
     it('never lets simultaneous claims by one charity pass the limit', async () => {
       const charity = await createCharity(t.http);
       const items = [];

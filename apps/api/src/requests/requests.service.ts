@@ -23,7 +23,6 @@ import {
 } from '@food-link/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
-import { AppConfig } from '../config/app-config';
 import { UsersRepository } from '../auth/users.repository';
 import { isUniqueViolation } from '../common/errors';
 import { OutboxService } from '../events/outbox.service';
@@ -57,7 +56,6 @@ export class RequestsService {
     private readonly outbox: OutboxService,
     private readonly answers: IdempotentAnswers,
     private readonly handover: HandoverService,
-    private readonly config: AppConfig,
   ) {}
 
   /**
@@ -66,8 +64,9 @@ export class RequestsService {
    * update takes the item's row lock, so of many simultaneous claims exactly one sees it available (the
    * others wait for its commit, then find it claimed and insert nothing); the partial unique index backs
    * this up. The charity gets a pickup code to show at the door, and a charity already holding its limit
-   * of pending requests is refused (409) by the database's trigger, with nothing changed. One round trip instead of five (BEGIN, UPDATE, INSERT, INSERT, COMMIT) is what lets a claim
-   * hold a pooled connection for only as long as the database needs.
+   * of pending requests is refused (409) by the database's trigger, with nothing changed. One round trip
+   * instead of five (BEGIN, UPDATE, INSERT, INSERT, COMMIT) is what lets a claim hold a pooled connection
+   * for only as long as the database needs.
    */
   async requestPickup(charity: AuthUser, foodId: number): Promise<PickupRequestResponse> {
     // Under an Idempotency-Key, the claim stores its answer in the same statement.
