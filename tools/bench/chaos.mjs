@@ -52,7 +52,7 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LIVE_MESSAGES, LIVE_TOPICS, TOPIC_EVENT_TYPES } from './lib/contracts.mjs';
+import { ClaimSlots, charitiesForPendingClaims, LIVE_MESSAGES, LIVE_TOPICS, TOPIC_EVENT_TYPES } from './lib/contracts.mjs';
 import { startOwnRedis } from './lib/own-redis.mjs';
 import { startTcpProxy } from './lib/tcp-proxy.mjs';
 import { domainEventWorkers, startWorker } from './lib/worker-process.mjs';
@@ -63,7 +63,9 @@ const DURATION_S = QUICK ? 40 : 60;
 const RATE = 20; // writes per second, open loop (a slow answer does not slow the clock)
 const PROBE_RATE = 2; // reads and sign-ins per second, alternately, open loop
 const DONORS = 4;
-const CHARITIES = 8;
+// Claims (~35% of the writes) outnumber fulfilments (~15%), so up to ~0.2 × RATE × DURATION_S requests are
+// pending at once: enough charities to hold them within the claim limit (ClaimSlots keeps each under it).
+const CHARITIES = charitiesForPendingClaims(Math.ceil(0.25 * RATE * DURATION_S), 8);
 const INITIAL_ITEMS_PER_DONOR = 25;
 const WRITE_TIMEOUT_MS = 30_000; // a write still unanswered after this is recorded as a hang ('timeout')
 // Reads and sign-ins wait longer, so that a hang of 40-60 s (sign-ins with a frozen Redis, issue 19) is
@@ -310,7 +312,8 @@ async function seedUsersAndFood(apiUrl, log) {
   for (const [index, donor] of donors.entries()) {
     for (const item of await listFood(apiUrl, donor, INITIAL_ITEMS_PER_DONOR, 4)) pool.push({ foodId: item.id, donor: index });
   }
-  return { donors, charities, pool, pending: [] /* claimed, not yet fulfilled: { requestId, donor } */ };
+  // pending: claimed, not yet fulfilled: { requestId, donor, charity }; slots: each charity's pending claims.
+  return { donors, charities, pool, pending: [], slots: new ClaimSlots(charities.map((_, index) => index)) };
 }
 
 function expiryDate() {
@@ -357,7 +360,7 @@ async function decideIdempotentRetry(apiUrl, donor, tag, log) {
  * next one and records it in `writes` ({ seq, kind, op, start, end, latency, status, error?, foodId?,
  * requestId? }).
  */
-function createWriter(apiUrl, { donors, charities, pool, pending }, tag) {
+function createWriter(apiUrl, { donors, charities, pool, pending, slots }, tag) {
   const writes = [];
   let inFlight = 0;
   const expiry = expiryDate();
@@ -365,11 +368,11 @@ function createWriter(apiUrl, { donors, charities, pool, pending }, tag) {
     const r = Math.random();
     if (r < 0.15 && pending.length > 0) {
       const claim = pending.shift();
-      return { kind: 'fulfil', requestId: claim.requestId, method: 'PUT', path: `/updaterequeststatus/${claim.requestId}`, body: { status: 'fulfilled' }, token: donors[claim.donor].token };
+      return { kind: 'fulfil', requestId: claim.requestId, charity: claim.charity, method: 'PUT', path: `/updaterequeststatus/${claim.requestId}`, body: { status: 'fulfilled' }, token: donors[claim.donor].token };
     }
-    if (r < 0.5 && pool.length > 0) {
+    const charity = r < 0.5 && pool.length > 0 ? slots.take() : null;
+    if (charity !== null) {
       const item = pool.shift();
-      const charity = Math.floor(Math.random() * CHARITIES);
       return { kind: 'claim', foodId: item.foodId, donor: item.donor, charity, method: 'POST', path: '/api/request', body: { food_id: item.foodId }, token: charities[charity].token };
     }
     const donor = Math.floor(Math.random() * DONORS);
@@ -400,8 +403,13 @@ function createWriter(apiUrl, { donors, charities, pool, pending }, tag) {
           pool.push({ foodId: call.body.id, donor: op.donor });
         } else if (op.kind === 'claim') {
           record.requestId = call.body.request_id;
-          pending.push({ requestId: call.body.request_id, donor: op.donor });
+          pending.push({ requestId: call.body.request_id, donor: op.donor, charity: op.charity });
+        } else if (op.kind === 'fulfil') {
+          slots.release(op.charity);
         }
+      } else if (op.kind === 'claim' && typeof call.status === 'number' && call.status < 500) {
+        // Refused for certain (a 5xx or no answer may still have committed: that slot stays taken).
+        slots.release(op.charity);
       }
     } finally {
       inFlight--;

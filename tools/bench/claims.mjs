@@ -8,6 +8,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { ACTIVE_CLAIMS_MAX, CLAIM_LIMIT_MESSAGE } from './lib/contracts.mjs';
 import {
   cpuProfileEnv,
   createStack,
@@ -99,12 +100,23 @@ class OpenItems {
 }
 
 /**
- * Every charity loops: pick a random item among those it has not seen claimed, POST /api/request,
- * record latency and status. An item leaves the pool once any charity got 201 or 409 for it (as a live
- * board drops it on food.claimed), so the run ends when every item is claimed, or at the time cap.
+ * The charity accounts each loop claims as: a charity holds at most ACTIVE_CLAIMS_MAX pending claims, so
+ * each of the SETTINGS.charities loops (the concurrency measured) has enough accounts for its share of the
+ * items, and one spare.
  */
-async function race(apiUrl, charities, ids) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: charities.length });
+function accountsPerLoop() {
+  return Math.ceil(SETTINGS.items / ACTIVE_CLAIMS_MAX / SETTINGS.charities) + 1;
+}
+
+/**
+ * Every loop (one charity coordinator at a time) loops: pick a random item among those it has not seen
+ * claimed, POST /api/request, record latency and status. An item leaves the pool once any charity got 201
+ * or 409 for it (as a live board drops it on food.claimed), so the run ends when every item is claimed, or
+ * at the time cap. A 409 for the claim limit leaves the item in the pool, and the loop goes on as its next
+ * charity account.
+ */
+async function race(apiUrl, loops, ids) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: loops.length });
   const open = new OpenItems(ids);
   const attempts = []; // { status, ms }
   const claims = []; // { foodId, charityId, requestId }
@@ -112,8 +124,9 @@ async function race(apiUrl, charities, ids) {
   let networkErrors = 0;
   const started = performance.now();
   const deadline = started + SETTINGS.timeCapSeconds * 1000;
-  const charityLoop = async (charity) => {
-    while (open.size > 0 && performance.now() < deadline && networkErrors < MAX_NETWORK_ERRORS) {
+  const charityLoop = async (accounts) => {
+    let charity = accounts[0];
+    while (charity && open.size > 0 && performance.now() < deadline && networkErrors < MAX_NETWORK_ERRORS) {
       const foodId = open.random();
       const sent = performance.now();
       let answer;
@@ -126,8 +139,11 @@ async function race(apiUrl, charities, ids) {
         if (networkErrors >= MAX_NETWORK_ERRORS) break;
         continue;
       }
-      attempts.push({ status: answer.status, ms: performance.now() - sent });
-      if (answer.status === 201) {
+      const limit = answer.status === 409 && answer.body?.message === CLAIM_LIMIT_MESSAGE;
+      attempts.push({ status: answer.status, ms: performance.now() - sent, limit });
+      if (limit) {
+        charity = accounts[accounts.indexOf(charity) + 1];
+      } else if (answer.status === 201) {
         claims.push({ foodId, charityId: charity.id, requestId: answer.body?.request_id });
         open.remove(foodId);
       } else if (answer.status === 409) {
@@ -141,7 +157,7 @@ async function race(apiUrl, charities, ids) {
       }
     }
   };
-  await Promise.all(charities.map(charityLoop));
+  await Promise.all(loops.map(charityLoop));
   const wallSeconds = (performance.now() - started) / 1000;
   agent.destroy();
   return { attempts, claims, unexpected, networkErrors, wallSeconds, left: open.size };
@@ -207,8 +223,10 @@ export async function run() {
     const [donor] = await createUsers(api.url, 'donor', 1);
     const items = await listFood(api.url, donor, SETTINGS.items);
     const ids = items.map((item) => item.id);
-    stack.log(`${SETTINGS.items} items listed; signing up ${SETTINGS.charities} charities (argon2: a few seconds)`);
-    const charities = await createUsers(api.url, 'charity', SETTINGS.charities, 16);
+    const perLoop = accountsPerLoop();
+    stack.log(`${SETTINGS.items} items listed; signing up ${SETTINGS.charities * perLoop} charities (argon2: a few seconds)`);
+    const accounts = await createUsers(api.url, 'charity', SETTINGS.charities * perLoop, 16);
+    const charities = Array.from({ length: SETTINGS.charities }, (_, loop) => accounts.slice(loop * perLoop, (loop + 1) * perLoop));
     stack.log(`set-up took ${round((performance.now() - setupStarted) / 1000)} s; ${SETTINGS.charities} charities claiming at random`);
 
     if (PROFILE_DIR) await profileSignal(api.child); // start afresh: leave out start-up and set-up
@@ -219,9 +237,12 @@ export async function run() {
     const { attempts, claims } = result;
     const count = (predicate) => attempts.filter(predicate).length;
     const created = count((a) => a.status === 201);
-    const conflicts = count((a) => a.status === 409);
+    const conflicts = count((a) => a.status === 409 && !a.limit);
+    const limitRefusals = count((a) => a.limit);
     const serverErrors = count((a) => a.status >= 500);
     const otherStatuses = count((a) => a.status !== 201 && a.status !== 409 && a.status < 500);
+    // Refusals at the claim limit are answered by the same statement, so they count as attempts, not as races.
+    const limitRow = { '409s claim limit': limitRefusals };
     const claimsPerSec = created / result.wallSeconds;
 
     stack.log('verifying in the database');
@@ -244,6 +265,7 @@ export async function run() {
         attempts: attempts.length,
         '201s': created,
         '409s': conflicts,
+        ...limitRow,
         '5xxs': serverErrors,
         'other 4xx': otherStatuses,
         'net errors': result.networkErrors,
@@ -258,7 +280,8 @@ export async function run() {
     const latencyRows = [
       latencyRow('all attempts', latencies(() => true)),
       latencyRow('201 (committed)', latencies((a) => a.status === 201)),
-      latencyRow('409 (already claimed)', latencies((a) => a.status === 409)),
+      latencyRow('409 (already claimed)', latencies((a) => a.status === 409 && !a.limit)),
+      latencyRow('409 (claim limit)', latencies((a) => a.limit)),
     ];
 
     const targets = {
@@ -269,7 +292,7 @@ export async function run() {
     };
     const met = Object.values(targets).every((t) => t.met);
     const notes = [
-      `${SETTINGS.charities} charities, each one sequential loop on its own keep-alive connection (node:http), in the benchmark process; the API (ROLE=all, NODE_ENV=production: HTTP, in-process worker and outbox relay) in its own. On this ${os.cpus().length}-core machine they compete for CPU.`,
+      `${SETTINGS.charities} charity loops, each sequential on its own keep-alive connection (node:http), in the benchmark process, each claiming as ${perLoop} charity accounts in turn (a charity holds at most ${ACTIVE_CLAIMS_MAX} pending claims; the next account takes over at the limit's 409); the API (ROLE=all, NODE_ENV=production: HTTP, in-process worker and outbox relay) in its own. On this ${os.cpus().length}-core machine they compete for CPU.`,
       'Each charity picks uniformly at random among the items it has not yet seen claimed (an item leaves the shared pool on a 201 or a 409, as a live board drops it), so 409s come from real races, not from re-trying claimed items.',
       'cpu columns: cores used during the race (1 = one core busy throughout) by the API process, the PostgreSQL backends of the run\'s database, and the benchmark process (the charities).',
       'claims/s = 201 answers / wall time from the first request to the last answer; latency = request sent to response fully read, per attempt.',

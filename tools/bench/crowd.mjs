@@ -16,7 +16,7 @@
 // reported, and every per-socket figure is divided by the sockets that did connect.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
-import { COUNTERS_INTERVAL_MS, LIVE_TOPICS } from './lib/contracts.mjs';
+import { charitiesForPendingClaims, COUNTERS_INTERVAL_MS, LIVE_TOPICS } from './lib/contracts.mjs';
 import { ensureFileLimit, serverMemory, startInspectedApi } from './fanout.mjs';
 import { openSockets, runAsScript, serveClientProcess, startClientProcess, stopClientProcesses } from './lib/socket-clients.mjs';
 import { call, cpuSeconds, createStack, createUsers, listFood, percentile, report } from './lib/stack.mjs';
@@ -121,7 +121,8 @@ export async function run() {
     const fulfilments = SETTINGS.fulfilmentsPerSecond * SETTINGS.seconds;
     log(`preparing ${fulfilments} claimed items`);
     const [donor] = await createUsers(api.url, 'donor', 1);
-    const charities = await createUsers(api.url, 'charity', SETTINGS.charities);
+    // Every claim stays pending until its fulfilment: enough charities to hold them within the claim limit.
+    const charities = await createUsers(api.url, 'charity', charitiesForPendingClaims(fulfilments, SETTINGS.charities));
     const items = await listFood(api.url, donor, fulfilments, 8);
     const requests = [];
     for (let i = 0; i < items.length; i++) {

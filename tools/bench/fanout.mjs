@@ -25,6 +25,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { charitiesForPendingClaims } from './lib/contracts.mjs';
 import { openSockets, runAsScript, serveClientProcess, startClientProcess, stopClientProcesses } from './lib/socket-clients.mjs';
 import { call, cpuSeconds, createStack, createUsers, freePort, listFood, percentile, raiseFileLimit, report, resultsDir } from './lib/stack.mjs';
 
@@ -274,12 +275,16 @@ export async function run() {
     let api;
     ({ api, inspector } = await startInspectedApi(stack));
 
-    // One donor and one charity act over HTTP only; every socket is anonymous and hears `stats.updated`.
+    // One donor and a few charities (each within the claim limit) act over HTTP only; every socket is
+    // anonymous and hears `stats.updated`.
     const [donor] = await createUsers(api.url, 'donor', 1);
-    const [charity] = await createUsers(api.url, 'charity', 1);
+    const charities = await createUsers(api.url, 'charity', charitiesForPendingClaims(SETTINGS.rounds + 1));
     const items = await listFood(api.url, donor, SETTINGS.rounds + 1, 4);
     const requests = [];
-    for (const item of items) requests.push((await call(`${api.url}/api/request`, 'POST', { food_id: item.id }, charity.token)).request_id);
+    for (const [i, item] of items.entries()) {
+      const charity = charities[i % charities.length];
+      requests.push((await call(`${api.url}/api/request`, 'POST', { food_id: item.id }, charity.token)).request_id);
+    }
     await sleep(1500); // the set-up's events go out before anyone listens
 
     const procCount = Math.max(1, Math.min(CLIENT_PROCS, SETTINGS.clients));

@@ -20,7 +20,7 @@
 // alongside.
 import { createHistogram, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DOMAIN_EVENT_TYPES, LIVE_TOPICS, publicTopicOf } from './lib/contracts.mjs';
+import { ClaimSlots, DOMAIN_EVENT_TYPES, LIVE_TOPICS, publicTopicOf } from './lib/contracts.mjs';
 import { openSockets, runAsScript, serveClientProcess, startClientProcess, stopClientProcesses } from './lib/socket-clients.mjs';
 import path from 'node:path';
 import {
@@ -260,6 +260,8 @@ function pickAndRemove(array) {
  */
 async function driveWrites({ urls, donors, charities, available, rate, seconds }) {
   const pending = [];
+  // Each charity's pending claims: a claim goes to a charity under the claim limit, as real ones would.
+  const slots = new ClaimSlots(charities);
   const total = rate * seconds;
   const interval = 1000 / rate;
   const counts = { add: 0, claim: 0, cancel: 0, fulfil: 0 };
@@ -273,6 +275,8 @@ async function driveWrites({ urls, donors, charities, available, rate, seconds }
     const draw = Math.random();
     let op = draw < MIX.add ? 'add' : draw < MIX.add + MIX.claim ? 'claim' : draw < MIX.add + MIX.claim + MIX.cancel ? 'cancel' : 'fulfil';
     if ((op === 'cancel' || op === 'fulfil') && pending.length === 0) op = 'claim';
+    // Every charity at its limit: one of them collects first.
+    if (op === 'claim' && !slots.hasFree()) op = pending.length > 0 ? 'fulfil' : 'add';
     if (op === 'claim' && available.length === 0) op = 'add';
     return op;
   }
@@ -282,6 +286,7 @@ async function driveWrites({ urls, donors, charities, available, rate, seconds }
     const op = chooseOp();
     counts[op]++;
     const started = performance.now();
+    let claimant = null;
     try {
       if (op === 'add') {
         const donor = donors[Math.floor(Math.random() * donors.length)];
@@ -291,19 +296,23 @@ async function driveWrites({ urls, donors, charities, available, rate, seconds }
         available.push({ foodId: item.id, donor });
       } else if (op === 'claim') {
         const item = pickAndRemove(available);
-        const charity = charities[Math.floor(Math.random() * charities.length)];
+        const charity = (claimant = slots.take());
         const claim = await call(`${base}/api/request`, 'POST', { food_id: item.foodId }, charity.token);
+        claimant = null;
         pending.push({ requestId: claim.request_id, item, charity });
       } else if (op === 'cancel') {
         const request = pickAndRemove(pending);
         await call(`${base}/api/updaterequest/${request.requestId}`, 'PUT', { status: 'cancelled' }, request.charity.token);
+        slots.release(request.charity);
         available.push(request.item);
       } else {
         const request = pickAndRemove(pending);
         await call(`${base}/updaterequeststatus/${request.requestId}`, 'PUT', { status: 'fulfilled' }, request.item.donor.token);
+        slots.release(request.charity);
       }
       durations.push(performance.now() - started);
     } catch (error) {
+      if (claimant) slots.release(claimant);
       failed++;
       const status = String(error.message).match(/→ (\d+)/)?.[1] ?? String(error.cause?.code ?? error.message).slice(0, 60);
       const key = `${op}: ${status}${urls.length > 1 ? ` (instance ${k % urls.length})` : ''}`;

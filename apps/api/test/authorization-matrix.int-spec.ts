@@ -29,6 +29,10 @@ const EXPECTED = {
   'POST /api/pickup-points':                   [401, 201, 201, 403, 403],
   'PATCH /api/pickup-points/{pointA}':         [401, 200, 403, 403, 403],
   'DELETE /api/pickup-points/{pointA}':        [401, 200, 403, 403, 403],
+  'GET /api/requests/{reqA}/pickup':           [401, 200, 403, 200, 403],
+  'POST /api/requests/{reqFulfilledA}/received': [401, 403, 403, 201, 403],
+  'POST /api/requests/{reqA}/no-show':         [401, 201, 403, 403, 403],
+  'GET /api/charities/{charityA}/reliability': [401, 200, 200, 200, 403],
 } as const satisfies Record<string, readonly [number, number, number, number, number]>;
 type CallName = keyof typeof EXPECTED;
 
@@ -69,7 +73,9 @@ describe('authorization matrix', () => {
   const snapshot = async () => ({
     users: await t.db.query('SELECT id, name, email, user_type FROM users ORDER BY id'),
     food: await t.db.query('SELECT id, donor_id, status, quantity FROM food_items ORDER BY id'),
-    requests: await t.db.query('SELECT id, food_id, charity_id, status FROM pickup_requests ORDER BY id'),
+    requests: await t.db.query(
+      'SELECT id, food_id, charity_id, status, ended_at, late_cancellation, received_quantity, received_at FROM pickup_requests ORDER BY id',
+    ),
     points: await t.db.query('SELECT id, donor_id, label, is_default, deleted_at IS NULL AS live FROM pickup_points ORDER BY id'),
   });
   /** A fresh item of `donor`'s, claimed by `charity`: its request id. */
@@ -263,6 +269,49 @@ describe('authorization matrix', () => {
         ]);
         expect(row).toEqual({ deleted: true });
       },
+    },
+    'GET /api/requests/{reqA}/pickup': {
+      target: async () => ({ method: 'GET', path: `/api/requests/${reqA}/pickup` }),
+      expectSuccess: async ({ body }, actor) => {
+        const [{ pickup_code }] = await t.db.query('SELECT pickup_code FROM pickup_requests WHERE id = $1', [reqA]);
+        expect(body).toMatchObject({
+          request_id: reqA,
+          food_id: claimedA,
+          status: 'pending',
+          donor_name: users.donorA.name,
+          charity_name: users.charityA.name,
+          // The code is the charity's to show at the door; the donor asks for it.
+          pickup_code: actor === 'charityA' ? pickup_code : null,
+        });
+        expect(pickup_code).toMatch(/^\d{6}$/);
+      },
+    },
+    'POST /api/requests/{reqFulfilledA}/received': {
+      mutates: true,
+      target: async () => ({ method: 'POST', path: `/api/requests/${reqFulfilledA}/received`, body: { received_quantity: 9 } }),
+      expectSuccess: async ({ body }) => {
+        expect(body).toEqual({ received_quantity: 9, received_weight_kg: null, comment: null, received_at: expect.any(String) });
+        const [row] = await t.db.query('SELECT received_quantity FROM pickup_requests WHERE id = $1', [reqFulfilledA]);
+        expect(row).toEqual({ received_quantity: 9 });
+      },
+    },
+    'POST /api/requests/{reqA}/no-show': {
+      mutates: true,
+      target: async (_actor, succeeds) => ({
+        method: 'POST',
+        path: `/api/requests/${succeeds ? await freshRequest(users.donorA, users.charityA) : reqA}/no-show`,
+        body: {},
+      }),
+      expectSuccess: async ({ body }, _actor, target) => {
+        expect(body).toEqual({ message: expect.any(String), status: 'not_collected', food_status: 'available' });
+        const requestId = Number(target.path.split('/')[3]);
+        expect(await statusOfRequest(requestId)).toBe('not_collected');
+      },
+    },
+    'GET /api/charities/{charityA}/reliability': {
+      target: async () => ({ method: 'GET', path: `/api/charities/${users.charityA.id}/reliability` }),
+      expectSuccess: ({ body }) =>
+        expect(body).toEqual({ completed: expect.any(Number), no_shows: expect.any(Number), late_cancellations: expect.any(Number), score: expect.any(Number) }),
     },
   };
 

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { QUEUES } from '@food-link/contracts';
+import { LIMITS, QUEUES } from '@food-link/contracts';
 import type { Job } from 'bullmq';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
@@ -26,8 +26,8 @@ describe('delivery guarantees', () => {
     const t = await startTestApp({ REDIS_URL: redis.url });
     try {
       const donor = await createDonor(t.http);
-      // Ten charities, five claims each: a charity holds at most LIMITS.activeClaimsMax pending claims.
-      const charities = await Promise.all(Array.from({ length: 10 }, () => createCharity(t.http)));
+      // A charity holds at most LIMITS.activeClaimsMax pending claims: the 50 claims are spread over enough.
+      const charities = await Promise.all(Array.from({ length: 50 / LIMITS.activeClaimsMax }, () => createCharity(t.http)));
       const client = await LiveClient.connect(t.baseUrl);
       const offered = await Promise.all(Array.from({ length: 50 }, () => addFood(t.http, donor)));
       await client.allOf((await t.db.query('SELECT id FROM outbox_events')).map((row: { id: string }) => row.id));
@@ -35,7 +35,7 @@ describe('delivery guarantees', () => {
       await redis.stop();
       const writes = await Promise.all([
         ...Array.from({ length: 50 }, () => t.http.post('/api/add', { food_name: 'Ful', quantity: 3, description: 'Pots', expiration_date: cairoDateIn(30) }, { token: donor.token })),
-        ...offered.map((item, index) => t.http.post('/api/request', { food_id: item.id }, { token: charities[index % 10].token })),
+        ...offered.map((item, index) => t.http.post('/api/request', { food_id: item.id }, { token: charities[index % charities.length].token })),
       ]);
       expect(writes.map((write) => write.status)).toEqual(Array(100).fill(201));
       const waiting = await unpublishedIds(t.db);

@@ -59,14 +59,37 @@ describe('live events: each action reaches exactly its rooms, as the contract de
     for (const client of everyone) {
       const claimed = await client.next('food.claimed', (e) => e.data.foodId === item.id);
       expectEnvelope(claimed, 'food.claimed');
-      expect(claimed.data).toEqual({ foodId: item.id, requestId });
+      expect(claimed.data).toEqual({ foodId: item.id, requestId, governorate: null });
     }
     await t.http.put(`/api/updaterequest/${requestId}`, { status: 'cancelled' }, { token: charityA.token });
     for (const client of everyone) {
       const cancelled = await client.next('request.cancelled', (e) => e.data.requestId === requestId);
       expectEnvelope(cancelled, 'request.cancelled');
-      expect(cancelled.data).toEqual({ foodId: item.id, requestId });
+      expect(cancelled.data).toEqual({ foodId: item.id, requestId, governorate: null });
     }
+  });
+
+  it('request.not_collected reaches everyone (the item is back on the board); request.received only the donor and the charity', async () => {
+    const item = await addFood(t.http, donorA);
+    const requestId = await requestPickup(t.http, charityA, item.id);
+    expect((await t.http.post(`/api/requests/${requestId}/no-show`, {}, { token: donorA.token })).status).toBe(201);
+    for (const client of everyone) {
+      const event = await client.next('request.not_collected', (e) => e.data.requestId === requestId);
+      expectEnvelope(event, 'request.not_collected');
+      expect(event.data).toEqual({ foodId: item.id, requestId, relisted: true, governorate: null });
+    }
+
+    const given = await addFood(t.http, donorA);
+    const fulfilledId = await requestPickup(t.http, charityA, given.id);
+    await t.http.put(`/updaterequeststatus/${fulfilledId}`, { status: 'fulfilled' }, { token: donorA.token });
+    expect((await t.http.post(`/api/requests/${fulfilledId}/received`, { received_quantity: 9 }, { token: charityA.token })).status).toBe(201);
+    for (const party of [asDonorA, asCharityA]) {
+      const event = await party.next('request.received', (e) => e.data.requestId === fulfilledId);
+      expectEnvelope(event, 'request.received');
+      expect(event.data).toEqual({ foodId: given.id, requestId: fulfilledId });
+    }
+    await barrier(t.env, everyone);
+    for (const outsider of [anonymous, asDonorB, asCharityB]) expect(outsider.ofType('request.received')).toEqual([]);
   });
 
   it('request.fulfilled reaches only the donor and the charity; stats.updated reaches everyone', async () => {

@@ -41,12 +41,20 @@ describe('pickup requests: claim, track, cancel, fulfil, and the impact totals',
       expect((await t.http.post('/api/request', { food_id: 99999999 }, { token: charity.token })).status).toBe(404);
     });
 
-    it('refuses food past its date in Cairo, marked or not, with 409', async () => {
-      for (const status of ['available', 'expired']) {
+    it('refuses food past its date in Cairo, or past its safe time, marked or not, with 409', async () => {
+      const cases = [
+        { date: cairoDateIn(-1), status: 'available', safeFor: '-1 day' },
+        { date: cairoDateIn(-1), status: 'expired', safeFor: '-1 day' },
+        // Its date is ahead but its safe time (cooked food, say) has passed.
+        { date: cairoDateIn(1), status: 'available', safeFor: '-1 second' },
+        // A stale row whose safe time is ahead but whose date has passed: the date still rules it out.
+        { date: cairoDateIn(-1), status: 'available', safeFor: '1 hour' },
+      ];
+      for (const { date, status, safeFor } of cases) {
         const [row] = await t.db.query(
-          `INSERT INTO food_items (donor_id, food_name, quantity, description, expiration_date, status)
-           VALUES ($1, 'Old', 1, 'Old food', $2, $3) RETURNING id`,
-          [donor.id, cairoDateIn(-1), status],
+          `INSERT INTO food_items (donor_id, food_name, quantity, description, expiration_date, status, safe_until)
+           VALUES ($1, 'Old', 1, 'Old food', $2, $3, now() + $4::interval) RETURNING id`,
+          [donor.id, date, status, safeFor],
         );
         const response = await t.http.post('/api/request', { food_id: row.id }, { token: charity.token });
         expect(response.status).toBe(409);
@@ -181,10 +189,10 @@ describe('pickup requests: claim, track, cancel, fulfil, and the impact totals',
       expect((await t.http.put('/api/updaterequest/99999999', { status: 'cancelled' }, { token: charity.token })).status).toBe(404);
     });
 
-    it('lets a request on food whose date passed meanwhile expire instead of returning to the board', async () => {
+    it('lets a request on food whose safe time passed meanwhile expire instead of returning to the board', async () => {
       const item = await addFood(t.http, donor);
       const requestId = await requestPickup(t.http, charity, item.id);
-      await t.db.query('UPDATE food_items SET expiration_date = $2 WHERE id = $1', [item.id, cairoDateIn(-1)]);
+      await t.db.query(`UPDATE food_items SET safe_until = now() - interval '1 second' WHERE id = $1`, [item.id]);
       await t.http.put(`/api/updaterequest/${requestId}`, { status: 'cancelled' }, { token: charity.token });
       expect(await foodStatus(item.id)).toBe('expired');
     });

@@ -93,6 +93,8 @@ export const LIMITS = {
   reliabilityDays: 90,
   /** The pickup code a charity shows at the door: this many digits. */
   pickupCodeDigits: 6,
+  /** A charity may report (and correct) what it received for this many days after the handover. */
+  receivedCorrectionDays: 7,
   /** The charity should serve or chill cooked food within this long of collecting it (DOMAIN.md). */
   serveWithinMinutes: 90,
 } as const;

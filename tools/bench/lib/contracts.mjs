@@ -32,3 +32,48 @@ export const publicTopicOf = (type) => contracts.publicTopicOf(type);
 export const LIVE_MESSAGES = { ...contracts.LIVE_MESSAGES };
 /** At most one `stats.updated` per this many ms per `counters` watcher. */
 export const COUNTERS_INTERVAL_MS = contracts.COUNTERS_INTERVAL_MS;
+
+/** Pending claims a charity may hold at once (LIMITS.activeClaimsMax): one more is refused with 409. */
+export const ACTIVE_CLAIMS_MAX = contracts.LIMITS.activeClaimsMax;
+
+/**
+ * The charities a bench needs so that `claims` pending requests stay within the claim limit when spread
+ * evenly (at least `atLeast`).
+ */
+export function charitiesForPendingClaims(claims, atLeast = 1) {
+  return Math.max(atLeast, Math.ceil(claims / ACTIVE_CLAIMS_MAX));
+}
+
+/**
+ * The bench's own count of each charity's pending claims (in flight included), so that its writes are
+ * always valid: it claims only for a charity with a free slot, as a real charity would collect or cancel
+ * before claiming more.
+ */
+export class ClaimSlots {
+  constructor(charities) {
+    this.held = new Map(charities.map((charity) => [charity, 0]));
+  }
+
+  /** Whether some charity may claim one more. */
+  hasFree() {
+    for (const count of this.held.values()) if (count < ACTIVE_CLAIMS_MAX) return true;
+    return false;
+  }
+
+  /** A random charity with a free slot, its slot taken; null when every charity is at the limit. */
+  take() {
+    const free = [...this.held].filter(([, count]) => count < ACTIVE_CLAIMS_MAX);
+    if (free.length === 0) return null;
+    const [charity] = free[Math.floor(Math.random() * free.length)];
+    this.held.set(charity, this.held.get(charity) + 1);
+    return charity;
+  }
+
+  /** The claim ended (fulfilled, cancelled) or was never made. */
+  release(charity) {
+    this.held.set(charity, this.held.get(charity) - 1);
+  }
+}
+
+/** The 409's message when a charity already holds ACTIVE_CLAIMS_MAX pending claims. */
+export const CLAIM_LIMIT_MESSAGE = contracts.ERRORS.claimLimitReached(ACTIVE_CLAIMS_MAX);

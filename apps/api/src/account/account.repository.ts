@@ -63,7 +63,7 @@ export class AccountRepository {
     const whose = user.user_type === 'charity' ? 'r.charity_id = $1' : 'f.donor_id = $1';
     return returningRows<CancelledRequest>(
       tx,
-      `UPDATE pickup_requests r SET status = 'cancelled', updated_at = now()
+      `UPDATE pickup_requests r SET status = 'cancelled', ended_at = now(), updated_at = now()
          FROM food_items f
         WHERE f.id = r.food_id AND r.status = 'pending' AND ${whose}
         RETURNING r.id AS request_id, r.food_id, f.donor_id, r.charity_id`,
@@ -72,7 +72,7 @@ export class AccountRepository {
   }
 
   /**
-   * Puts food whose request was cancelled back on offer (or marks it expired if its date has passed);
+   * Puts food whose request was cancelled back on offer (or marks it expired if its safe time or date has passed);
    * with `withdraw`, takes it and every other available item off the board (expired). Returns the items
    * that ended expired.
    */
@@ -80,7 +80,7 @@ export class AccountRepository {
     return returningRows(
       tx,
       `UPDATE food_items
-          SET status = CASE WHEN $3::int IS NOT NULL OR expiration_date < $2::date THEN 'expired' ELSE 'available' END::food_status,
+          SET status = CASE WHEN $3::int IS NOT NULL OR expiration_date < $2::date OR safe_until <= now() THEN 'expired' ELSE 'available' END::food_status,
               updated_at = now()
         WHERE id = ANY($1::int[]) OR (donor_id = $3::int AND status = 'available')
         RETURNING id, donor_id, status`,

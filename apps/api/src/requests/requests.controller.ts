@@ -7,6 +7,13 @@ import {
   CharityRequestItem,
   DonorInfoResponse,
   ERRORS,
+  EXTRA_ROUTES,
+  LIMITS,
+  NoShowResponse,
+  PickupDetails,
+  ReceivedBody,
+  ReceivedReport,
+  Reliability,
   FulfilRequestBody,
   FulfilResponse,
   MessageResponse,
@@ -27,7 +34,7 @@ const FOOD_NOT_FOUND: ErrorSpec = { status: 404, description: 'No such food item
 const REQUEST_NOT_FOUND: ErrorSpec = { status: 404, description: 'No such pickup request', message: ERRORS.requestNotFound };
 const NOT_PENDING: ErrorSpec = {
   status: 409,
-  description: 'The request is already fulfilled or cancelled',
+  description: 'The request has already ended (fulfilled, cancelled, withdrawn or not collected)',
   message: ERRORS.requestNotPending('fulfilled'),
 };
 
@@ -47,7 +54,7 @@ export class RequestsController {
     FOOD_NOT_FOUND,
     {
       status: 409,
-      description: 'The item is not available: already claimed, or expired',
+      description: `The item is not available (already claimed, or expired), or the charity already holds ${LIMITS.activeClaimsMax} active claims`,
       message: ERRORS.foodAlreadyClaimed,
     },
     503,
@@ -58,7 +65,10 @@ export class RequestsController {
 
   @Roles('charity')
   @Put(API_ROUTES.cancelRequest)
-  @ApiOperation({ summary: "Cancel one's own pending request (charities); the item goes back on offer" })
+  @ApiOperation({
+    summary:
+      "Cancel one's own pending request (charities); the item goes back on offer (or expires, past its safe time). Less than 2 hours before the window starts, or after, it counts as a late cancellation",
+  })
   @ApiIdParam('requestId', 'The pickup request')
   @ApiOkResponse({ schema: shapeRef(MessageResponse), description: 'Cancelled' })
   @ApiErrors(
@@ -79,7 +89,10 @@ export class RequestsController {
 
   @Roles('donor')
   @Put(API_ROUTES.fulfilRequest)
-  @ApiOperation({ summary: 'Mark a pending request of one of your items fulfilled: the food was handed over (donors)' })
+  @ApiOperation({
+    summary:
+      'Mark a pending request of one of your items fulfilled: the food was handed over (donors); with `pickup_code`, only when it is the charity\'s',
+  })
   @ApiIdParam('requestId', 'The pickup request')
   @ApiOkResponse({ schema: shapeRef(FulfilResponse), description: 'Fulfilled' })
   @ApiErrors(
@@ -91,11 +104,90 @@ export class RequestsController {
     401,
     { status: 403, description: "Not a donor, or a request for another donor's food", message: ERRORS.requestForAnotherDonor },
     REQUEST_NOT_FOUND,
-    NOT_PENDING,
+    {
+      status: 409,
+      description: "The request is already fulfilled or cancelled, or the pickup code given is not the charity's (nothing changed)",
+      message: ERRORS.wrongPickupCode,
+    },
     503,
   )
-  fulfil(@CurrentUser() donor: AuthUser, @IdParam('requestId') requestId: number, @ValidBody(FulfilRequestBody) _body: FulfilRequestBody) {
-    return this.requests.fulfil(donor, requestId);
+  fulfil(@CurrentUser() donor: AuthUser, @IdParam('requestId') requestId: number, @ValidBody(FulfilRequestBody) body: FulfilRequestBody) {
+    return this.requests.fulfil(donor, requestId, body.pickup_code);
+  }
+
+  @Get(EXTRA_ROUTES.pickupDetails)
+  @ApiOperation({
+    summary:
+      "Where and when to collect a claimed item: the full pickup point, the window and the safe time (the claiming charity, the item's donor, operators); the pickup code only for the charity",
+  })
+  @ApiIdParam('requestId', 'The pickup request')
+  @ApiOkResponse({ schema: shapeRef(PickupDetails), description: 'The pickup details' })
+  @ApiErrors(
+    invalidId('requestId'),
+    401,
+    { status: 403, description: 'Neither the claiming charity, the item\'s donor nor an operator', message: ERRORS.pickupDetailsForPartiesOnly },
+    REQUEST_NOT_FOUND,
+    503,
+  )
+  pickupDetails(@CurrentUser() viewer: AuthUser, @IdParam('requestId') requestId: number) {
+    return this.requests.pickupDetails(viewer, requestId);
+  }
+
+  @Roles('charity')
+  @Post(EXTRA_ROUTES.received)
+  @ApiOperation({
+    summary: `Report what was received after a fulfilled pickup (the request's charity); a new report replaces the last, within ${LIMITS.receivedCorrectionDays} days of the handover`,
+  })
+  @ApiIdParam('requestId', 'The pickup request')
+  @ApiCreatedResponse({ schema: shapeRef(ReceivedReport), description: 'The report as stored' })
+  @ApiErrors(
+    { status: 400, description: 'The id is not a positive integer, or the body reports nothing valid', message: ['received_quantity must be a whole number'] },
+    401,
+    { status: 403, description: 'Not the charity that made the request', message: ERRORS.receivedByCharityOnly },
+    REQUEST_NOT_FOUND,
+    { status: 409, description: 'The request is not fulfilled, or its handover is too long ago', message: ERRORS.receivedBeforeFulfilment },
+    503,
+  )
+  reportReceived(@CurrentUser() charity: AuthUser, @IdParam('requestId') requestId: number, @ValidBody(ReceivedBody) body: ReceivedBody) {
+    return this.requests.reportReceived(charity, requestId, body);
+  }
+
+  @Roles('donor')
+  @Post(EXTRA_ROUTES.noShow)
+  @ApiOperation({
+    summary:
+      "Report that nobody came for a pending request (the item's donor), from the window's start: the request ends not collected and the item goes back on the board if its safe time allows, otherwise it expires",
+  })
+  @ApiIdParam('requestId', 'The pickup request')
+  @ApiCreatedResponse({ schema: shapeRef(NoShowResponse), description: 'Recorded; `food_status` says where the item went' })
+  @ApiErrors(
+    invalidId('requestId'),
+    401,
+    { status: 403, description: "Not the item's donor", message: ERRORS.noShowByDonorOnly },
+    REQUEST_NOT_FOUND,
+    { status: 409, description: 'The request is no longer pending, or its window has not started', message: ERRORS.noShowBeforeWindow },
+    503,
+  )
+  reportNoShow(@CurrentUser() donor: AuthUser, @IdParam('requestId') requestId: number) {
+    return this.requests.reportNoShow(donor, requestId);
+  }
+
+  @Roles('donor', 'charity', 'operator')
+  @Get(EXTRA_ROUTES.reliability)
+  @ApiOperation({
+    summary: `A charity's reliability over ${LIMITS.reliabilityDays} days: completed, no-shows, late cancellations and the score (signed-in donors, operators, the charity itself)`,
+  })
+  @ApiIdParam('userId', "The charity's account")
+  @ApiOkResponse({ schema: shapeRef(Reliability), description: 'The figures; `score` is null without history' })
+  @ApiErrors(
+    invalidId('userId'),
+    401,
+    { status: 403, description: 'Another charity', message: ERRORS.reliabilityNotVisible },
+    { status: 404, description: 'No charity has this account', message: ERRORS.charityNotFound },
+    503,
+  )
+  reliability(@CurrentUser() viewer: AuthUser, @IdParam('userId') charityId: number) {
+    return this.requests.reliability(viewer, charityId);
   }
 
   @Get(API_ROUTES.charityRequests)

@@ -1,21 +1,137 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DOMAIN_EVENTS, type CharityInfo, type CharityRequestItem, type RequestStatus } from '@food-link/contracts';
+import {
+  DOMAIN_EVENTS,
+  LIMITS,
+  mapUrl,
+  reliabilityScore,
+  type CharityInfo,
+  type DonorItemRequest,
+  type CharityRequestItem,
+  type FoodStatus,
+  type GovernorateCode,
+  type PickupDetails,
+  type ReceivedBody,
+  type ReceivedReport,
+  type RequestStatus,
+} from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { returningRows } from '../common/sql';
 import { outboxInsertFrom, sqlExpr, sqlInt } from '../events/outbox.repository';
 
-/** A request with the item it concerns, as the ownership checks need it. */
+/**
+ * A request with the item it concerns, as the ownership checks and the handover rules need it:
+ * `window_start` is when the charity may come (the item's `pickup_from`, or the claim's time for a listing
+ * without a window), `governorate` the item's pickup point's (null without one).
+ */
 export interface RequestRow {
   id: number;
   food_id: number;
   charity_id: number;
   donor_id: number;
   status: RequestStatus;
+  pickup_code: string | null;
+  collect_by: Date | null;
+  window_start: Date;
+  safe_until: Date;
+  governorate: string | null;
+  received_at: Date | null;
+  ended_at: Date | null;
 }
 
-interface CharityRequestRow extends Omit<CharityRequestItem, 'requestId' | 'created_at'> {
+interface CharityRequestRow extends Omit<CharityRequestItem, 'requestId' | 'created_at' | 'pickup_from' | 'pickup_until' | 'safe_until' | 'received'> {
   created_at: Date;
+  pickup_from: Date | null;
+  pickup_until: Date | null;
+  safe_until: Date;
+  received_quantity: number | null;
+  received_weight_kg: string | null;
+  received_comment: string | null;
+  received_at: Date | null;
 }
+
+interface ReceivedRow {
+  received_quantity: number | null;
+  received_weight_kg: string | null;
+  received_comment: string | null;
+  received_at: Date | null;
+}
+
+/** What the charity reported it received, or null before it has (numeric columns arrive as text). */
+export function receivedReport(row: ReceivedRow): ReceivedReport | null {
+  if (!row.received_at) return null;
+  return {
+    received_quantity: row.received_quantity,
+    received_weight_kg: row.received_weight_kg === null ? null : Number(row.received_weight_kg),
+    comment: row.received_comment,
+    received_at: row.received_at.toISOString(),
+  };
+}
+
+interface PickupDetailsRow {
+  request_id: number;
+  food_id: number;
+  status: RequestStatus;
+  food_name: string;
+  pickup_from: Date | null;
+  pickup_until: Date | null;
+  safe_until: Date;
+  donor_id: number;
+  charity_id: number;
+  donor_name: string;
+  charity_name: string;
+  pickup_code: string | null;
+  point_id: number | null;
+  label: string;
+  governorate: GovernorateCode;
+  area: string;
+  address_line: string;
+  landmark: string | null;
+  lat: number | null;
+  lng: number | null;
+  contact_name: string;
+  contact_phone: string;
+  notes: string | null;
+}
+
+/** The pickup details with who may see them; `pickup_code` is the caller's to withhold. */
+export type PickupDetailsWithParties = PickupDetails & { donor_id: number; charity_id: number };
+
+/**
+ * For the donor's list (`FoodRepository.donorItems`), which shows each item's current request with its
+ * charity's reliability and what it reported it received, in its one query: add `DONOR_REQUEST_JOIN` after
+ * the join of the request as `r`, select `DONOR_REQUEST_COLUMNS`, and map the row with
+ * `donorRequestExtras`. The reliability view is filtered by the charity inside the lateral join, so only
+ * that charity's requests of the period are counted (index pickup_requests_ended_idx).
+ */
+export const DONOR_REQUEST_JOIN = `LEFT JOIN LATERAL (
+    SELECT rel.completed, rel.no_shows, rel.late_cancellations FROM charity_reliability rel WHERE rel.charity_id = r.charity_id
+  ) rel ON true`;
+export const DONOR_REQUEST_COLUMNS = `r.charity_id AS charity_user_id,
+  coalesce(rel.completed, 0) AS reliability_completed, coalesce(rel.no_shows, 0) AS reliability_no_shows,
+  coalesce(rel.late_cancellations, 0) AS reliability_late_cancellations,
+  r.received_quantity, r.received_weight_kg, r.received_comment, r.received_at`;
+
+/** The row of DONOR_REQUEST_COLUMNS. */
+export interface DonorRequestRow extends ReceivedRow {
+  charity_user_id: number;
+  reliability_completed: number;
+  reliability_no_shows: number;
+  reliability_late_cancellations: number;
+}
+
+/** What DonorItemRequest adds to the spec's request fields, from a DonorRequestRow. */
+export function donorRequestExtras(row: DonorRequestRow): Pick<DonorItemRequest, 'charity_user_id' | 'reliability' | 'received'> {
+  const counts = {
+    completed: row.reliability_completed,
+    no_shows: row.reliability_no_shows,
+    late_cancellations: row.reliability_late_cancellations,
+  };
+  return { charity_user_id: row.charity_user_id, reliability: { ...counts, score: reliabilityScore(counts) }, received: receivedReport(row) };
+}
+
+/** How the item leaves a claim that ended: back on the board as it was, or relisted from now on. */
+export type Release = 'as-listed' | 'from-now';
 
 /** What the claim stores as its answer under an Idempotency-Key (idempotency.interceptor.ts). */
 export interface ClaimAnswer {
@@ -30,11 +146,16 @@ export interface ClaimAnswer {
  * The claim as one statement. Its outbox row is the one `OutboxService.record` would write (id, type,
  * data, recipients: the donor and the charity); its payload is built from the contract's
  * `food.claimed` fields (outboxInsertFrom), so it cannot drift from them. $1 food id, $2 today in
- * Cairo, $3 charity id.
+ * Cairo, $3 charity id, $4 the new pickup code.
+ *
+ * Only an item still safe (`safe_until` ahead) is claimed; the request keeps when it must be collected by
+ * (`collect_by`: the end of the window, or the end of the safe time without one). The insert passes
+ * through the claim-limit trigger (migration 1764570000000), which raises FLCLM when the charity already
+ * holds its limit of pending requests: the whole statement, the item's change included, then rolls back.
  *
  * Under an Idempotency-Key attempt (`underKey`) it first locks the attempt's key, claims nothing if a
- * retry has taken the key over, and stores the answer with the claim, so both commit together: $4 the
- * key, $5 the attempt, $6 the answer's status code, $7 its message.
+ * retry has taken the key over, and stores the answer with the claim, so both commit together: $5 the
+ * key, $6 the attempt, $7 the answer's status code, $8 its message.
  */
 function claimSql(underKey: boolean): string {
   return `
@@ -42,30 +163,32 @@ function claimSql(underKey: boolean): string {
     underKey
       ? `idempotency_key AS (
     SELECT user_id, key FROM idempotency_keys
-     WHERE user_id = $3 AND key = $4 AND attempt = $5 AND status_code IS NULL
+     WHERE user_id = $3 AND key = $5 AND attempt = $6 AND status_code IS NULL
        FOR UPDATE
   ), `
       : ''
   }claimed AS (
     UPDATE food_items SET status = 'claimed', updated_at = now()
-     WHERE id = $1 AND status = 'available' AND expiration_date >= $2::date${underKey ? ' AND EXISTS (SELECT 1 FROM idempotency_key)' : ''}
-     RETURNING id, donor_id
+     WHERE id = $1 AND status = 'available' AND expiration_date >= $2::date AND safe_until > now()${
+       underKey ? ' AND EXISTS (SELECT 1 FROM idempotency_key)' : ''
+     }
+     RETURNING id, donor_id, pickup_point_id, coalesce(pickup_until, safe_until) AS collect_by
   ), request AS (
-    INSERT INTO pickup_requests (food_id, charity_id)
-    SELECT id, $3::int FROM claimed
+    INSERT INTO pickup_requests (food_id, charity_id, pickup_code, collect_by)
+    SELECT id, $3::int, $4::varchar, collect_by FROM claimed
     RETURNING id, food_id
   ), event AS (
     ${outboxInsertFrom(
       DOMAIN_EVENTS.foodClaimed,
-      { foodId: sqlInt('request.food_id'), requestId: sqlInt('request.id') },
+      { foodId: sqlInt('request.food_id'), requestId: sqlInt('request.id'), governorate: sqlExpr<string | null>('point.governorate') },
       sqlExpr<number[]>('ARRAY[claimed.donor_id, $3::int]'),
-      'request CROSS JOIN claimed',
+      'request CROSS JOIN claimed LEFT JOIN pickup_points point ON point.id = claimed.pickup_point_id',
     )}
   )${
     underKey
       ? `, answer AS (
     UPDATE idempotency_keys k
-       SET status_code = $6, response = jsonb_build_object('message', $7::text, 'request_id', request.id, 'status', 'pending')
+       SET status_code = $7, response = jsonb_build_object('message', $8::text, 'request_id', request.id, 'status', 'pending')
       FROM request, idempotency_key
      WHERE k.user_id = idempotency_key.user_id AND k.key = idempotency_key.key
   )`
@@ -83,39 +206,214 @@ export class RequestsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /**
-   * Claims an item still on offer and not past its date (`today` in Cairo) and records `food.claimed`, in
-   * one statement that is its own transaction; with `answer`, under an Idempotency-Key attempt whose
-   * answer it stores too. Resolves with the new request's id, or undefined when the item was not on offer (a
-   * lost race on the partial unique index rejects with its unique violation).
+   * Claims an item still on offer, safe and not past its date (`today` in Cairo) and records
+   * `food.claimed`, in one statement that is its own transaction; with `answer`, under an Idempotency-Key
+   * attempt whose answer it stores too. Resolves with the new request's id, or undefined when the item was
+   * not on offer (a lost race on the partial unique index rejects with its unique violation, a charity at
+   * its claim limit with SQLSTATE FLCLM: see isClaimLimitError).
    */
-  async claim(foodId: number, today: string, charityId: number, answer?: ClaimAnswer): Promise<number | undefined> {
+  async claim(foodId: number, today: string, charityId: number, pickupCode: string, answer?: ClaimAnswer): Promise<number | undefined> {
     const rows = answer
       ? await this.db.query<{ request_id: number }[]>(IDEMPOTENT_CLAIM_SQL, [
           foodId,
           today,
           charityId,
+          pickupCode,
           answer.key,
           answer.attempt,
           answer.statusCode,
           answer.message,
         ])
-      : await this.db.query<{ request_id: number }[]>(CLAIM_SQL, [foodId, today, charityId]);
+      : await this.db.query<{ request_id: number }[]>(CLAIM_SQL, [foodId, today, charityId, pickupCode]);
     return rows[0]?.request_id;
   }
 
-  /** Demo data: a request in a given state. */
-  async insertSeeded(tx: EntityManager, foodId: number, charityId: number, status: RequestStatus): Promise<void> {
-    await tx.query(`INSERT INTO pickup_requests (food_id, charity_id, status) VALUES ($1, $2, $3)`, [foodId, charityId, status]);
+  /**
+   * Demo data: a request in a given state, as if its story had happened. A request that is no longer
+   * pending has ended now (which reliability counts) unless `story.endedAt` says when.
+   */
+  async insertSeeded(
+    tx: EntityManager,
+    foodId: number,
+    charityId: number,
+    status: RequestStatus,
+    story: { pickupCode?: string; endedAt?: Date; lateCancellation?: boolean; received?: ReceivedBody } = {},
+  ): Promise<number> {
+    const [row] = await tx.query<{ id: number }[]>(
+      `INSERT INTO pickup_requests (food_id, charity_id, status, pickup_code, collect_by, ended_at, late_cancellation,
+                                    received_quantity, received_weight_kg, received_comment, received_at)
+       SELECT $1, $2, $3, $4, coalesce(f.pickup_until, f.safe_until),
+              CASE WHEN $3::text <> 'pending' THEN coalesce($5::timestamptz, now()) END, $6,
+              $7, $8, $9, CASE WHEN $10 THEN now() END
+         FROM food_items f WHERE f.id = $1
+       RETURNING id`,
+      [
+        foodId,
+        charityId,
+        status,
+        story.pickupCode ?? null,
+        story.endedAt ?? null,
+        story.lateCancellation ?? false,
+        story.received?.received_quantity ?? null,
+        story.received?.received_weight_kg ?? null,
+        story.received?.comment ?? null,
+        story.received !== undefined,
+      ],
+    );
+    return row.id;
   }
 
-  async setStatus(tx: EntityManager, requestId: number, status: Exclude<RequestStatus, 'pending'>): Promise<void> {
-    await tx.query(`UPDATE pickup_requests SET status = $2, updated_at = now() WHERE id = $1`, [requestId, status]);
+  /** Ends a pending request: every status but pending ends it now (`ended_at`, which reliability counts by). */
+  async end(tx: EntityManager, requestId: number, status: Exclude<RequestStatus, 'pending'>, lateCancellation = false): Promise<void> {
+    await tx.query(
+      `UPDATE pickup_requests SET status = $2, ended_at = now(), updated_at = now(), late_cancellation = $3 WHERE id = $1`,
+      [requestId, status, lateCancellation],
+    );
+  }
+
+  /**
+   * The item of a claim that ended without a handover. `as-listed` (a cancellation): back on the board as
+   * it was listed, unless its window is over by now: then without one, like `from-now` (a window nobody
+   * can keep would make the next claim end at once). `from-now` (not collected): back on the board from now on until its safe time, that is
+   * without a window (a window comes whole: food_items_window_check; no window means "collect now, until
+   * safe_until" to every reader). Either way it expires instead when less than `minWindowMinutes` of its safe time
+   * (or its date, `today` in Cairo) is left. Returns the item's new status.
+   */
+  async releaseFood(tx: EntityManager, foodId: number, release: Release, minWindowMinutes: number, today: string): Promise<FoodStatus> {
+    const [food] = await returningRows<{ status: FoodStatus }>(
+      tx,
+      `UPDATE food_items
+          SET status = CASE WHEN safe_until - now() >= $3 * interval '1 minute' AND expiration_date >= $4::date
+                            THEN 'available' ELSE 'expired' END::food_status,
+              pickup_from = CASE WHEN ($2 OR pickup_until <= now()) AND safe_until - now() >= $3 * interval '1 minute' THEN NULL ELSE pickup_from END,
+              pickup_until = CASE WHEN ($2 OR pickup_until <= now()) AND safe_until - now() >= $3 * interval '1 minute' THEN NULL ELSE pickup_until END,
+              updated_at = now()
+        WHERE id = $1
+        RETURNING status`,
+      [foodId, release === 'from-now', minWindowMinutes, today],
+    );
+    return food.status;
+  }
+
+  /** Stores what the charity received (replacing an earlier report) and returns the report. */
+  async saveReceived(tx: EntityManager, requestId: number, body: ReceivedBody): Promise<ReceivedReport> {
+    const [row] = await returningRows<ReceivedRow>(
+      tx,
+      `UPDATE pickup_requests
+          SET received_quantity = $2, received_weight_kg = $3, received_comment = $4,
+              received_at = now(), updated_at = now()
+        WHERE id = $1
+        RETURNING received_quantity, received_weight_kg, received_comment, received_at`,
+      [requestId, body.received_quantity ?? null, body.received_weight_kg ?? null, body.comment ?? null],
+    );
+    return receivedReport(row) as ReceivedReport;
+  }
+
+  /** When a pending request must be collected by, for scheduling its not-collected job; undefined when none is pending. */
+  async pendingCollectBy(requestId: number): Promise<Date | undefined> {
+    const [row] = await this.db.query<{ collect_by: Date | null }[]>(
+      `SELECT coalesce(r.collect_by, f.pickup_until, f.safe_until) AS collect_by
+         FROM pickup_requests r JOIN food_items f ON f.id = r.food_id
+        WHERE r.id = $1 AND r.status = 'pending'`,
+      [requestId],
+    );
+    return row?.collect_by ?? undefined;
+  }
+
+  /** Every pending request with its collect-by time, for scheduling their jobs again (a worker's start). */
+  pendingCollectTimes(): Promise<{ id: number; collect_by: Date }[]> {
+    return this.db.query<{ id: number; collect_by: Date }[]>(
+      `SELECT r.id, coalesce(r.collect_by, f.pickup_until, f.safe_until) AS collect_by
+         FROM pickup_requests r JOIN food_items f ON f.id = r.food_id
+        WHERE r.status = 'pending'`,
+    );
+  }
+
+  /** The pickup details of a request (the full pickup point, even one deleted since), with its parties. */
+  async pickupDetails(requestId: number): Promise<PickupDetailsWithParties | undefined> {
+    const [row] = await this.db.query<PickupDetailsRow[]>(
+      `SELECT r.id AS request_id, r.food_id, r.status, r.pickup_code, r.charity_id,
+              f.food_name, f.pickup_from, f.pickup_until, f.safe_until, f.donor_id,
+              d.name AS donor_name, c.name AS charity_name,
+              p.id AS point_id, p.label, p.governorate, p.area, p.address_line, p.landmark, p.lat, p.lng,
+              p.contact_name, p.contact_phone, p.notes
+         FROM pickup_requests r
+         JOIN food_items f ON f.id = r.food_id
+         JOIN users d ON d.id = f.donor_id
+         JOIN users c ON c.id = r.charity_id
+         LEFT JOIN pickup_points p ON p.id = f.pickup_point_id
+        WHERE r.id = $1`,
+      [requestId],
+    );
+    if (!row) return undefined;
+    const point =
+      row.point_id === null
+        ? null
+        : {
+            label: row.label,
+            governorate: row.governorate,
+            area: row.area,
+            address_line: row.address_line,
+            landmark: row.landmark,
+            lat: row.lat,
+            lng: row.lng,
+            contact_name: row.contact_name,
+            contact_phone: row.contact_phone,
+            notes: row.notes,
+            map_url: row.lat !== null && row.lng !== null ? mapUrl(row.lat, row.lng) : null,
+          };
+    return {
+      request_id: row.request_id,
+      food_id: row.food_id,
+      status: row.status,
+      food_name: row.food_name,
+      pickup_from: row.pickup_from?.toISOString() ?? null,
+      pickup_until: row.pickup_until?.toISOString() ?? null,
+      safe_until: row.safe_until.toISOString(),
+      serve_within_minutes: LIMITS.serveWithinMinutes,
+      point,
+      donor_name: row.donor_name,
+      charity_name: row.charity_name,
+      pickup_code: row.pickup_code,
+      donor_id: row.donor_id,
+      charity_id: row.charity_id,
+    };
+  }
+
+  /**
+   * Why an item could not be claimed: its stored status and whether it is past its safe time or date
+   * (`today` in Cairo); undefined when there is no such item.
+   */
+  async offerState(foodId: number, today: string): Promise<{ status: FoodStatus; expired: boolean } | undefined> {
+    const [food] = await this.db.query<{ status: FoodStatus; expired: boolean }[]>(
+      `SELECT status, (safe_until <= now() OR expiration_date < $2::date) AS expired FROM food_items WHERE id = $1`,
+      [foodId, today],
+    );
+    return food;
+  }
+
+  /** Whether the account is a charity's (and not deleted). */
+  async isCharity(userId: number): Promise<boolean> {
+    const rows = await this.db.query<unknown[]>(`SELECT 1 FROM charities c JOIN users u ON u.id = c.user_id WHERE c.user_id = $1 AND u.deleted_at IS NULL`, [userId]);
+    return rows.length > 0;
+  }
+
+  /** The charity's record over the reliability period (the view charity_reliability); zeros without history. */
+  async reliabilityCounts(charityId: number): Promise<{ completed: number; no_shows: number; late_cancellations: number }> {
+    const [row] = await this.db.query<{ completed: number; no_shows: number; late_cancellations: number }[]>(
+      `SELECT completed, no_shows, late_cancellations FROM charity_reliability WHERE charity_id = $1`,
+      [charityId],
+    );
+    return row ?? { completed: 0, no_shows: 0, late_cancellations: 0 };
   }
 
   /** The request with its item's donor; `lock` locks both for the rest of the transaction. */
   async find(requestId: number, manager: EntityManager = this.db.manager, lock = false): Promise<RequestRow | undefined> {
     const [request] = await manager.query<RequestRow[]>(
-      `SELECT r.id, r.food_id, r.charity_id, r.status, f.donor_id
+      `SELECT r.id, r.food_id, r.charity_id, r.status, r.pickup_code, r.received_at, r.ended_at,
+              coalesce(r.collect_by, f.pickup_until, f.safe_until) AS collect_by,
+              coalesce(f.pickup_from, r.created_at) AS window_start, f.safe_until, f.donor_id,
+              (SELECT p.governorate FROM pickup_points p WHERE p.id = f.pickup_point_id) AS governorate
          FROM pickup_requests r JOIN food_items f ON f.id = r.food_id
         WHERE r.id = $1 ${lock ? 'FOR UPDATE OF r, f' : ''}`,
       [requestId],
@@ -124,14 +422,16 @@ export class RequestsRepository {
   }
 
   /**
-   * A charity's requests, newest first, with each item and its donor. A donor's e-mail is given only
-   * where the charity holds a live (pending or fulfilled) request for the donor's food, or to operators
-   * (`everyEmail`); otherwise it is null.
+   * A charity's requests, newest first, with each item, where and when to collect it, what the charity
+   * reported it received, and its donor. A donor's e-mail is given only where the charity holds a live
+   * (pending or fulfilled) request for the donor's food, or to operators (`everyEmail`); otherwise it is null.
    */
   async listForCharity(charityId: number, everyEmail: boolean): Promise<CharityRequestItem[]> {
     const rows = await this.db.query<CharityRequestRow[]>(
       `SELECT r.id AS request_id, r.food_id, r.status, r.created_at,
               f.food_name, f.quantity, to_char(f.expiration_date, 'YYYY-MM-DD') AS expiration_date,
+              p.governorate, p.area, f.pickup_from, f.pickup_until, f.safe_until, f.unit,
+              r.received_quantity, r.received_weight_kg, r.received_comment, r.received_at,
               d.id AS donor_user_id, d.name,
               CASE WHEN $2 OR d.id IN (SELECT lf.donor_id
                                          FROM pickup_requests lr JOIN food_items lf ON lf.id = lr.food_id
@@ -140,11 +440,20 @@ export class RequestsRepository {
          FROM pickup_requests r
          JOIN food_items f ON f.id = r.food_id
          JOIN users d ON d.id = f.donor_id
+         LEFT JOIN pickup_points p ON p.id = f.pickup_point_id
         WHERE r.charity_id = $1
         ORDER BY r.created_at DESC, r.id DESC`,
       [charityId, everyEmail],
     );
-    return rows.map((row) => ({ ...row, requestId: row.request_id, created_at: row.created_at.toISOString() }));
+    return rows.map(({ received_quantity, received_weight_kg, received_comment, received_at, ...row }) => ({
+      ...row,
+      requestId: row.request_id,
+      created_at: row.created_at.toISOString(),
+      pickup_from: row.pickup_from?.toISOString() ?? null,
+      pickup_until: row.pickup_until?.toISOString() ?? null,
+      safe_until: row.safe_until.toISOString(),
+      received: receivedReport({ received_quantity, received_weight_kg, received_comment, received_at }),
+    }));
   }
 
   /** The charities holding the item's current (pending or fulfilled) request. */

@@ -1,15 +1,23 @@
+import { randomInt } from 'node:crypto';
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   cairoDate,
   DOMAIN_EVENTS,
   ERRORS,
+  LIMITS,
+  reliabilityScore,
   type CharityInfo,
   type CharityRequestItem,
   type DonorInfoResponse,
   type FulfilResponse,
   type MessageResponse,
+  type NoShowResponse,
+  type PickupDetails,
   type PickupRequestResponse,
+  type ReceivedBody,
+  type ReceivedReport,
+  type Reliability,
   type RequestIdResponse,
   type RequestStatusResponse,
 } from '@food-link/contracts';
@@ -19,10 +27,24 @@ import { UsersRepository } from '../auth/users.repository';
 import { isUniqueViolation } from '../common/errors';
 import { OutboxService } from '../events/outbox.service';
 import { FoodRepository } from '../food/food.repository';
+import { HandoverService } from '../handover/handover.service';
 import { IdempotentAnswers, keyTakenOver } from '../idempotency/idempotent-answers.service';
 import { RequestsRepository, type RequestRow } from './requests.repository';
 
 const PICKUP_REQUESTED = 'Pickup request submitted successfully';
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/** A fresh pickup code: LIMITS.pickupCodeDigits random digits (zero-padded), from the OS's CSPRNG. */
+export function newPickupCode(): string {
+  return String(randomInt(0, 10 ** LIMITS.pickupCodeDigits)).padStart(LIMITS.pickupCodeDigits, '0');
+}
+
+/** The claim-limit trigger's refusal (SQLSTATE FLCLM, migration 1764570000000). */
+function isClaimLimitError(error: unknown): boolean {
+  const driverError = ((error as { driverError?: unknown } | null)?.driverError ?? error) as { code?: string } | null;
+  return driverError?.code === 'FLCLM';
+}
 
 @Injectable()
 export class RequestsService {
@@ -33,6 +55,7 @@ export class RequestsService {
     private readonly users: UsersRepository,
     private readonly outbox: OutboxService,
     private readonly answers: IdempotentAnswers,
+    private readonly handover: HandoverService,
   ) {}
 
   /**
@@ -40,17 +63,21 @@ export class RequestsService {
    * it is still on offer, insert the request, and record `food.claimed` in the outbox. The conditional
    * update takes the item's row lock, so of many simultaneous claims exactly one sees it available (the
    * others wait for its commit, then find it claimed and insert nothing); the partial unique index backs
-   * this up. One round trip instead of five (BEGIN, UPDATE, INSERT, INSERT, COMMIT) is what lets a claim
-   * hold a pooled connection for only as long as the database needs.
+   * this up. The charity gets a pickup code to show at the door, and a charity already holding its limit
+   * of pending requests is refused (409) by the database's trigger, with nothing changed. One round trip
+   * instead of five (BEGIN, UPDATE, INSERT, INSERT, COMMIT) is what lets a claim hold a pooled connection
+   * for only as long as the database needs.
    */
   async requestPickup(charity: AuthUser, foodId: number): Promise<PickupRequestResponse> {
     // Under an Idempotency-Key, the claim stores its answer in the same statement.
     const attempt = this.answers.current();
     let requestId: number | undefined;
     try {
-      requestId = await this.requests.claim(foodId, cairoDate(), charity.id, attempt && { ...attempt, message: PICKUP_REQUESTED });
+      const answer = attempt && { ...attempt, message: PICKUP_REQUESTED };
+      requestId = await this.requests.claim(foodId, cairoDate(), charity.id, newPickupCode(), answer);
     } catch (error) {
       if (isUniqueViolation(error, 'pickup_requests_one_active_per_food')) throw alreadyClaimed();
+      if (isClaimLimitError(error)) throw new ConflictException(ERRORS.claimLimitReached(LIMITS.activeClaimsMax));
       throw error;
     }
     if (requestId === undefined) {
@@ -62,38 +89,107 @@ export class RequestsService {
     return { message: PICKUP_REQUESTED, request_id: requestId, status: 'pending' };
   }
 
-  /** The charity withdraws its pending request; the item goes back on offer (or expires, if its date passed). */
+  /**
+   * The charity withdraws its pending request; the item goes back on offer as listed (or expires, if its
+   * safe time passed meanwhile). A cancellation less than LIMITS.lateCancellationMinutes before the window
+   * starts, or after (for a listing without a window: after the claim), is late, which reliability counts.
+   */
   async cancel(charity: AuthUser, requestId: number): Promise<MessageResponse> {
     return this.db.transaction(async (tx) => {
       const request = await this.lockRequest(tx, requestId);
       if (request.charity_id !== charity.id) throw new ForbiddenException(ERRORS.requestOfAnotherCharity);
       assertPending(request);
-      await this.requests.setStatus(tx, requestId, 'cancelled');
-      const foodStatus = await this.food.putBackOnOffer(tx, request.food_id, cairoDate());
+      const late = Date.now() > request.window_start.getTime() - LIMITS.lateCancellationMinutes * MINUTE_MS;
+      await this.requests.end(tx, requestId, 'cancelled', late);
+      // Any safe time left puts it back: the donor listed it so (the shortest window applies to relisting only).
+      const foodStatus = await this.requests.releaseFood(tx, request.food_id, 'as-listed', 0, cairoDate());
       const parties = [request.donor_id, request.charity_id];
-      const event = { foodId: request.food_id, requestId };
-      await this.outbox.record(tx, DOMAIN_EVENTS.requestCancelled, event, parties);
-      // Boards must drop an item whose date passed while it was claimed, rather than show it again.
+      const { governorate } = request;
+      await this.outbox.record(tx, DOMAIN_EVENTS.requestCancelled, { foodId: request.food_id, requestId, governorate }, parties);
+      // Boards must drop an item whose safe time passed while it was claimed, rather than show it again.
       if (foodStatus === 'expired') {
-        await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: request.food_id }, [request.donor_id]);
+        await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: request.food_id, governorate }, [request.donor_id]);
       }
       return this.answers.storeWithin(tx, { message: 'Request cancelled successfully' });
     });
   }
 
-  /** The donor hands the food over: the request ends fulfilled and counts towards the impact totals. */
-  async fulfil(donor: AuthUser, requestId: number): Promise<FulfilResponse> {
+  /**
+   * The donor hands the food over: the request ends fulfilled and counts towards the impact totals. With
+   * the charity's pickup code, it must match (409 otherwise, nothing changed); without one, as the
+   * specification's call always did.
+   */
+  async fulfil(donor: AuthUser, requestId: number, pickupCode?: string): Promise<FulfilResponse> {
     return this.db.transaction(async (tx) => {
       const request = await this.lockRequest(tx, requestId);
       if (request.donor_id !== donor.id) throw new ForbiddenException(ERRORS.requestForAnotherDonor);
       assertPending(request);
-      await this.requests.setStatus(tx, requestId, 'fulfilled');
+      if (pickupCode !== undefined && pickupCode !== request.pickup_code) throw new ConflictException(ERRORS.wrongPickupCode);
+      await this.requests.end(tx, requestId, 'fulfilled');
       await this.outbox.record(tx, DOMAIN_EVENTS.requestFulfilled, { foodId: request.food_id, requestId }, [
         request.donor_id,
         request.charity_id,
       ]);
       return this.answers.storeWithin<FulfilResponse>(tx, { message: 'Donation marked as fulfilled', status: 'fulfilled' });
     });
+  }
+
+  /**
+   * Where and when to collect, for the claiming charity, the item's donor and operators (403 for anyone
+   * else). The pickup code is the charity's to show; the others get null.
+   */
+  async pickupDetails(viewer: AuthUser, requestId: number): Promise<PickupDetails> {
+    const found = await this.requests.pickupDetails(requestId);
+    if (!found) throw new NotFoundException(ERRORS.requestNotFound);
+    const { donor_id, charity_id, ...details } = found;
+    const isCharity = viewer.id === charity_id;
+    if (!isCharity && viewer.id !== donor_id && viewer.userType !== 'operator') throw new ForbiddenException(ERRORS.pickupDetailsForPartiesOnly);
+    return { ...details, pickup_code: isCharity ? details.pickup_code : null };
+  }
+
+  /**
+   * The charity reports what it received, once the donation is fulfilled; it may correct the report (each
+   * replaces the last) within LIMITS.receivedCorrectionDays of the handover. Records `request.received`.
+   */
+  async reportReceived(charity: AuthUser, requestId: number, body: ReceivedBody): Promise<ReceivedReport> {
+    return this.db.transaction(async (tx) => {
+      const request = await this.lockRequest(tx, requestId);
+      if (request.charity_id !== charity.id) throw new ForbiddenException(ERRORS.receivedByCharityOnly);
+      if (request.status !== 'fulfilled') throw new ConflictException(ERRORS.receivedBeforeFulfilment);
+      const handedOver = (request.ended_at ?? new Date()).getTime();
+      if (Date.now() - handedOver > LIMITS.receivedCorrectionDays * DAY_MS) {
+        throw new ConflictException(ERRORS.receivedReportClosed(LIMITS.receivedCorrectionDays));
+      }
+      const report = await this.requests.saveReceived(tx, requestId, body);
+      await this.outbox.record(tx, DOMAIN_EVENTS.requestReceived, { foodId: request.food_id, requestId }, [request.donor_id, request.charity_id]);
+      return this.answers.storeWithin(tx, report);
+    });
+  }
+
+  /**
+   * The donor reports that nobody came: allowed from the window's start (the claim's time without a
+   * window) while the request is pending; the same transition as the not-collected job.
+   */
+  async reportNoShow(donor: AuthUser, requestId: number): Promise<NoShowResponse> {
+    return this.db.transaction(async (tx) => {
+      const request = await this.lockRequest(tx, requestId);
+      if (request.donor_id !== donor.id) throw new ForbiddenException(ERRORS.noShowByDonorOnly);
+      assertPending(request);
+      if (Date.now() < request.window_start.getTime()) throw new ConflictException(ERRORS.noShowBeforeWindow);
+      const foodStatus = await this.handover.endNotCollected(tx, request);
+      return this.answers.storeWithin<NoShowResponse>(tx, { message: 'No-show recorded', status: 'not_collected', food_status: foodStatus });
+    });
+  }
+
+  /**
+   * A charity's reliability over LIMITS.reliabilityDays (DOMAIN.md), for signed-in donors, operators and
+   * the charity itself (other charities: 403); 404 when the account is not a charity's.
+   */
+  async reliability(viewer: AuthUser, charityId: number): Promise<Reliability> {
+    if (viewer.userType === 'charity' && viewer.id !== charityId) throw new ForbiddenException(ERRORS.reliabilityNotVisible);
+    if (!(await this.requests.isCharity(charityId))) throw new NotFoundException(ERRORS.charityNotFound);
+    const counts = await this.requests.reliabilityCounts(charityId);
+    return { ...counts, score: reliabilityScore(counts) };
   }
 
   async listForCharity(viewer: AuthUser, charityId: number): Promise<CharityRequestItem[]> {
@@ -165,7 +261,7 @@ export class RequestsService {
 
   /** Works out why an item could not be claimed: it does not exist (404) or is not on offer (409). */
   private async explainUnclaimable(foodId: number): Promise<never> {
-    const food = await this.food.offerState(foodId, cairoDate());
+    const food = await this.requests.offerState(foodId, cairoDate());
     if (!food) throw new NotFoundException(ERRORS.foodNotFound);
     if (food.status === 'expired' || food.expired) throw new ConflictException(ERRORS.foodExpired);
     throw alreadyClaimed();

@@ -11,6 +11,7 @@ import { failedJobView, isFinalFailure, opsEventView } from '../monitoring/ops-v
 import { RealtimePublisher } from '../realtime/realtime-publisher.service';
 import { StatsService } from '../stats/stats.service';
 import { JobHandlers } from './job-handlers';
+import { NotCollectedScheduler } from './not-collected-scheduler';
 
 /**
  * Consumes `domain-events`: keeps the impact projection current and hands every event to the realtime
@@ -32,6 +33,7 @@ export class DomainEventsProcessor extends WorkerHost implements OnApplicationBo
     private readonly metrics: MetricsService,
     private readonly pino: PinoLogger,
     private readonly leases: OutboxLeaseKeeper,
+    private readonly notCollected: NotCollectedScheduler,
   ) {
     super();
     const publish = async (job: Job<DomainEventJob>) => {
@@ -44,7 +46,13 @@ export class DomainEventsProcessor extends WorkerHost implements OnApplicationBo
       QUEUES.domainEvents,
       {
         [DOMAIN_EVENTS.foodListed]: publish,
-        [DOMAIN_EVENTS.foodClaimed]: publish,
+        // A claim schedules the job that ends it if nobody collects (one per request, however often this runs).
+        [DOMAIN_EVENTS.foodClaimed]: async (job) => {
+          const { envelope } = job.data;
+          if (envelope.type !== DOMAIN_EVENTS.foodClaimed) throw new Error(`Job ${job.name} carries ${envelope.type}`);
+          await this.notCollected.schedule(envelope.data.requestId);
+          await publish(job);
+        },
         [DOMAIN_EVENTS.requestCancelled]: publish,
         [DOMAIN_EVENTS.foodExpired]: publish,
         [DOMAIN_EVENTS.statsUpdated]: publish,

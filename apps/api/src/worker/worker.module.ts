@@ -4,11 +4,14 @@ import { QUEUES } from '@food-link/contracts';
 import { AppConfig } from '../config/app-config';
 import { bullPrefix, domainEventJobOptions } from '../events/queue-options';
 import { FoodModule } from '../food/food.module';
+import { HandoverModule } from '../handover/handover.module';
 import { RealtimePublisherModule } from '../realtime/realtime.module';
 import { workerConnection } from '../redis/redis-options';
 import { StatsModule } from '../stats/stats.module';
 import { DomainEventsProcessor } from './domain-events.processor';
+import { HandoverProcessor } from './handover.processor';
 import { MaintenanceProcessor } from './maintenance.processor';
+import { HANDOVER_JOB_OPTIONS, NotCollectedScheduler } from './not-collected-scheduler';
 
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -16,6 +19,7 @@ type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 const PROCESSORS: Record<QueueName, Type<unknown>> = {
   [QUEUES.domainEvents]: DomainEventsProcessor,
   [QUEUES.maintenance]: MaintenanceProcessor,
+  [QUEUES.handover]: HandoverProcessor,
 };
 
 /** Job consumers, for processes with ROLE=all or ROLE=worker. */
@@ -32,11 +36,14 @@ const PROCESSORS: Record<QueueName, Type<unknown>> = {
         useFactory: (config: AppConfig) => ({ defaultJobOptions: domainEventJobOptions(config) }),
       },
       { name: QUEUES.maintenance },
+      // Its producer is the worker itself: DomainEventsProcessor schedules a job per claim (NotCollectedScheduler).
+      { name: QUEUES.handover, useFactory: () => ({ defaultJobOptions: HANDOVER_JOB_OPTIONS }) },
     ),
     FoodModule,
+    HandoverModule,
     StatsModule,
     RealtimePublisherModule,
   ],
-  providers: Object.values(PROCESSORS),
+  providers: [...Object.values(PROCESSORS), NotCollectedScheduler],
 })
 export class WorkerModule {}
