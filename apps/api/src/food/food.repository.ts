@@ -18,6 +18,7 @@ import {
 } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { returningRows } from '../common/sql';
+import { DONOR_REQUEST_COLUMNS, DONOR_REQUEST_JOIN, donorRequestExtras, type DonorRequestRow } from '../requests/requests.repository';
 
 /**
  * Where every food view reads from: the item, its pickup point (for governorate and area only) and its
@@ -72,21 +73,15 @@ export interface FoodRow {
   distance_km?: number | null;
 }
 
-interface DonorFoodRow extends FoodRow {
-  created_at: Date;
-  request_id: number | null;
-  request_status: RequestStatus | null;
-  charity_user_id: number | null;
-  charity_name: string | null;
-  charity_email: string | null;
-  completed: number | null;
-  no_shows: number | null;
-  late_cancellations: number | null;
-  received_quantity: number | null;
-  received_weight_kg: number | null;
-  received_comment: string | null;
-  received_at: Date | null;
-}
+/** An item with its holding request's columns (null without one) and DONOR_REQUEST_COLUMNS. */
+type DonorFoodRow = FoodRow &
+  DonorRequestRow & {
+    created_at: Date;
+    request_id: number | null;
+    request_status: RequestStatus | null;
+    charity_name: string | null;
+    charity_email: string | null;
+  };
 
 /** What the stored listing holds, for editing it: every field a donor may change, as stored. */
 export interface StoredListing {
@@ -179,7 +174,6 @@ export function ownerFoodView(row: FoodRow): AddedFoodItem {
 }
 
 function donorFoodItem(row: DonorFoodRow): DonorFoodItem {
-  const counts = { completed: row.completed ?? 0, no_shows: row.no_shows ?? 0, late_cancellations: row.late_cancellations ?? 0 };
   return {
     ...ownerFoodView(row),
     created_at: row.created_at.toISOString(),
@@ -192,17 +186,7 @@ function donorFoodItem(row: DonorFoodRow): DonorFoodItem {
             status: row.request_status as RequestStatus,
             name: row.charity_name as string,
             email: row.charity_email as string,
-            charity_user_id: row.charity_user_id as number,
-            reliability: { ...counts, score: reliabilityScore(counts) },
-            received:
-              row.received_at === null
-                ? null
-                : {
-                    received_quantity: row.received_quantity,
-                    received_weight_kg: row.received_weight_kg,
-                    comment: row.received_comment,
-                    received_at: row.received_at.toISOString(),
-                  },
+            ...donorRequestExtras(row),
           },
   };
 }
@@ -415,14 +399,12 @@ export class FoodRepository {
   async donorItems(donorId: number, asOf: Date, manager: EntityManager = this.db.manager): Promise<DonorFoodItem[]> {
     const rows = await manager.query<DonorFoodRow[]>(
       `SELECT ${FOOD_VIEW_COLUMNS}, f.created_at,
-              r.id AS request_id, r.status AS request_status, r.charity_id AS charity_user_id,
-              c.name AS charity_name, c.email AS charity_email,
-              rel.completed, rel.no_shows, rel.late_cancellations,
-              r.received_quantity, r.received_weight_kg::float8 AS received_weight_kg, r.received_comment, r.received_at
+              r.id AS request_id, r.status AS request_status, c.name AS charity_name, c.email AS charity_email,
+              ${DONOR_REQUEST_COLUMNS}
          FROM ${FOOD_VIEW_FROM}
          LEFT JOIN pickup_requests r ON r.food_id = f.id AND r.status IN ('pending', 'fulfilled')
          LEFT JOIN users c ON c.id = r.charity_id
-         LEFT JOIN LATERAL (SELECT * FROM charity_reliability cr WHERE cr.charity_id = r.charity_id) rel ON true
+         ${DONOR_REQUEST_JOIN}
         WHERE f.donor_id = $2
         ORDER BY f.created_at DESC, f.id DESC`,
       [asOf.toISOString(), donorId],
