@@ -17,7 +17,19 @@ describe('demo data for npm start', () => {
     const states = await t.db.query(`SELECT DISTINCT status::text AS status FROM food_items ORDER BY 1`);
     expect(states.map((row: { status: string }) => row.status)).toEqual(['available', 'claimed', 'expired', 'withdrawn']);
     const requests = await t.db.query(`SELECT DISTINCT status::text AS status FROM pickup_requests ORDER BY 1`);
-    expect(requests.map((row: { status: string }) => row.status)).toEqual(['cancelled', 'fulfilled', 'pending']);
+    expect(requests.map((row: { status: string }) => row.status)).toEqual(['cancelled', 'fulfilled', 'not_collected', 'pending']);
+    // The handover's details: codes on held requests, a late cancellation, received reports, ended times.
+    const [handover] = await t.db.query(
+      `SELECT bool_and(pickup_code ~ '^[0-9]{6}$') FILTER (WHERE status IN ('pending', 'fulfilled')) AS codes,
+              count(*) FILTER (WHERE late_cancellation)::int AS late,
+              count(*) FILTER (WHERE received_at IS NOT NULL)::int AS received,
+              bool_and((ended_at IS NULL) = (status = 'pending')) AS ended
+         FROM pickup_requests`,
+    );
+    expect(handover).toEqual({ codes: true, late: 1, received: 2, ended: true });
+    // Names in both languages.
+    const [{ arabic }] = await t.db.query(`SELECT count(*)::int AS arabic FROM food_items WHERE food_name ~ '[\u0600-\u06FF]'`);
+    expect(arabic).toBeGreaterThanOrEqual(3);
 
     const login = await t.http.post('/api/login', { email: 'ahl.masr@demo.foodlink.eg', password: DEMO_PASSWORD });
     expect(login.status).toBe(200);
@@ -74,7 +86,8 @@ describe('demo data for npm start', () => {
   });
 
   it('counts the seeded donations in the impact totals', async () => {
-    expect((await t.http.get('/api/request/totalmeals')).body).toEqual({ totalMeals: 95 });
+    // Ta'meya sandwiches (60), grilled fish meals (35), tuna sandwiches (45): the fulfilled donations.
+    expect((await t.http.get('/api/request/totalmeals')).body).toEqual({ totalMeals: 140 });
     expect((await t.http.get('/api/request/totalcharities')).body).toEqual({ totalCharities: 2 });
   });
 

@@ -19,6 +19,7 @@ import { AppConfig } from '../config/app-config';
 import { FoodRepository } from '../food/food.repository';
 import { PickupPointsRepository, type PickupPointFields } from '../pickup-points/pickup-points.repository';
 import { RequestsRepository } from '../requests/requests.repository';
+import { newPickupCode } from '../requests/requests.service';
 import { StatsService } from '../stats/stats.service';
 
 /** Shared by every demo account; printed at start so a newcomer can sign in. */
@@ -121,7 +122,7 @@ const POINTS: DemoPoint[] = [
  * The demo items: expiration `days` from today (Cairo), what happened to each, its pickup point (index
  * into POINTS), and its details; windows and preparation in hours from now.
  */
-type DemoState = 'available' | 'claimed' | 'fulfilled' | 'cancelled' | 'expired' | 'withdrawn';
+type DemoState = 'available' | 'claimed' | 'fulfilled' | 'cancelled' | 'expired' | 'withdrawn' | 'not_collected';
 interface DemoItem {
   donor: number;
   point: number;
@@ -138,11 +139,15 @@ interface DemoItem {
   allergens: Allergen[];
   preparedHoursAgo?: number;
   window?: [number, number];
+  /** A cancelled request: cancelled late (DOMAIN.md). */
+  late?: boolean;
+  /** A fulfilled request: what the charity reported it received. */
+  received?: { received_quantity?: number; received_weight_kg?: number; comment?: string };
 }
 const ITEMS: DemoItem[] = [
   { donor: 0, point: 0, name: 'Koshary boxes', quantity: 40, description: 'Rice, lentils and pasta with tomato sauce, packed this evening', days: 1, state: 'available', category: 'cooked_meal', storage: 'hot', unit: 'portion', weightKg: 16, allergens: ['gluten'], preparedHoursAgo: 1, window: [0, 2] },
   { donor: 0, point: 1, name: 'Ful medames', quantity: 25, description: 'Slow-cooked fava beans in sealed tubs', days: 2, state: 'claimed', charity: 0, category: 'cooked_meal', storage: 'hot', unit: 'portion', weightKg: 10, allergens: [], preparedHoursAgo: 0.5, window: [0.5, 2.5] },
-  { donor: 0, point: 0, name: 'Ta\'meya sandwiches', quantity: 60, description: 'Falafel in baladi bread with salad', days: 0, state: 'fulfilled', charity: 1, category: 'cooked_meal', storage: 'ambient', unit: 'portion', allergens: ['gluten', 'sesame'], preparedHoursAgo: 3, window: [-2.5, -1.5] },
+  { donor: 0, point: 0, name: 'Ta\'meya sandwiches', quantity: 60, description: 'Falafel in baladi bread with salad', days: 0, state: 'fulfilled', charity: 1, received: { received_quantity: 58, comment: 'Two sandwiches were squashed; the rest served at dinner' }, category: 'cooked_meal', storage: 'ambient', unit: 'portion', allergens: ['gluten', 'sesame'], preparedHoursAgo: 3, window: [-2.5, -1.5] },
   { donor: 1, point: 2, name: 'Baladi bread', quantity: 120, description: 'Fresh loaves from the morning bake', days: 1, state: 'available', category: 'bakery', storage: 'ambient', unit: 'item', weightKg: 15, allergens: ['gluten'], window: [1, 5] },
   { donor: 1, point: 3, name: 'Feteer meshaltet', quantity: 15, description: 'Flaky layered pastry, plain', days: 3, state: 'cancelled', charity: 0, category: 'bakery', storage: 'ambient', unit: 'tray', weightKg: 6, allergens: ['gluten', 'milk', 'eggs'], window: [20, 22] },
   { donor: 1, point: 2, name: 'Basbousa trays', quantity: 30, description: 'Semolina cake with syrup, cut in portions', days: -1, state: 'expired', category: 'bakery', storage: 'ambient', unit: 'tray', weightKg: 9, allergens: ['gluten', 'milk', 'tree_nuts'] },
@@ -152,6 +157,10 @@ const ITEMS: DemoItem[] = [
   { donor: 1, point: 3, name: 'Mangoes and guavas', quantity: 40, description: 'Ripe fruit from the market, in crates', days: 2, state: 'available', category: 'produce', storage: 'ambient', unit: 'kg', allergens: [] },
   { donor: 0, point: 1, name: 'Bottled water', quantity: 200, description: '600 ml bottles in shrink-wrapped packs', days: 30, state: 'available', category: 'beverages', storage: 'ambient', unit: 'item', weightKg: 125, allergens: [], window: [18, 22] },
   { donor: 2, point: 5, name: 'Frozen kofta', quantity: 10, description: 'Minced beef kofta, frozen in 1 kg bags', days: 5, state: 'available', category: 'meat_fish', storage: 'frozen', unit: 'kg', allergens: [], window: [3, 7] },
+  { donor: 0, point: 0, name: 'أرز بالخلطة — Rice with nuts', quantity: 30, description: 'أرز بالكبد والمكسرات في علب — rice with liver and nuts in boxes', days: 1, state: 'claimed', charity: 1, category: 'cooked_meal', storage: 'hot', unit: 'portion', weightKg: 12, allergens: ['tree_nuts'], preparedHoursAgo: 0.5, window: [0.25, 2] },
+  { donor: 1, point: 3, name: 'عيش فينو — Fino rolls', quantity: 200, description: 'عيش فينو طازج من خبز الصباح — fresh rolls from the morning bake', days: 1, state: 'not_collected', charity: 1, category: 'bakery', storage: 'ambient', unit: 'item', weightKg: 8, allergens: ['gluten'] },
+  { donor: 2, point: 5, name: 'جبنة قريش — Areesh cheese', quantity: 12, description: 'Fresh cottage cheese tubs, kept in the fridge', days: 3, state: 'cancelled', charity: 1, late: true, category: 'dairy', storage: 'chilled', unit: 'kg', allergens: ['milk'], window: [4, 8] },
+  { donor: 2, point: 4, name: 'Tuna sandwiches', quantity: 45, description: 'Tuna and salad in baladi bread, chilled', days: 1, state: 'fulfilled', charity: 1, category: 'meat_fish', storage: 'chilled', unit: 'portion', weightKg: 9, allergens: ['fish', 'gluten'], window: [-4, -3], received: { received_weight_kg: 8.5 } },
   { donor: 1, point: 2, name: 'Date biscuits', quantity: 150, description: 'Ma\'amoul packs, sealed', days: 60, state: 'withdrawn', category: 'packaged', storage: 'ambient', unit: 'item', weightKg: 12, allergens: ['gluten', 'milk', 'soy'] },
 ];
 
@@ -236,7 +245,11 @@ export class DemoSeedService implements OnApplicationBootstrap {
       until: new Date(Math.min(now + item.window[1] * HOUR_MS, safe.getTime())),
     };
     const foodStatus: FoodStatus =
-      item.state === 'cancelled' ? 'available' : item.state === 'fulfilled' ? 'claimed' : item.state === 'claimed' ? 'claimed' : item.state;
+      item.state === 'cancelled' || item.state === 'not_collected'
+        ? 'available'
+        : item.state === 'fulfilled' || item.state === 'claimed'
+          ? 'claimed'
+          : item.state;
     const foodId = await this.food.insertSeeded(
       tx,
       donorId,
@@ -261,7 +274,11 @@ export class DemoSeedService implements OnApplicationBootstrap {
     );
     if (item.charity === undefined) return;
     const requestStatus = (item.state === 'claimed' ? 'pending' : item.state) as RequestStatus;
-    await this.requests.insertSeeded(tx, foodId, charityIds[item.charity], requestStatus);
+    await this.requests.insertSeeded(tx, foodId, charityIds[item.charity], requestStatus, {
+      pickupCode: requestStatus === 'pending' || requestStatus === 'fulfilled' ? newPickupCode() : undefined,
+      lateCancellation: item.late,
+      received: item.received,
+    });
   }
 
   private printLogins(): void {

@@ -243,7 +243,7 @@ export class RequestsRepository {
       `INSERT INTO pickup_requests (food_id, charity_id, status, pickup_code, collect_by, ended_at, late_cancellation,
                                     received_quantity, received_weight_kg, received_comment, received_at)
        SELECT $1, $2, $3, $4, coalesce(f.pickup_until, f.safe_until),
-              CASE WHEN $3::text <> 'pending' THEN coalesce($5::timestamptz, now()) END, $6,
+              CASE WHEN $3::request_status <> 'pending' THEN coalesce($5::timestamptz, now()) END, $6,
               $7, $8, $9, CASE WHEN $10 THEN now() END
          FROM food_items f WHERE f.id = $1
        RETURNING id`,
