@@ -56,8 +56,11 @@ describe('live donation flow', () => {
     await signUp(donorPage, donor, 'donor');
     const { charityId } = await signUp(charityPage, charity, 'charity');
     expect(charityId).toBeGreaterThan(0);
-    // The id is explained where the charity lands.
+    // The id is explained where the charity lands; the welcome is said once, not again after a reload.
     await charityPage.getByTestId('welcome').getByText(/public number on Food Link/).waitFor();
+    await charityPage.reload();
+    await charityPage.getByRole('navigation', { name: 'Charity area' }).getByText(charity.name, { exact: true }).waitFor();
+    expect(await charityPage.getByTestId('welcome').count()).toBe(0);
 
     // Login, through its own page, routes each role to its area.
     await logOut(donorPage, 'donor');
