@@ -372,6 +372,14 @@ describe('food handover', () => {
     it('the donor enters the code on Donate: a wrong code changes nothing, the right one completes the donation', async () => {
       const card = foodCard(donorPage, foodId);
       await field(card, tx.status).filter({ hasText: new RegExp(`^${tx.state.claimed}$`) }).waitFor();
+      // The donor's card opens the same pickup details, without the code only the charity holds.
+      await card.getByTestId('donor-pickup-details-toggle').click();
+      const details = card.getByTestId('pickup-details');
+      await details.getByTestId('pickup-address').filter({ hasText: `${tx.point.address}, ${tx.point.area}, ${govName}` }).waitFor();
+      expect(await details.getByTestId('pickup-call').getAttribute('href')).toBe(`tel:${phone.e164}`);
+      expect(await details.getByTestId('pickup-code').count()).toBe(0);
+      expect(await card.textContent()).not.toContain(pickupCode);
+
       const code = card.getByTestId('donate-code');
       const donate = async (typed: string) => {
         await code.fill(typed);
