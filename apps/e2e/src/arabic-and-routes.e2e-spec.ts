@@ -91,7 +91,8 @@ describe('Arabic and routes', () => {
       const card = foodCard(dashboard, foodId);
       await card.getByRole('button', { name: 'تبرّع' }).waitFor();
       expect(await documentDirection(dashboard)).toEqual({ dir: 'rtl', lang: 'ar' });
-      expect(await field(card, 'الكمية').textContent()).toBe('١٢');
+      // The quantity says its unit (portions, when the listing gave none).
+      expect(await field(card, 'الكمية').textContent()).toBe('١٢ حصص');
       expect(await field(card, 'الحالة').textContent()).toBe('محجوز');
       await field(card, 'البريد الإلكتروني للجمعية').filter({ hasText: charityUser.email }).waitFor();
       expect(await emailReadsLeftToRight(field(card, 'البريد الإلكتروني للجمعية'))).toBe(true);

@@ -51,7 +51,7 @@ describe('cancelling a pickup request', () => {
     await claimer.getByRole('heading', { name: 'Your Food Pickup Requests', level: 1 }).waitFor();
     const request = requestNamed(claimer, food.name);
     await field(request, 'Status').filter({ hasText: /^Pending$/ }).waitFor();
-    expect(await field(request, 'Quantity').textContent()).toBe('12');
+    expect(await field(request, 'Quantity').textContent()).toBe('12 Portions');
 
     await request.getByRole('button', { name: 'Cancel Request' }).click();
     // Cancelling is asked about first.

@@ -7,6 +7,7 @@ import {
   listFood,
   liveCount,
   logIn,
+  logOut,
   newFood,
   requestNamed,
   signUp,
@@ -51,16 +52,25 @@ describe('live donation flow', () => {
     await browser?.close();
   });
 
-  it('signs the donor and the charity up and in through the UI, each routed to their own area', async () => {
+  it('signs the donor and the charity up through the UI, each landing signed in in their own area; both log in again', async () => {
     await signUp(donorPage, donor, 'donor');
     const { charityId } = await signUp(charityPage, charity, 'charity');
     expect(charityId).toBeGreaterThan(0);
-    await charityPage.getByText(`Your Charity ID: ${charityId}`, { exact: true }).waitFor();
+    // The id is explained where the charity lands; the welcome is said once, not again after a reload.
+    await charityPage.getByTestId('welcome').getByText(/public number on Food Link/).waitFor();
+    await charityPage.reload();
+    await charityPage.getByRole('navigation', { name: 'Charity area' }).getByText(charity.name, { exact: true }).waitFor();
+    expect(await charityPage.getByTestId('welcome').count()).toBe(0);
 
+    // Login, through its own page, routes each role to its area.
+    await logOut(donorPage, 'donor');
     await logIn(donorPage, donor, 'donor');
     expect(new URL(donorPage.url()).pathname).toBe('/DonerDashboard');
+    await logOut(charityPage, 'charity');
     await logIn(charityPage, charity, 'charity');
     expect(new URL(charityPage.url()).pathname).toBe('/FoodDonationApp');
+    // A login is not a sign-up: no welcome.
+    expect(await charityPage.getByTestId('welcome').count()).toBe(0);
     await markWindow(donorPage);
     await markWindow(charityPage);
   });
@@ -82,7 +92,7 @@ describe('live donation flow', () => {
 
     const card = foodCard(charityPage, foodId);
     await card.getByRole('heading', { name: food.name }).waitFor();
-    expect(await field(card, 'Quantity').textContent()).toBe('37');
+    expect(await field(card, 'Quantity').textContent()).toBe('37 Portions');
     expect(await field(card, 'Description').textContent()).toBe(food.description);
     expect(await field(card, 'Status').textContent()).toBe('Available');
     expect(await stillSamePage(charityPage)).toBe(true);
@@ -93,7 +103,7 @@ describe('live donation flow', () => {
     await charityPage.getByRole('heading', { name: 'Request a Food Pickup', level: 1 }).waitFor();
     const details = charityPage.locator('section', { has: charityPage.getByRole('heading', { name: 'Food Item Details' }) });
     await field(details, 'Food Name').filter({ hasText: food.name }).waitFor();
-    expect(await field(details, 'Quantity').textContent()).toBe('37');
+    expect(await field(details, 'Quantity').textContent()).toBe('37 Portions');
     await charityPage.getByRole('button', { name: 'Submit Request' }).click();
     await charityPage.getByText('Pickup request submitted successfully!', { exact: true }).waitFor();
     expect(await charityPage.getByRole('button', { name: 'Submit Request' }).isDisabled()).toBe(true);

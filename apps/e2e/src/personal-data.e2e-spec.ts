@@ -81,6 +81,8 @@ describe('safe retries and personal data, in the browser', () => {
     await page.getByLabel('Email', { exact: true }).fill(donor.email);
     await page.getByLabel('Password', { exact: true }).fill(donor.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.getByText('Error logging in. Please try again.', { exact: true }).waitFor();
+    // The spec's text, and the server's reason under it.
+    const refusal = page.getByRole('alert').filter({ hasText: /^Error logging in\. Please try again\./ });
+    await refusal.getByTestId('form-reason').filter({ hasText: /^Invalid email or password$/ }).waitFor();
   });
 });

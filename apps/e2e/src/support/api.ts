@@ -1,8 +1,10 @@
 import {
   API_ROUTES,
+  EXTRA_ROUTES,
   apiPath,
   type AddFoodBody,
   type AddedFoodItem,
+  type DonorFoodItem,
   type LoginResponse,
   type PickupPointBody,
   type PickupPointView,
@@ -43,7 +45,14 @@ export async function apiSignUp(user: E2eUser, kind: 'donor' | 'charity'): Promi
   };
 }
 
-export async function apiAddFood(token: string, food: AddFoodBody): Promise<number> {
+/** `POST /api/add` as it goes over the wire: the instants are ISO 8601 strings (the shape parses them to dates). */
+export type AddFoodWire = Omit<AddFoodBody, 'pickup_from' | 'pickup_until' | 'prepared_at'> & {
+  pickup_from?: string | null;
+  pickup_until?: string | null;
+  prepared_at?: string | null;
+};
+
+export async function apiAddFood(token: string, food: AddFoodWire): Promise<number> {
   return (await call<AddedFoodItem>(API_ROUTES.addFood, { method: 'POST', body: food, token })).id;
 }
 
@@ -58,5 +67,10 @@ export async function apiFulfil(token: string, requestId: number): Promise<void>
 
 /** Adds a pickup point for the donor; returns its id. */
 export async function apiAddPickupPoint(token: string, point: PickupPointBody): Promise<number> {
-  return (await call<PickupPointView>('/api/pickup-points', { method: 'POST', body: point, token })).id;
+  return (await call<PickupPointView>(EXTRA_ROUTES.pickupPoints, { method: 'POST', body: point, token })).id;
+}
+
+/** The donor's listings as the API has them (to check what the UI did, or did not, change). */
+export function apiDonorFood(token: string, userId: number | string): Promise<DonorFoodItem[]> {
+  return call<DonorFoodItem[]>(apiPath(API_ROUTES.donorFood, { userId }), { token });
 }

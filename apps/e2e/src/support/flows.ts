@@ -48,22 +48,52 @@ export function field(scope: Locator, term: string): Locator {
   return scope.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
 }
 
-/** Signs up through the sign-up page; checks the server's message (and for a charity, its id). */
+/** The area each kind of account lands in, after sign-up or login. */
+const AREA_PATH: Record<UserKind, string> = { donor: '/DonerDashboard', charity: '/FoodDonationApp' };
+
+/** Waits until the page shows the user's own area, signed in (the donor's list, or the charity's name in its nav). */
+async function expectSignedInArea(page: Page, user: E2eUser, kind: UserKind): Promise<void> {
+  await page.waitForURL(`**${AREA_PATH[kind]}`);
+  if (kind === 'donor') {
+    await page.getByRole('heading', { name: 'Donor Dashboard', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Your Donations' }).waitFor();
+  } else {
+    await page.getByRole('navigation', { name: 'Charity area' }).getByText(user.name, { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Available Food Donations', level: 1 }).waitFor();
+  }
+}
+
+/**
+ * Signs up through the sign-up page. The new account is signed in at once and lands in its own area,
+ * where the spec's message (and for a charity "Your Charity ID: {id}", also kept in local storage) greets it.
+ */
 export async function signUp(page: Page, user: E2eUser, kind: UserKind): Promise<{ charityId?: number }> {
   await page.goto(kind === 'donor' ? '/SignUpDonor' : '/SignUpCharity');
-  const name = page.getByLabel(kind === 'donor' ? 'Name' : 'Charity name', { exact: true });
-  await name.fill(user.name);
+  await page.getByLabel(kind === 'donor' ? 'Name' : 'Charity name', { exact: true }).fill(user.name);
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
 
+  await expectSignedInArea(page, user, kind);
+  const welcome = page.getByRole('status').and(page.getByTestId('welcome'));
   const success = kind === 'donor' ? 'Donor registered successfully' : 'Charity registered successfully';
-  await page.getByText(success, { exact: true }).waitFor();
-  // The form is cleared on success.
-  expect(await name.inputValue()).toBe('');
-  if (kind === 'donor') return {};
-  const idLine = page.getByText(/^Your Charity ID: \d+$/);
-  return { charityId: Number((await idLine.textContent())?.replace(/\D/g, '')) };
+  await welcome.getByText(success, { exact: true }).waitFor();
+  const idLine = welcome.getByText(/^Your Charity ID: \d+$/);
+  if (kind === 'donor') {
+    expect(await idLine.count()).toBe(0);
+    return {};
+  }
+  const charityId = Number((await idLine.textContent())?.replace(/\D/g, ''));
+  expect(await page.evaluate(() => localStorage.getItem('charityId'))).toBe(String(charityId));
+  return { charityId };
+}
+
+/** Logs out from the user's own area (the donor header's Logout, the charity nav's Log Out). */
+export async function logOut(page: Page, kind: UserKind): Promise<void> {
+  if (kind === 'donor') await page.getByRole('button', { name: 'Logout', exact: true }).click();
+  else await page.getByRole('navigation', { name: 'Charity area' }).getByRole('button', { name: 'Log Out', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 }
 
 /** Logs in through /Login and checks the app routes the user to their own area. */
@@ -72,21 +102,12 @@ export async function logIn(page: Page, user: E2eUser, kind: UserKind): Promise<
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  if (kind === 'donor') {
-    await page.waitForURL('**/DonerDashboard');
-    await page.getByRole('heading', { name: 'Donor Dashboard', level: 1 }).waitFor();
-    await page.getByRole('heading', { name: 'Your Donations' }).waitFor();
-  } else {
-    await page.waitForURL('**/FoodDonationApp');
-    await page.getByRole('navigation', { name: 'Charity area' }).getByText(user.name, { exact: true }).waitFor();
-    await page.getByRole('heading', { name: 'Available Food Donations', level: 1 }).waitFor();
-  }
+  await expectSignedInArea(page, user, kind);
 }
 
+/** Signs up through the UI, which also signs the new account in (see signUp). */
 export async function signUpAndLogin(page: Page, user: E2eUser, kind: UserKind): Promise<{ charityId?: number }> {
-  const result = await signUp(page, user, kind);
-  await logIn(page, user, kind);
-  return result;
+  return signUp(page, user, kind);
 }
 
 /** Lists food through the donor dashboard's Add Food form; returns the new card's food id. */

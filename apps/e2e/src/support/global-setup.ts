@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { once } from 'node:events';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { repoRoot } from './paths';
@@ -43,6 +45,8 @@ export default async function globalSetup(): Promise<void> {
   const databaseUrl = new URL(adminUrl);
   databaseUrl.pathname = `/${database}`;
   const port = await freePort();
+  // Photos a run uploads go to a directory of its own, removed with the run's database.
+  const photoDir = mkdtempSync(join(tmpdir(), 'foodlink-e2e-photos-'));
   // The operator console's scenario logs in with this account and forces a job to fail: two attempts
   // (0.5 s apart) make a failure final quickly, and still absorb one passing hiccup in the other scenarios.
   const operatorEmail = `operator-${runId}@e2e.foodlink.eg`;
@@ -69,6 +73,7 @@ export default async function globalSetup(): Promise<void> {
       // A listing's window can run out within a scenario: 1-minute windows, no grace period after them.
       MIN_PICKUP_WINDOW_MINUTES: '1',
       NOT_COLLECTED_GRACE_MINUTES: '0',
+      PHOTO_DIR: photoDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -94,6 +99,7 @@ export default async function globalSetup(): Promise<void> {
     await started;
   } catch (error) {
     child.kill('SIGTERM');
+    rmSync(photoDir, { recursive: true, force: true });
     throw error;
   }
   if (output.includes('No web app build')) {
@@ -118,6 +124,7 @@ export default async function globalSetup(): Promise<void> {
       await cleanup.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
       await cleanup.end();
       await deleteKeys(redisUrl, `${redisPrefix}*`);
+      rmSync(photoDir, { recursive: true, force: true });
     },
   };
 }

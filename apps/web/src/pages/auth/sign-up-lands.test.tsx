@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readSession } from '../../app/session';
 import { mockApi, renderApp } from '../../test/render-app';
@@ -56,6 +56,28 @@ describe('sign-up ends signed in, in the new account\'s area', () => {
     expect(welcome).toHaveTextContent('Charity registered successfully');
     expect(welcome).toHaveTextContent('Your Charity ID: 12');
     expect(welcome).toHaveTextContent(/public number on Food Link/);
+  });
+
+  it('says the welcome once: it leaves the history entry (so a reload or Back cannot bring it back) and goes with the view', async () => {
+    mockApi({
+      'POST /api/registercharity': { status: 201, body: { message: 'Charity registered successfully', charity_id: 12, user_id: 4 } },
+      'POST /api/login': { body: { message: 'Login successful', token: 'token-4', data: [{ name: 'Hope Kitchen', user_id: 4, user_type: 'charity' }] } },
+      'GET /api/available': { body: [] },
+      'GET /api/charity/4': { body: [] },
+    });
+    const { router } = renderApp(routes, { path: '/SignUpCharity' });
+    await fillAndSubmit('Hope Kitchen');
+    expect(await screen.findByTestId('welcome')).toHaveTextContent('Your Charity ID: 12');
+    // Still shown, but no longer in the entry the browser keeps for a reload.
+    await vi.waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(router.state.location.pathname).toBe('/FoodDonationApp');
+    expect(screen.getByTestId('welcome')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Your Requests' }));
+    await vi.waitFor(() => expect(screen.queryByTestId('welcome')).not.toBeInTheDocument());
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByTestId('welcome')).not.toBeInTheDocument();
   });
 
   it('keeps the spec\'s error text and adds the server\'s reason under it', async () => {
