@@ -208,4 +208,26 @@ describe('a new pickup point from the add-food form', () => {
     expect(within(form).queryByTestId('pickup-point-form')).not.toBeInTheDocument();
     expect(posted(fetchMock)).toHaveLength(0);
   });
+
+  it('saves the point, not the listing, when Enter is pressed in one of its fields', async () => {
+    let points = [point];
+    const { user, form, fetchMock } = await openForm({
+      'GET /api/pickup-points': () => ({ body: points }),
+      'POST /api/pickup-points': (init) => {
+        const created = { ...point, ...JSON.parse(init?.body as string), id: 9, is_default: false };
+        points = [point, created];
+        return { status: 201, body: created };
+      },
+    });
+    await user.selectOptions(within(form).getByTestId('food-pickup-point'), 'new');
+    const inline = within(form).getByTestId('pickup-point-form');
+    await user.type(within(inline).getByTestId('point-label'), 'Dokki kitchen');
+    await user.selectOptions(within(inline).getByTestId('point-governorate'), 'EG-GZ');
+    await user.type(within(inline).getByTestId('point-area'), 'Dokki');
+    await user.type(within(inline).getByTestId('point-address'), '5 Tahrir Street');
+    await user.type(within(inline).getByTestId('point-contact-name'), 'Mona Adel');
+    await user.type(within(inline).getByTestId('point-contact-phone'), '01001234567{Enter}');
+    await waitFor(() => expect(within(form).getByTestId('food-pickup-point')).toHaveValue('9'));
+    expect(posted(fetchMock)).toHaveLength(0);
+  });
 });

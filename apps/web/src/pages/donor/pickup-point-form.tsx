@@ -1,5 +1,5 @@
 import { GOVERNORATES, LIMITS, PickupPointBody, type PickupPointView } from '@food-link/contracts';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkForm, serverFieldProblems, useFieldMessage, type FieldProblems } from '../../components/check-form';
 import { FormField } from '../../components/form-field';
@@ -129,10 +129,21 @@ export function PickupPointForm({ userId, point, onSaved, onCancel, inline = fal
     );
   }
 
+  /**
+   * Inline, Enter in one of the point's fields saves the point, as it would in a form of its own, instead
+   * of submitting the add-food form around it (Enter in a text area still starts a new line).
+   */
+  function saveOnEnter(event: KeyboardEvent<HTMLElement>) {
+    const target = event.target as HTMLElement;
+    if (event.key !== 'Enter' || target.tagName === 'TEXTAREA' || target.tagName === 'BUTTON') return;
+    event.preventDefault();
+    submit();
+  }
+
   return (
     <Container
       ref={formRef}
-      {...(inline ? { role: 'group' } : { onSubmit: submit, noValidate: true })}
+      {...(inline ? { role: 'group', onKeyDown: saveOnEnter } : { onSubmit: submit, noValidate: true })}
       aria-labelledby={headingId}
       data-testid="pickup-point-form"
       className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-stone-50 p-4"
