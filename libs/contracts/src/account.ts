@@ -5,17 +5,8 @@ import { text } from './fields';
 /**
  * A user's own personal data (Egypt's Personal Data Protection Law, 151 of 2020): a download of
  * everything stored about them, and deleting the account. Operators can do both on a user's behalf.
+ * (The paths, ACCOUNT_ROUTES, are in routes.ts: the web's first screen needs them without these shapes.)
  */
-export const ACCOUNT_ROUTES = {
-  /** GET: the signed-in user's data as a JSON download. */
-  export: '/api/account/export',
-  /** POST `{ password }`: delete the signed-in user's account. */
-  delete: '/api/account/delete',
-  /** GET (operators): a user's data. */
-  opsExport: '/api/ops/users/:userId/export',
-  /** DELETE (operators): delete a user's account on their request. */
-  opsDelete: '/api/ops/users/:userId',
-} as const;
 
 export const DeleteAccountBody = z
   .object({
@@ -65,4 +56,3 @@ export const AccountExport = z
   .meta({ id: 'AccountExport' });
 export type AccountExport = z.infer<typeof AccountExport>;
 
-export const ACCOUNT_DELETED_MESSAGE = 'Your account has been deleted';

@@ -25,6 +25,20 @@ export const API_ROUTES = {
   totalCharities: '/api/request/totalcharities',
 } as const;
 
+/** A user's own personal data (account.ts has the shapes). */
+export const ACCOUNT_ROUTES = {
+  /** GET: the signed-in user's data as a JSON download. */
+  export: '/api/account/export',
+  /** POST `{ password }`: delete the signed-in user's account. */
+  delete: '/api/account/delete',
+  /** GET (operators): a user's data. */
+  opsExport: '/api/ops/users/:userId/export',
+  /** DELETE (operators): delete a user's account on their request. */
+  opsDelete: '/api/ops/users/:userId',
+} as const;
+
+export const ACCOUNT_DELETED_MESSAGE = 'Your account has been deleted';
+
 /** Calls this platform adds to the specification's (DOMAIN.md: places, safety, the handover). */
 export const EXTRA_ROUTES = {
   pickupPoints: '/api/pickup-points',

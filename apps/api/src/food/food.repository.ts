@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   cairoDate,
   cairoInstant,
-  reliabilityScore,
   type AddedFoodItem,
   type Allergen,
   type BoardWindow,
