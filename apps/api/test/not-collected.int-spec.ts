@@ -115,8 +115,13 @@ describe('not collected: the delayed job', () => {
       t = await startTestApp({ ...CONFIG, ROLE: 'api' });
       handover = handoverQueue(t);
     });
-    afterAll(async () => {
+    // Each test ends with a worker running: close it before the next test starts its own (or the earlier
+    // one would run on after the database is gone, and keep Jest from exiting).
+    afterEach(async () => {
       await worker?.close();
+      worker = undefined;
+    });
+    afterAll(async () => {
       await handover.close();
       await t.close();
     });
