@@ -83,27 +83,14 @@ type DonorFoodRow = FoodRow &
   };
 
 /** What the stored listing holds, for editing it: every field a donor may change, as stored. */
-export interface StoredListing {
+export type StoredListing = Omit<ListingColumns, 'safe_until'> & {
   id: number;
   donor_id: number;
   status: FoodStatus;
   safe: boolean;
   created_at: Date;
-  food_name: string;
-  quantity: number;
-  description: string;
-  expiration_date: string;
-  pickup_point_id: number | null;
-  pickup_from: Date | null;
-  pickup_until: Date | null;
-  category: FoodCategory;
-  storage: StorageKind;
-  prepared_at: Date | null;
-  unit: FoodUnit;
-  weight_kg: number | null;
-  allergens: Allergen[];
   governorate: GovernorateCode | null;
-}
+};
 
 /** A listing as stored: every column a donor's listing (new or edited) writes, `safe_until` computed. */
 export interface ListingColumns {

@@ -184,9 +184,10 @@ describe('offline and empty states (issue 18, item 7)', () => {
 });
 
 describe('a new pickup point from the add-food form', () => {
-  it('creates the point inline, without sending the listing, and chooses it', async () => {
+  /** The form open with its inline "new pickup point" group; the created point gets id 9. */
+  async function openInlinePoint() {
     let points = [point];
-    const { user, form, fetchMock } = await openForm({
+    const opened = await openForm({
       'GET /api/pickup-points': () => ({ body: points }),
       'POST /api/pickup-points': (init) => {
         const created = { ...point, ...JSON.parse(init?.body as string), id: 9, is_default: false };
@@ -194,8 +195,12 @@ describe('a new pickup point from the add-food form', () => {
         return { status: 201, body: created };
       },
     });
-    await user.selectOptions(within(form).getByTestId('food-pickup-point'), 'new');
-    const inline = within(form).getByTestId('pickup-point-form');
+    await opened.user.selectOptions(within(opened.form).getByTestId('food-pickup-point'), 'new');
+    return { ...opened, inline: within(opened.form).getByTestId('pickup-point-form') };
+  }
+
+  it('creates the point inline, without sending the listing, and chooses it', async () => {
+    const { user, form, fetchMock, inline } = await openInlinePoint();
     expect(inline.tagName).toBe('DIV');
     await user.type(within(inline).getByTestId('point-label'), 'Dokki kitchen');
     await user.selectOptions(within(inline).getByTestId('point-governorate'), 'EG-GZ');
@@ -210,17 +215,7 @@ describe('a new pickup point from the add-food form', () => {
   });
 
   it('saves the point, not the listing, when Enter is pressed in one of its fields', async () => {
-    let points = [point];
-    const { user, form, fetchMock } = await openForm({
-      'GET /api/pickup-points': () => ({ body: points }),
-      'POST /api/pickup-points': (init) => {
-        const created = { ...point, ...JSON.parse(init?.body as string), id: 9, is_default: false };
-        points = [point, created];
-        return { status: 201, body: created };
-      },
-    });
-    await user.selectOptions(within(form).getByTestId('food-pickup-point'), 'new');
-    const inline = within(form).getByTestId('pickup-point-form');
+    const { user, form, fetchMock, inline } = await openInlinePoint();
     await user.type(within(inline).getByTestId('point-label'), 'Dokki kitchen');
     await user.selectOptions(within(inline).getByTestId('point-governorate'), 'EG-GZ');
     await user.type(within(inline).getByTestId('point-area'), 'Dokki');
