@@ -8,6 +8,7 @@ import { EventsModule } from './events/events.module';
 import { FoodModule } from './food/food.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { LoggingModule } from './monitoring/logging.module';
+import { MailModule } from './mail/mail.module';
 import { MonitoringModule } from './monitoring/monitoring.module';
 import { OpsModule } from './ops/ops.module';
 import { PhotosModule } from './photos/photos.module';
@@ -39,6 +40,7 @@ export class AppModule implements OnApplicationShutdown {
         IdempotencyModule,
         EventsModule,
         MonitoringModule,
+        MailModule,
         ...(config.servesHttp
           ? [AuthModule, AccountModule, FoodModule, PhotosModule, RequestsModule, StatsModule, RealtimeGatewayModule, OpsModule, DemoSeedModule]
           : []),

@@ -281,6 +281,20 @@ export class AppConfig {
   @IsString()
   S3_SECRET_ACCESS_KEY?: string;
 
+  /**
+   * The SMTP server e-mail goes through: `smtp://user:pass@host:587` (STARTTLS when offered) or
+   * `smtps://…:465`. Unset: messages are written to DATA_DIR/mail as .eml files and listed in the
+   * operator console instead (development; docs/NOTIFICATIONS.md).
+   */
+  @IsOptional()
+  @Matches(/^smtps?:\/\//, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  /** The From of every e-mail. */
+  @IsString()
+  @MinLength(3)
+  MAIL_FROM = 'Food Link <no-reply@foodlink.eg>';
+
   /** Where development-only state (the generated JWT secret) is kept; git-ignored. */
   @IsString()
   DATA_DIR = resolve(process.cwd(), '.data');
