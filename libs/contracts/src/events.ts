@@ -1,4 +1,5 @@
 import type { FoodItemView } from './http';
+import type { NotificationView } from './notifications';
 import { isGovernorateCode, type GovernorateCode } from './places';
 
 /**
@@ -16,6 +17,7 @@ export const DOMAIN_EVENTS = {
   foodWithdrawn: 'food.withdrawn',
   requestNotCollected: 'request.not_collected',
   requestReceived: 'request.received',
+  notificationCreated: 'notification.created',
 } as const;
 
 export type DomainEventType = (typeof DOMAIN_EVENTS)[keyof typeof DOMAIN_EVENTS];
@@ -54,6 +56,7 @@ const PUBLIC_TOPIC: { readonly [T in DomainEventType]: LiveTopic | null } = {
   'food.withdrawn': 'board',
   'request.not_collected': 'board',
   'request.received': null,
+  'notification.created': null,
 };
 
 /** The board's changes for items picked up in one governorate: `board:EG-C`. */
@@ -111,7 +114,11 @@ export interface WatchAck {
  * (null without a pickup point): it routes the event to `board:<governorate>` as well as `board`.
  */
 export interface DomainEventPayloads {
-  'food.listed': { foodId: number; food: FoodItemView };
+  /**
+   * On the board, or (with `partners`) offered first to the donor's partner charities alone: then it goes
+   * only to those users' rooms, never to a public topic, until the open stage lists it again without them.
+   */
+  'food.listed': { foodId: number; food: FoodItemView; partners?: number[] };
   'food.claimed': { foodId: number; requestId: number; governorate?: string | null };
   'request.cancelled': { foodId: number; requestId: number; governorate?: string | null };
   'request.fulfilled': { foodId: number; requestId: number };
@@ -125,6 +132,8 @@ export interface DomainEventPayloads {
   'request.not_collected': { foodId: number; requestId: number; relisted: boolean; governorate?: string | null };
   /** The charity reported what it received (the donor's card shows it). */
   'request.received': { foodId: number; requestId: number };
+  /** A new in-app notification for the user whose room hears it, and its unread count now. */
+  'notification.created': { notification: NotificationView; unread: number };
 }
 
 export interface EventEnvelope<T extends DomainEventType = DomainEventType> {

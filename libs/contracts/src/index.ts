@@ -12,3 +12,4 @@ export * from './ops-events';
 export * from './places';
 export * from './food-safety';
 export * from './listings';
+export * from './notifications';

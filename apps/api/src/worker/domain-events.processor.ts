@@ -60,6 +60,7 @@ export class DomainEventsProcessor extends WorkerHost implements OnApplicationBo
         [DOMAIN_EVENTS.foodWithdrawn]: publish,
         [DOMAIN_EVENTS.requestNotCollected]: publish,
         [DOMAIN_EVENTS.requestReceived]: publish,
+        [DOMAIN_EVENTS.notificationCreated]: publish,
         [DOMAIN_EVENTS.requestFulfilled]: async (job) => {
           const { envelope } = job.data;
           if (envelope.type !== DOMAIN_EVENTS.requestFulfilled) throw new Error(`Job ${job.name} carries ${envelope.type}`);

@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { FOOD_CATEGORIES, STORAGE_KINDS } from './domain';
+import { count, dateTime, egyptianMobile, id, latitude, longitude, oneOf, said, setOf } from './fields';
+import { GOVERNORATE_CODES } from './places';
+
+/*
+ * Reaching people who are not looking (DOMAIN.md; docs/NOTIFICATIONS.md): a charity's matching profile,
+ * the in-app notifications list, and each user's choices of what reaches them by which channel.
+ */
+
+/** Cairo wall-clock time `HH:MM` (00:00–23:59). */
+function wallClock(doc: { description?: string; example?: string } = {}) {
+  const bad = 'must be a time written HH:MM';
+  return z
+    .string({ error: bad })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: bad })
+    .meta({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', ...doc });
+}
+
+/** Quiet hours in Cairo time; `end` before `start` spans midnight (22:00–07:00). Equal times are refused. */
+export const QuietHours = z
+  .object({
+    start: wallClock({ description: 'Cairo time quiet hours begin', example: '22:00' }),
+    end: wallClock({ description: 'Cairo time they end', example: '07:00' }),
+  })
+  .refine((hours) => hours.start !== hours.end, { path: ['end'], error: 'must differ from start' })
+  .meta({ id: 'QuietHours' });
+export type QuietHours = z.infer<typeof QuietHours>;
+
+/** The furthest radius a charity may give around its base. */
+export const MAX_RADIUS_KM = 200;
+
+/**
+ * `PUT /api/charity/profile`: what food a charity takes and where. A listing matches when its
+ * governorate is one of `governorates` or its pickup point lies within `radius_km` of the base, its
+ * category is one of `categories`, and its storage is one the charity can carry.
+ */
+export const CharityProfileBody = z
+  .object({
+    governorates: setOf(GOVERNORATE_CODES, { description: 'ISO 3166-2:EG codes it serves' }).min(1, { error: 'must list at least one' }),
+    categories: setOf(FOOD_CATEGORIES, { description: 'Listing categories it takes' }).min(1, { error: 'must list at least one' }),
+    storage: setOf(STORAGE_KINDS, { description: 'What it can carry: ambient, chilled (fridge), frozen (freezer), hot (hot holding)' }).min(1, {
+      error: 'must list at least one',
+    }),
+    base_lat: latitude({ description: 'Its base (with base_lng and radius_km)' }).nullish(),
+    base_lng: longitude({ description: 'Its base (with base_lat and radius_km)' }).nullish(),
+    radius_km: z
+      .number({ error: 'must be a number' })
+      .positive({ error: 'must be more than 0' })
+      .max(MAX_RADIUS_KM, { error: `must be at most ${MAX_RADIUS_KM}` })
+      .nullish()
+      .meta({ description: 'Also match listings this far from the base', example: 10 }),
+    phone: egyptianMobile({ description: 'For the donor on pickup; any usual form, answered as E.164' }).nullish(),
+    quiet_hours: QuietHours.nullish().meta({ description: 'No notifications in these hours (they wait until the hours end)' }),
+  })
+  .superRefine((profile, ctx) => {
+    const given = [profile.base_lat, profile.base_lng, profile.radius_km].filter((value) => value !== undefined && value !== null).length;
+    if (given === 0 || given === 3) return;
+    for (const field of ['base_lat', 'base_lng', 'radius_km'] as const) {
+      if (profile[field] === undefined || profile[field] === null) ctx.addIssue({ code: 'custom', path: [field], message: 'is required with base_lat, base_lng and radius_km' });
+    }
+  })
+  .meta({ id: 'CharityProfileBody' });
+export type CharityProfileBody = z.infer<typeof CharityProfileBody>;
+
+/** `GET /api/charity/profile`: the saved profile, or `null` fields and `saved: false` before the first save. */
+export const CharityProfileView = z
+  .object({
+    saved: z.boolean().meta({ description: 'False until the charity saves a profile (it is not matched until then)' }),
+    governorates: z.array(z.string()),
+    categories: z.array(z.string()),
+    storage: z.array(z.string()),
+    base_lat: z.number().nullable(),
+    base_lng: z.number().nullable(),
+    radius_km: z.number().nullable(),
+    phone: z.string().nullable(),
+    quiet_hours: QuietHours.nullable(),
+  })
+  .meta({ id: 'CharityProfileView' });
+export type CharityProfileView = z.infer<typeof CharityProfileView>;
+
+/** What a notification is about; each belongs to one kind of choice (NOTIFICATION_KIND_OF). */
+export const NOTIFICATION_TYPES = [
+  /** A listing that matches the charity's profile is on the board. */
+  'food.matched',
+  /** A donor's partner charity: a listing is offered to it (and the other partners) first. */
+  'food.offered',
+  /** The charity's pickup window opens in 30 minutes. */
+  'pickup.soon',
+  /** The donor's pickup window ended with the request pending: was it collected? */
+  'pickup.ended',
+  /** Account news (verification decisions and the like). */
+  'account.news',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** The choices a user makes: which kinds reach it by which channel. */
+export const NOTIFICATION_KINDS = ['new_food', 'reminders', 'account'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NOTIFICATION_KIND_OF: { readonly [T in NotificationType]: NotificationKind } = {
+  'food.matched': 'new_food',
+  'food.offered': 'new_food',
+  'pickup.soon': 'reminders',
+  'pickup.ended': 'reminders',
+  'account.news': 'account',
+};
+
+export const NOTIFICATION_CHANNELS = ['in_app', 'push', 'email'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** Languages a user may read e-mail and push in. */
+export const LANGUAGES = ['en', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** What a notification's `data` carries: the food and request it is about, and the food's name. */
+export const NotificationData = z
+  .object({
+    foodId: id('The food item').optional(),
+    requestId: id('The request').optional(),
+    foodName: said('The food item\'s name', 'Koshary, 40 portions').optional(),
+    /** Free text for account news (a decision's reason). */
+    message: said('What happened, in words', 'Your charity was verified').optional(),
+  })
+  .meta({ id: 'NotificationData' });
+export type NotificationData = z.infer<typeof NotificationData>;
+
+export const NotificationView = z
+  .object({
+    id: said('The notification\'s id (uuid)', '4b9c1c4e-0f5e-4a35-9a53-2f1c2d7a6e10'),
+    type: z.enum(NOTIFICATION_TYPES),
+    created_at: dateTime('When it was made'),
+    read_at: dateTime('When the user read it').nullable(),
+    data: NotificationData,
+  })
+  .meta({ id: 'NotificationView' });
+export type NotificationView = z.infer<typeof NotificationView>;
+
+/** `GET /api/notifications`: newest first. */
+export const NotificationsResponse = z
+  .object({ unread: count('Unread notifications'), items: z.array(NotificationView) })
+  .meta({ id: 'NotificationsResponse' });
+export type NotificationsResponse = z.infer<typeof NotificationsResponse>;
+
+/** `POST /api/notifications/read`: these ids, or every notification when `ids` is absent. */
+export const ReadNotificationsBody = z
+  .object({
+    ids: z
+      .array(z.uuid({ error: 'must each be a notification id' }), { error: 'must be a list' })
+      .max(500, { error: 'must not list more than 500' })
+      .optional()
+      .meta({ description: 'Omit to mark every notification read' }),
+  })
+  .meta({ id: 'ReadNotificationsBody' });
+export type ReadNotificationsBody = z.infer<typeof ReadNotificationsBody>;
+
+/** Per kind, per channel: on or off. */
+export const NotificationChoices = z
+  .object(
+    Object.fromEntries(
+      NOTIFICATION_KINDS.map((kind) => [
+        kind,
+        z.object(Object.fromEntries(NOTIFICATION_CHANNELS.map((channel) => [channel, z.boolean({ error: 'must be true or false' })]))).strict(),
+      ]),
+    ) as { [K in NotificationKind]: z.ZodObject<{ [C in NotificationChannel]: z.ZodBoolean }> },
+  )
+  .meta({ id: 'NotificationChoices' });
+export type NotificationChoices = z.infer<typeof NotificationChoices>;
+
+/** Every channel on for every kind: what a new user has (a charity that saved a profile wants to hear). */
+export const DEFAULT_NOTIFICATION_CHOICES: NotificationChoices = Object.fromEntries(
+  NOTIFICATION_KINDS.map((kind) => [kind, Object.fromEntries(NOTIFICATION_CHANNELS.map((channel) => [channel, true]))]),
+) as NotificationChoices;
+
+/** `GET/PUT /api/notifications/preferences`: the user's choices and the language e-mail and push are written in. */
+export const NotificationPreferences = z
+  .object({
+    language: oneOf(LANGUAGES, { description: 'E-mail and push are written in it' }),
+    choices: NotificationChoices,
+  })
+  .meta({ id: 'NotificationPreferences' });
+export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
+
+/** A notification job that failed for good, for the operator console. */
+export const FailedNotificationView = z
+  .object({
+    job_id: said('The job id (event, recipient and channel)', 'food.matched-…-42-email'),
+    channel: z.enum(NOTIFICATION_CHANNELS),
+    user_id: id('The recipient'),
+    attempts: count('Attempts made'),
+    error: said('The last error', 'connect ECONNREFUSED 127.0.0.1:25'),
+    failed_at: dateTime('When it failed for the last time'),
+  })
+  .meta({ id: 'FailedNotificationView' });
+export type FailedNotificationView = z.infer<typeof FailedNotificationView>;
