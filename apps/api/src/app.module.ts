@@ -12,6 +12,7 @@ import { MailModule } from './mail/mail.module';
 import { MonitoringModule } from './monitoring/monitoring.module';
 import { OpsModule } from './ops/ops.module';
 import { PhotosModule } from './photos/photos.module';
+import { PushModule } from './push/push.module';
 import { RealtimeGatewayModule } from './realtime/realtime.module';
 import { RedisModule } from './redis/redis.module';
 import { RequestsModule } from './requests/requests.module';
@@ -42,7 +43,7 @@ export class AppModule implements OnApplicationShutdown {
         MonitoringModule,
         MailModule,
         ...(config.servesHttp
-          ? [AuthModule, AccountModule, FoodModule, PhotosModule, RequestsModule, StatsModule, RealtimeGatewayModule, OpsModule, DemoSeedModule]
+          ? [AuthModule, AccountModule, FoodModule, PhotosModule, PushModule, RequestsModule, StatsModule, RealtimeGatewayModule, OpsModule, DemoSeedModule]
           : []),
         ...(config.consumesJobs ? [WorkerModule] : []),
       ],

@@ -17,6 +17,9 @@ export const ERRORS = {
   photoTooManyPixels: (megapixels: number) => `photo must be at most ${megapixels} megapixels`,
   photoIndexInvalid: (max: number) => `index must be a whole number from 0 to ${max - 1}`,
   pickupPointNotOwn: 'pickup_point_id must be one of your pickup points',
+  pushEndpointNotHttps: 'endpoint must be an https URL',
+  pushEndpointNotPublic: 'endpoint must be on a public address (not private, loopback, link-local or otherwise reserved)',
+  pushEndpointUnresolvable: 'endpoint has a host name that does not resolve',
   // 401
   sessionRequired: 'A session token is required',
   sessionInvalid: 'The session token is invalid or has expired',
@@ -57,6 +60,7 @@ export const ERRORS = {
   noPhotoAtIndex: 'This food item has no photo at that index',
   pickupPointNotFound: 'Pickup point not found',
   heatOverrideNotFound: 'There is no heat override for this governorate and date',
+  pushSubscriptionNotFound: 'You have no push subscription with this endpoint',
   // 409
   emailTaken: 'This e-mail address is already registered',
   charityNameTaken: 'A charity with this name is already registered',
@@ -82,6 +86,7 @@ export const ERRORS = {
   pickupPointDefaultStays: 'The default pickup point stays the default until another point is made the default',
   foodNotEditable: (status: string) => `Only an available food item can be edited; this one is ${status}`,
   foodNotWithdrawable: (status: string) => `This food item is ${status} and can no longer be withdrawn`,
+  pushEndpointOfAnotherUser: 'This push endpoint is registered to another account with other keys',
   // 422
   idempotencyKeyReused: 'This Idempotency-Key was used for a different request',
   // 429

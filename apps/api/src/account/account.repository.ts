@@ -103,5 +103,7 @@ export class AccountRepository {
       [user.id, unusablePasswordHash],
     );
     await tx.query(`DELETE FROM idempotency_keys WHERE user_id = $1`, [user.id]);
+    // Its browsers are notified no more.
+    await tx.query(`DELETE FROM push_subscriptions WHERE user_id = $1`, [user.id]);
   }
 }

@@ -56,4 +56,31 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), WEB_ORIGIN: 'http://a.test, https://b.test' });
     expect(config.webOrigins).toEqual(['http://a.test', 'https://b.test']);
   });
+
+  it('generates development VAPID keys once and keeps them, with a default subject', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).vapid;
+    expect(first.publicKey).toMatch(/^B[A-Za-z0-9_-]{86}$/);
+    expect(first.privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(first.subject).toBe('mailto:no-reply@foodlink.eg');
+    expect(loadConfig({ DATA_DIR: dir }).vapid).toEqual(first);
+    expect(JSON.parse(readFileSync(join(dir, 'vapid-keys.json'), 'utf8'))).toEqual({ publicKey: first.publicKey, privateKey: first.privateKey });
+  });
+
+  it('requires the VAPID variables in production and refuses local push endpoints there', () => {
+    const production = { NODE_ENV: 'production', DATA_DIR: dataDir(), JWT_SECRET: 'x'.repeat(40) };
+    expect(() => loadConfig(production)).toThrow(/VAPID_PUBLIC_KEY is required in production[\s\S]*VAPID_SUBJECT is required in production/);
+    const keys = loadConfig({ DATA_DIR: dataDir() }).vapid;
+    const configured = { ...production, VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'https://foodlink.eg/contact' };
+    expect(loadConfig(configured).vapid).toEqual({ ...keys, subject: 'https://foodlink.eg/contact' });
+    expect(() => loadConfig({ ...configured, PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' })).toThrow('PUSH_ALLOW_LOCAL_ENDPOINTS must not be set in production');
+  });
+
+  it('names malformed VAPID variables', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: 'def', VAPID_SUBJECT: 'ftp://x' })).toThrow(
+      /VAPID_PUBLIC_KEY must be[\s\S]*VAPID_PRIVATE_KEY must be[\s\S]*VAPID_SUBJECT must be a mailto: or https: URL/,
+    );
+    const keys = loadConfig({ DATA_DIR: dataDir() }).vapid;
+    expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_PUBLIC_KEY: keys.publicKey })).toThrow('must be set together');
+  });
 });

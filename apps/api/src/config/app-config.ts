@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { LIMITS } from '@food-link/contracts';
 import { plainToInstance, Transform, Type } from 'class-transformer';
+import { generateVAPIDKeys } from 'web-push';
 import {
   IsBoolean,
   IsEmail,
@@ -295,6 +296,33 @@ export class AppConfig {
   @MinLength(3)
   MAIL_FROM = 'Food Link <no-reply@foodlink.eg>';
 
+  /**
+   * Web Push (docs/PUSH.md). The VAPID key pair identifies this server to browsers' push services: a
+   * browser subscribed with the public key accepts pushes signed with the private key only, so changing
+   * the keys ends every subscription. Base64url, as `npx web-push generate-vapid-keys` prints them.
+   * Required in production; generated once into DATA_DIR/vapid-keys.json for development.
+   */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{87}$/, { message: 'VAPID_PUBLIC_KEY must be a P-256 public key, 65 bytes base64url (87 characters)' })
+  VAPID_PUBLIC_KEY?: string;
+
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{43}$/, { message: 'VAPID_PRIVATE_KEY must be a P-256 private key, 32 bytes base64url (43 characters)' })
+  VAPID_PRIVATE_KEY?: string;
+
+  /** How push services can reach the operator of this server: a mailto: or https: URL. */
+  @IsOptional()
+  @Matches(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, { message: 'VAPID_SUBJECT must be a mailto: or https: URL' })
+  VAPID_SUBJECT?: string;
+
+  /**
+   * Also accept http:// and loopback push endpoints (tests serve their own push service on 127.0.0.1).
+   * Private, link-local and other reserved addresses stay refused. Not allowed in production.
+   */
+  @Transform(toBoolean)
+  @IsBoolean()
+  PUSH_ALLOW_LOCAL_ENDPOINTS = false;
+
   /** Where development-only state (the generated JWT secret) is kept; git-ignored. */
   @IsString()
   DATA_DIR = resolve(process.cwd(), '.data');
@@ -302,6 +330,12 @@ export class AppConfig {
   get jwtSecret(): string {
     if (!this.JWT_SECRET) throw new Error('JWT_SECRET was not resolved at boot');
     return this.JWT_SECRET;
+  }
+
+  /** The resolved VAPID key pair and subject (set at boot by loadConfig). */
+  get vapid(): { publicKey: string; privateKey: string; subject: string } {
+    if (!this.VAPID_PUBLIC_KEY || !this.VAPID_PRIVATE_KEY || !this.VAPID_SUBJECT) throw new Error('VAPID keys were not resolved at boot');
+    return { publicKey: this.VAPID_PUBLIC_KEY, privateKey: this.VAPID_PRIVATE_KEY, subject: this.VAPID_SUBJECT };
   }
 
   get servesHttp(): boolean {
@@ -347,7 +381,52 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     }
     config.JWT_SECRET = developmentSecret(resolve(config.DATA_DIR, 'jwt-secret'));
   }
+  resolveVapid(config);
   return config;
+}
+
+/**
+ * VAPID: all three variables in production (and no PUSH_ALLOW_LOCAL_ENDPOINTS there); in development and
+ * tests a key pair made once and kept in DATA_DIR, so browsers' subscriptions survive restarts.
+ */
+function resolveVapid(config: AppConfig): void {
+  if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
+    throw new Error('Invalid configuration:\n  - VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  }
+  if (config.NODE_ENV === 'production') {
+    const missing = (['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const).filter((name) => !config[name]);
+    if (missing.length > 0) {
+      throw new Error(`Invalid configuration:\n${missing.map((name) => `  - ${name} is required in production`).join('\n')}`);
+    }
+    if (config.PUSH_ALLOW_LOCAL_ENDPOINTS) {
+      throw new Error('Invalid configuration:\n  - PUSH_ALLOW_LOCAL_ENDPOINTS must not be set in production');
+    }
+  }
+  if (config.VAPID_PUBLIC_KEY && Buffer.from(config.VAPID_PUBLIC_KEY, 'base64url')[0] !== 0x04) {
+    throw new Error('Invalid configuration:\n  - VAPID_PUBLIC_KEY must be an uncompressed P-256 public key (first byte 0x04)');
+  }
+  if (!config.VAPID_PUBLIC_KEY) {
+    const keys = developmentVapidKeys(resolve(config.DATA_DIR, 'vapid-keys.json'));
+    config.VAPID_PUBLIC_KEY = keys.publicKey;
+    config.VAPID_PRIVATE_KEY = keys.privateKey;
+  }
+  config.VAPID_SUBJECT ??= 'mailto:no-reply@foodlink.eg';
+}
+
+/** A VAPID key pair made once per checkout, like the JWT secret. */
+function developmentVapidKeys(file: string): { publicKey: string; privateKey: string } {
+  try {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
+    if (typeof stored.publicKey === 'string' && typeof stored.privateKey === 'string') {
+      return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const keys = generateVAPIDKeys();
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
+  return keys;
 }
 
 /** A random secret made once per checkout and kept on disk, so sessions survive restarts in development. */
