@@ -12,6 +12,8 @@ export const queryKeys = {
   donorFood: (userId: number) => ['donor-food', userId] as const,
   charityRequests: (charityUserId: number) => ['charity-requests', charityUserId] as const,
   me: (token: string) => ['me', token] as const,
+  /** Whether this browser gets push notifications for the signed-in user. */
+  pushDevice: (userId: number) => ['push-device', userId] as const,
   totalMeals: ['stats', 'total-meals'] as const,
   totalCharities: ['stats', 'total-charities'] as const,
   /** Everything the operator console shows, under one prefix per operator. */

@@ -7,6 +7,7 @@ import { endpoints } from '../api/endpoints';
 import { clearSession } from '../app/session';
 import { useServerMessage } from '../i18n/server-message';
 import { FormField } from './form-field';
+import { PushDeviceToggle } from './push-device-toggle';
 import { saveJson } from './save-json';
 
 const buttonClass =
@@ -54,6 +55,7 @@ export function AccountDataSection() {
       <h2 id={headingId} className="mb-1 text-lg font-semibold text-stone-900">
         {t('account.heading')}
       </h2>
+      <PushDeviceToggle />
       <p className="mb-4 text-sm text-stone-600">{t('account.intro')}</p>
       <div className="flex flex-wrap gap-3">
         <button
