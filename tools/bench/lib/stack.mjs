@@ -11,6 +11,7 @@ import path from 'node:path';
 import { repoRoot } from '../../lib/install.mjs';
 import { dropDatabasesWithPrefix, ensureDatabase, ensurePostgres } from '../../lib/postgres.mjs';
 import { ensureRedis } from '../../lib/redis.mjs';
+import webPush from 'web-push';
 
 export const apiEntry = path.join(repoRoot, 'apps/api/dist/main.js');
 export const webDist = path.join(repoRoot, 'apps/web/dist');
@@ -22,6 +23,12 @@ export async function freePort() {
   const { port } = server.address();
   server.close();
   return port;
+}
+
+/** VAPID_* for one run, made by web-push as `npx web-push generate-vapid-keys` would. */
+function vapidEnv() {
+  const { publicKey, privateKey } = webPush.generateVAPIDKeys();
+  return { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: 'mailto:bench@foodlink.eg' };
 }
 
 /**
@@ -43,6 +50,8 @@ export async function createStack({ log = (line) => console.log(`[bench] ${line}
     REDIS_URL: redis.url,
     REDIS_PREFIX: `foodlink-bench:${runId}:`,
     JWT_SECRET: randomBytes(32).toString('hex'),
+    // Production wants Web Push keys of its own (docs/PUSH.md); a run makes a pair.
+    ...vapidEnv(),
     WEB_DIST_DIR: webDist,
     // Benchmarks sign many users in from one address.
     LOGIN_MAX_FAILS_PER_ADDRESS: '100000',
