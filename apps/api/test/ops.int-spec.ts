@@ -36,6 +36,8 @@ const OPS_CALLS: { method: 'GET' | 'POST' | 'DELETE'; path: string }[] = [
   { method: 'POST', path: apiPath(OPS_ROUTES.retryJob, { queue: domainEvents, jobId: 'no-such-job' }) },
   { method: 'DELETE', path: apiPath(OPS_ROUTES.removeJob, { queue: domainEvents, jobId: 'no-such-job' }) },
   { method: 'POST', path: OPS_ROUTES.boardSession },
+  { method: 'GET', path: OPS_ROUTES.mail },
+  { method: 'GET', path: apiPath(OPS_ROUTES.mailMessage, { file: 'no-such-message.eml' }) },
 ];
 
 /** Fulfils a fresh claim and returns what it made. */

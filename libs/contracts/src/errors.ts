@@ -17,6 +17,8 @@ export const ERRORS = {
   photoTooManyPixels: (megapixels: number) => `photo must be at most ${megapixels} megapixels`,
   photoIndexInvalid: (max: number) => `index must be a whole number from 0 to ${max - 1}`,
   pickupPointNotOwn: 'pickup_point_id must be one of your pickup points',
+  resetTokenInvalid: 'token is not a valid password reset link; ask for a new one',
+  resetTokenExpired: 'token has expired; ask for a new password reset link',
   // 401
   sessionRequired: 'A session token is required',
   sessionInvalid: 'The session token is invalid or has expired',
@@ -52,6 +54,7 @@ export const ERRORS = {
   noCurrentRequest: 'This item has no current request',
   noSuchQueue: (queue: string) => `There is no queue named ${queue}`,
   noSuchJob: (jobId: string, queue: string) => `There is no job ${jobId} in ${queue}`,
+  noSuchMail: 'There is no message by that name in the mail outbox',
   userNotFound: 'User not found',
   photoNotFound: 'Photo not found',
   noPhotoAtIndex: 'This food item has no photo at that index',
@@ -70,6 +73,7 @@ export const ERRORS = {
   noShowBeforeWindow: 'A no-show can be reported only once the pickup window has started',
   jobNotFailed: (jobId: string, state: string) => `Job ${jobId} is ${state}, not failed`,
   operatorAccountNotDeletable: 'Operator accounts are managed through the configuration, not deleted here',
+  resetTokenUsed: 'token has already been used, or a newer link was sent; ask for a new one if you need it',
   idempotencyKeyInProgress: 'A request with this Idempotency-Key is still in progress; retry shortly',
   idempotencyKeyTakenOver: 'A retry with this Idempotency-Key has taken over; this attempt was not applied',
   tooManyPhotos: (max: number, has: number) =>

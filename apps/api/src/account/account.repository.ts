@@ -103,5 +103,7 @@ export class AccountRepository {
       [user.id, unusablePasswordHash],
     );
     await tx.query(`DELETE FROM idempotency_keys WHERE user_id = $1`, [user.id]);
+    // A reset link sent before the deletion must not bring the account back.
+    await tx.query(`DELETE FROM password_resets WHERE user_id = $1`, [user.id]);
   }
 }
