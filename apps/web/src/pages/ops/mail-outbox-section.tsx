@@ -61,7 +61,7 @@ export function MailOutboxSection({ operatorId }: { operatorId: number }) {
     >
       <p className="mb-3 text-sm text-stone-600">{t('mail.intro')}</p>
       {query.isError ? (
-        <p role="alert" className="text-sm text-red-700">
+        <p className="text-sm text-red-700">
           {t('mail.error')}
         </p>
       ) : mails.length === 0 ? (
