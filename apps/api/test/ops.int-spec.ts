@@ -36,6 +36,8 @@ const OPS_CALLS: { method: 'GET' | 'POST' | 'DELETE'; path: string }[] = [
   { method: 'POST', path: apiPath(OPS_ROUTES.retryJob, { queue: domainEvents, jobId: 'no-such-job' }) },
   { method: 'DELETE', path: apiPath(OPS_ROUTES.removeJob, { queue: domainEvents, jobId: 'no-such-job' }) },
   { method: 'POST', path: OPS_ROUTES.boardSession },
+  { method: 'GET', path: OPS_ROUTES.mail },
+  { method: 'GET', path: apiPath(OPS_ROUTES.mailMessage, { file: 'no-such-message.eml' }) },
 ];
 
 /** Fulfils a fresh claim and returns what it made. */
@@ -107,8 +109,8 @@ describe('operator console: access, live views, failed jobs, health and metrics'
     it('lets operators make every call', async () => {
       for (const { method, path } of OPS_CALLS) {
         const answer = await t.http.request(method, path, { token: operator });
-        // The two calls on an unknown job answer 404 to an operator: they got past the guard.
-        const expected = path.includes('no-such-job') ? [404] : [200, 204];
+        // The calls on an unknown job or outbox message answer 404 to an operator: they got past the guard.
+        const expected = path.includes('no-such-') ? [404] : [200, 204];
         expect({ method, path, status: expected.includes(answer.status) ? 'as expected' : answer.status }).toEqual({ method, path, status: 'as expected' });
       }
     });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { FOOD_STATUSES, LIMITS, REQUEST_STATUSES, USER_TYPES } from './domain';
-import { text } from './fields';
+import { emailText, oneOf, text } from './fields';
+import { RegisterBody } from './http';
+import { LANGUAGES } from './notifications';
 
 /**
  * A user's own personal data (Egypt's Personal Data Protection Law, 151 of 2020): a download of
@@ -14,6 +16,28 @@ export const DeleteAccountBody = z
   })
   .meta({ id: 'DeleteAccountBody' });
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
+
+/** `POST /api/auth/forgot-password`: where to send a reset link, and the language to write it in. */
+export const ForgotPasswordBody = z
+  .object({
+    email: emailText(LIMITS.emailMaxLength, { mustBeValid: true, description: 'The sign-in e-mail, any case', example: 'koshary.tahrir@demo.foodlink.eg' }),
+    language: oneOf(LANGUAGES, { description: "The e-mail's language; default: the request's Accept-Language, else English" }).optional(),
+  })
+  .meta({ id: 'ForgotPasswordBody' });
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
+
+/** `POST /api/auth/reset-password`: the link's token and the new password (the sign-up rules). */
+export const ResetPasswordBody = z
+  .object({
+    token: text(LIMITS.resetTokenMaxLength, { trim: true, description: 'The `token` of the e-mailed link', example: 'q3Jm…' }),
+    password: RegisterBody.shape.password,
+  })
+  .meta({ id: 'ResetPasswordBody' });
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+
+/** The answer to every forgot-password request, whatever happens next (so it tells nobody whether an account exists). */
+export const FORGOT_PASSWORD_MESSAGE = 'If an account uses this e-mail address, a link to reset its password is on its way';
+export const PASSWORD_RESET_MESSAGE = 'Your password has been changed; sign in with it';
 
 const isoTime = () => z.string().meta({ format: 'date-time' });
 

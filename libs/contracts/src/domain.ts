@@ -70,6 +70,8 @@ export const LIMITS = {
   passwordMaxLength: 128,
   nameMaxLength: 100,
   emailMaxLength: 254,
+  /** A password reset link's token: 43 characters as issued; anything far longer is not one. */
+  resetTokenMaxLength: 200,
   foodNameMaxLength: 120,
   descriptionMaxLength: 1000,
   availablePageMax: 1000,

@@ -20,6 +20,8 @@ export const ERRORS = {
   pushEndpointNotHttps: 'endpoint must be an https URL',
   pushEndpointNotPublic: 'endpoint must be on a public address (not private, loopback, link-local or otherwise reserved)',
   pushEndpointUnresolvable: 'endpoint has a host name that does not resolve',
+  resetTokenInvalid: 'token is not a valid password reset link; ask for a new one',
+  resetTokenExpired: 'token has expired; ask for a new password reset link',
   // 401
   sessionRequired: 'A session token is required',
   sessionInvalid: 'The session token is invalid or has expired',
@@ -55,6 +57,7 @@ export const ERRORS = {
   noCurrentRequest: 'This item has no current request',
   noSuchQueue: (queue: string) => `There is no queue named ${queue}`,
   noSuchJob: (jobId: string, queue: string) => `There is no job ${jobId} in ${queue}`,
+  noSuchMail: 'There is no message by that name in the mail outbox',
   userNotFound: 'User not found',
   photoNotFound: 'Photo not found',
   noPhotoAtIndex: 'This food item has no photo at that index',
@@ -74,6 +77,7 @@ export const ERRORS = {
   noShowBeforeWindow: 'A no-show can be reported only once the pickup window has started',
   jobNotFailed: (jobId: string, state: string) => `Job ${jobId} is ${state}, not failed`,
   operatorAccountNotDeletable: 'Operator accounts are managed through the configuration, not deleted here',
+  resetTokenUsed: 'token has already been used, or a newer link was sent; ask for a new one if you need it',
   idempotencyKeyInProgress: 'A request with this Idempotency-Key is still in progress; retry shortly',
   idempotencyKeyTakenOver: 'A retry with this Idempotency-Key has taken over; this attempt was not applied',
   tooManyPhotos: (max: number, has: number) =>

@@ -26,6 +26,10 @@ export const OPS_ROUTES = {
    * bearer token on a plain navigation, so the console calls this before opening bull-board.
    */
   boardSession: '/api/ops/board-session',
+  /** GET → OpsMailItem[]: the development mail outbox, newest first (empty when SMTP_URL is set). */
+  mail: '/api/ops/mail',
+  /** GET → OpsMailMessage: one outbox message (404 when there is none by that name). */
+  mailMessage: '/api/ops/mail/:file',
 } as const;
 
 /** Public health checks: liveness answers while the process runs; readiness checks its dependencies. */
@@ -198,3 +202,24 @@ export const OpsOverview = z
   })
   .meta({ id: 'OpsOverview' });
 export type OpsOverview = z.infer<typeof OpsOverview>;
+
+/**
+ * One message of the development mail outbox (no SMTP_URL: the API writes each e-mail to DATA_DIR/mail),
+ * so someone running `npm start` can read what was sent (a password reset link).
+ */
+export const OpsMailItem = z
+  .object({
+    file: said('The .eml file, under DATA_DIR/mail', '2026-05-01T10-00-00-000Z-0b6c….eml'),
+    to: said('The recipient', 'koshary.tahrir@demo.foodlink.eg'),
+    subject: said('The subject, decoded', 'Reset your Food Link password'),
+    date: dateTime('When it was written'),
+  })
+  .meta({ id: 'OpsMailItem' });
+export type OpsMailItem = z.infer<typeof OpsMailItem>;
+
+/** One outbox message: its plain-text body and the whole message as sent (RFC 5322). */
+export const OpsMailMessage = OpsMailItem.extend({
+  text: said('The plain-text body', 'Open this link to choose a new password: …'),
+  raw: said('The message as sent, MIME-encoded', 'From: Food Link <no-reply@foodlink.eg>…'),
+}).meta({ id: 'OpsMailMessage' });
+export type OpsMailMessage = z.infer<typeof OpsMailMessage>;

@@ -53,6 +53,24 @@ export const EXTRA_ROUTES = {
   heatOverrides: '/api/ops/heat-overrides',
 } as const;
 
+/** Password reset by e-mail (docs/ACCOUNT-RECOVERY.md; the bodies are in account.ts). */
+export const RECOVERY_ROUTES = {
+  /** POST `{ email, language? }` → 202 MessageResponse, the same whether or not the address has an account. */
+  forgotPassword: '/api/auth/forgot-password',
+  /** POST `{ token, password }` → MessageResponse: sets the password, ends every session of the account. */
+  resetPassword: '/api/auth/reset-password',
+} as const;
+
+/**
+ * Pages of the web app the server itself links to or renders for: the e-mailed reset link, and the
+ * public listing page that shares point at (the API puts Open Graph tags into its HTML).
+ */
+export const PAGE_ROUTES = {
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  food: '/food/:id',
+} as const;
+
 export type ApiRouteName = keyof typeof API_ROUTES;
 
 /** Fills a route's `:params`, URI-encoding each value. */

@@ -105,5 +105,7 @@ export class AccountRepository {
     await tx.query(`DELETE FROM idempotency_keys WHERE user_id = $1`, [user.id]);
     // Its browsers are notified no more.
     await tx.query(`DELETE FROM push_subscriptions WHERE user_id = $1`, [user.id]);
+    // A reset link sent before the deletion must not bring the account back.
+    await tx.query(`DELETE FROM password_resets WHERE user_id = $1`, [user.id]);
   }
 }

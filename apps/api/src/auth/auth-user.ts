@@ -10,4 +10,6 @@ export interface AuthUser {
 export interface TokenClaims {
   sub: string;
   typ: UserType;
+  /** The account's session version when the token was issued (absent in tokens from before it existed: 0). */
+  ver?: number;
 }

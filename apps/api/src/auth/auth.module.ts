@@ -9,6 +9,9 @@ import { AuthService } from './auth.service';
 import { LoginLimiterService } from './login-limiter.service';
 import { OperatorAccountService } from './operator-account.service';
 import { PasswordService } from './password.service';
+import { PasswordResetController } from './password-reset.controller';
+import { PasswordResetService } from './password-reset.service';
+import { PasswordResetsRepository } from './password-resets.repository';
 import { SessionUsers } from './session-users.service';
 import { TokenService } from './token.service';
 import { UsersRepository } from './users.repository';
@@ -33,12 +36,14 @@ export class TokenModule {}
 
 @Module({
   imports: [TokenModule],
-  controllers: [AuthController],
+  controllers: [AuthController, PasswordResetController],
   providers: [
     AuthService,
     PasswordService,
     LoginLimiterService,
     OperatorAccountService,
+    PasswordResetService,
+    PasswordResetsRepository,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
   exports: [TokenModule, PasswordService],

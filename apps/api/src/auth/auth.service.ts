@@ -62,7 +62,7 @@ export class AuthService {
     }
     if (!user || !valid) throw new UnauthorizedException(ERRORS.invalidLogin);
     await attempt.succeeded();
-    const token = await this.tokens.issue(user.id, user.userType);
+    const token = await this.tokens.issue(user.id, user.userType, user.sessionVersion);
     return {
       message: 'Login successful',
       token,

@@ -21,7 +21,7 @@ export interface LoginAttempt {
 }
 
 /**
- * Login and sign-up limits, in Redis so every API instance shares them, and in this process's memory
+ * Login, sign-up and password-reset limits, in Redis so every API instance shares them, and in this process's memory
  * while Redis is away or does not answer within REDIS_COMMAND_TIMEOUT_MS (the request-path client's
  * commandTimeout), so logins keep working, promptly, and stay limited.
  *
@@ -35,6 +35,8 @@ export class LoginLimiterService {
   private readonly byPair: SharedLimiter;
   private readonly byAddress: SharedLimiter;
   private readonly registrations: SharedLimiter;
+  private readonly resetsByAccount: SharedLimiter;
+  private readonly resetsByAddress: SharedLimiter;
   private readonly maxDelayMs: number;
 
   constructor(@Inject(REDIS) redis: Redis, config: AppConfig) {
@@ -52,6 +54,8 @@ export class LoginLimiterService {
     this.byPair = limiter('login-pair', config.LOGIN_MAX_FAILS_PER_PAIR, config.LOGIN_WINDOW_SECONDS);
     this.byAddress = limiter('login-address', config.LOGIN_MAX_FAILS_PER_ADDRESS, config.LOGIN_WINDOW_SECONDS);
     this.registrations = limiter('register-address', config.REGISTER_MAX_PER_ADDRESS, config.REGISTER_WINDOW_SECONDS);
+    this.resetsByAccount = limiter('reset-account', config.RESET_MAX_PER_ACCOUNT, config.RESET_WINDOW_SECONDS);
+    this.resetsByAddress = limiter('reset-address', config.RESET_MAX_PER_ADDRESS, config.RESET_WINDOW_SECONDS);
     this.maxDelayMs = config.LOGIN_MAX_DELAY_MS;
   }
 
@@ -88,6 +92,24 @@ export class LoginLimiterService {
   /** Counts a sign-up from `address`: 429 once the address has made REGISTER_MAX_PER_ADDRESS in the window. */
   async registration(address: string): Promise<void> {
     await consumeOrRefuse(this.registrations, address, 'Too many sign-ups from this address');
+  }
+
+  /**
+   * Counts a password reset request for `email` from `address`; false once either has used up its window
+   * (RESET_MAX_PER_ACCOUNT, RESET_MAX_PER_ADDRESS). The caller still answers as usual and sends nothing, so
+   * a limited request looks like any other. Addresses that have no account are counted alike, so the
+   * limit tells nothing either. A request refused for its client address does not use the account's points.
+   */
+  async allowsReset(email: string, address: string): Promise<boolean> {
+    try {
+      await this.resetsByAddress.consume(address);
+      await this.resetsByAccount.consume(email.toLowerCase());
+      return true;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return false;
+      // Not even memory could count it (never expected): sending one more e-mail beats sending none.
+      return true;
+    }
   }
 
   /** The slowdown before a pair's next password check, after `failures` failures in the window. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { UserType } from '@food-link/contracts';
-import { UsersRepository } from './users.repository';
+import { UsersRepository, type LiveSession } from './users.repository';
 
 /** How long this process trusts what it last read about an account: the longest a deleted one still works elsewhere. */
 export const SESSION_USER_TTL_MS = 5000;
@@ -9,17 +9,18 @@ export const SESSION_USER_TTL_MS = 5000;
 const MAX_ENTRIES = 100_000;
 
 interface Entry {
-  userType: UserType | null;
+  session: LiveSession | null;
   until: number;
 }
 
 /**
- * Whether the account a valid session token names still exists, not deleted (with the type the token says), looked up
+ * Whether the account a valid session token names still exists, not deleted (with the type the token says), and
+ * the token is of its current session version (a password reset raises it: docs/ACCOUNT-RECOVERY.md), looked up
  * by primary key and remembered for SESSION_USER_TTL_MS, so a signed-in call costs at most one indexed
  * lookup every few seconds per user. Public calls never ask.
  *
- * Account deletion takes effect at once in the process that deletes (call `forget(userId)` once the account
- * is deleted), and within SESSION_USER_TTL_MS in every other process.
+ * Account deletion and a password reset take effect at once in the process that makes them (call
+ * `forget(userId)` once the change is committed), and within SESSION_USER_TTL_MS in every other process.
  */
 @Injectable()
 export class SessionUsers {
@@ -27,17 +28,25 @@ export class SessionUsers {
 
   constructor(private readonly users: UsersRepository) {}
 
-  /** True when user `id` exists and is a `userType`. Throws when the database cannot be asked (a 503). */
-  async isCurrent(id: number, userType: UserType): Promise<boolean> {
+  /**
+   * True when user `id` exists, is a `userType`, and its session version is `version`. Throws when the
+   * database cannot be asked (a 503).
+   */
+  async isCurrent(id: number, userType: UserType, version: number): Promise<boolean> {
     const now = Date.now();
     let entry = this.known.get(id);
     if (!entry || entry.until <= now) {
-      const userType = await this.users.liveUserType(id);
+      const session = await this.users.liveSession(id);
       if (this.known.size >= MAX_ENTRIES) this.known.clear();
-      entry = { userType: userType ?? null, until: now + SESSION_USER_TTL_MS };
+      entry = { session: session ?? null, until: now + SESSION_USER_TTL_MS };
       this.known.set(id, entry);
     }
-    return entry.userType === userType;
+    return entry.session?.userType === userType && entry.session.sessionVersion === version;
+  }
+
+  /** The session version of live account `id`, read now (for a token about to be issued), or undefined. */
+  async currentVersion(id: number): Promise<number | undefined> {
+    return (await this.users.liveSession(id))?.sessionVersion;
   }
 
   /** Drops what this process remembers about `userId` (call it once the account is deleted or changed). */

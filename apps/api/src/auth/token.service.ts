@@ -15,9 +15,9 @@ export class TokenService {
     private readonly users: SessionUsers,
   ) {}
 
-  /** A session token, valid for JWT_TTL_SECONDS. */
-  issue(userId: number, userType: UserType): Promise<string> {
-    const claims: TokenClaims = { sub: String(userId), typ: userType };
+  /** A session token, valid for JWT_TTL_SECONDS or until the account's session version moves past `version`. */
+  issue(userId: number, userType: UserType, version: number): Promise<string> {
+    const claims: TokenClaims = { sub: String(userId), typ: userType, ver: version };
     return this.jwt.signAsync(claims);
   }
 
@@ -26,8 +26,8 @@ export class TokenService {
    * cookie cannot be replayed as a session token on the API (verify refuses it) and a session token cannot
    * be planted as the cookie (verifyBoard refuses it).
    */
-  issueBoardToken(operatorId: number, ttlSeconds: number): Promise<string> {
-    const claims: TokenClaims = { sub: String(operatorId), typ: 'operator' };
+  async issueBoardToken(operatorId: number, ttlSeconds: number): Promise<string> {
+    const claims: TokenClaims = { sub: String(operatorId), typ: 'operator', ver: (await this.users.currentVersion(operatorId)) ?? 0 };
     return this.jwt.signAsync(claims, { expiresIn: ttlSeconds, audience: BOARD_AUDIENCE });
   }
 
@@ -37,21 +37,23 @@ export class TokenService {
    * cannot be asked (answered 503).
    */
   async verify(token: string): Promise<AuthUser | null> {
-    const user = await this.decode(token, (claims) => claims.aud === undefined, {});
-    return user && (await this.users.isCurrent(user.id, user.userType)) ? user : null;
+    const decoded = await this.decode(token, (claims) => claims.aud === undefined, {});
+    return decoded && (await this.users.isCurrent(decoded.user.id, decoded.user.userType, decoded.version)) ? decoded.user : null;
   }
 
   /** The operator a bull-board cookie token stands for, or null (session tokens included). */
   async verifyBoard(token: string): Promise<AuthUser | null> {
-    const user = await this.decode(token, (claims) => claims.aud === BOARD_AUDIENCE, { audience: BOARD_AUDIENCE });
-    return user?.userType === 'operator' && (await this.users.isCurrent(user.id, user.userType)) ? user : null;
+    const decoded = await this.decode(token, (claims) => claims.aud === BOARD_AUDIENCE, { audience: BOARD_AUDIENCE });
+    return decoded?.user.userType === 'operator' && (await this.users.isCurrent(decoded.user.id, 'operator', decoded.version))
+      ? decoded.user
+      : null;
   }
 
   private async decode(
     token: string,
     accept: (claims: TokenClaims & { exp?: unknown; aud?: unknown }) => boolean,
     options: { audience?: string },
-  ): Promise<AuthUser | null> {
+  ): Promise<{ user: AuthUser; version: number } | null> {
     let claims: TokenClaims & { exp?: unknown; aud?: unknown };
     try {
       claims = await this.jwt.verifyAsync(token, { algorithms: ['HS256'], ...options });
@@ -63,7 +65,10 @@ export class TokenService {
     if (!Number.isSafeInteger(id) || id < 1 || !USER_TYPES.includes(claims.typ)) return null;
     // A token that never expires is never one of ours.
     if (typeof claims.exp !== 'number' || !accept(claims)) return null;
-    return { id, userType: claims.typ };
+    // Tokens issued before session versions existed carry none: they are of version 0.
+    const version = claims.ver ?? 0;
+    if (!Number.isSafeInteger(version) || version < 0) return null;
+    return { user: { id, userType: claims.typ }, version };
   }
 
   /** Accepts `Bearer <token>` and the bare token, as the product's client sends it. */

@@ -14,6 +14,14 @@ export interface UserAccount {
 
 export interface UserWithPassword extends UserAccount {
   passwordHash: string;
+  /** Goes into the session token; a password reset raises it, ending every session issued before. */
+  sessionVersion: number;
+}
+
+/** What a session check needs of a live account. */
+export interface LiveSession {
+  userType: UserType;
+  sessionVersion: number;
 }
 
 export interface NewUser {
@@ -29,6 +37,7 @@ interface UserRow {
   email: string;
   user_type: UserType;
   password_hash?: string;
+  session_version?: number;
 }
 
 const ACCOUNT_COLUMNS = 'id, name, email, user_type';
@@ -59,14 +68,20 @@ export class UsersRepository {
 
   /** The account signing in with `email` (lower-cased), with its password hash. */
   async findForLogin(email: string): Promise<UserWithPassword | undefined> {
-    const [row] = await this.db.query<UserRow[]>(`SELECT ${ACCOUNT_COLUMNS}, password_hash FROM users WHERE lower(email) = $1`, [email]);
-    return row ? { ...account(row), passwordHash: row.password_hash as string } : undefined;
+    const [row] = await this.db.query<UserRow[]>(
+      `SELECT ${ACCOUNT_COLUMNS}, password_hash, session_version FROM users WHERE lower(email) = $1`,
+      [email],
+    );
+    return row ? { ...account(row), passwordHash: row.password_hash as string, sessionVersion: row.session_version as number } : undefined;
   }
 
-  /** The type of a live account (one that exists and has not been deleted), for the session check. */
-  async liveUserType(id: number): Promise<UserType | undefined> {
-    const [row] = await this.db.query<{ user_type: UserType }[]>(`SELECT user_type FROM users WHERE id = $1 AND deleted_at IS NULL`, [id]);
-    return row?.user_type;
+  /** The type and session version of a live account (one that exists and has not been deleted), for the session check. */
+  async liveSession(id: number): Promise<LiveSession | undefined> {
+    const [row] = await this.db.query<{ user_type: UserType; session_version: number }[]>(
+      `SELECT user_type, session_version FROM users WHERE id = $1 AND deleted_at IS NULL`,
+      [id],
+    );
+    return row && { userType: row.user_type, sessionVersion: row.session_version };
   }
 
   /** The password hash of a live account. */

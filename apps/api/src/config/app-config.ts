@@ -323,6 +323,39 @@ export class AppConfig {
   @IsBoolean()
   PUSH_ALLOW_LOCAL_ENDPOINTS = false;
 
+  /**
+   * The address people reach the web app at, without a trailing slash: the base of the links the API
+   * writes into e-mails (password reset) and share previews (Open Graph tags of /food/{id}). Default:
+   * the first WEB_ORIGIN.
+   */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^/?#\s]+$/, { message: 'PUBLIC_URL must be an http(s):// origin, like https://foodlink.eg' })
+  PUBLIC_URL?: string;
+
+  /** How long a password reset link works (docs/ACCOUNT-RECOVERY.md). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(24 * 60)
+  RESET_TOKEN_MINUTES = 30;
+
+  /** Reset links sent per account (per e-mail address asked for) in each RESET_WINDOW_SECONDS; more are answered alike but not sent. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  RESET_MAX_PER_ACCOUNT = 3;
+
+  /** Reset requests per client address in each RESET_WINDOW_SECONDS, across e-mail addresses. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  RESET_MAX_PER_ADDRESS = 20;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  RESET_WINDOW_SECONDS = 3600;
+
   /** Where development-only state (the generated JWT secret) is kept; git-ignored. */
   @IsString()
   DATA_DIR = resolve(process.cwd(), '.data');
@@ -344,6 +377,11 @@ export class AppConfig {
 
   get consumesJobs(): boolean {
     return this.ROLE !== 'api';
+  }
+
+  /** PUBLIC_URL, or the first WEB_ORIGIN: where links written by the API point. */
+  get publicUrl(): string {
+    return (this.PUBLIC_URL ?? this.webOrigins[0] ?? 'http://localhost:3000').replace(/\/+$/, '');
   }
 
   get webOrigins(): string[] {

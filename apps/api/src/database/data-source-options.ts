@@ -10,6 +10,7 @@ import { IdempotencyKeys1764480000000 } from './migrations/1764480000000-idempot
 import { AccountDeletion1764486000000 } from './migrations/1764486000000-account-deletion';
 import { PickupPointsAndHandover1764570000000 } from './migrations/1764570000000-pickup-points-and-handover';
 import { PushSubscriptions1764650100000 } from './migrations/1764650100000-push-subscriptions';
+import { PasswordResets1764650300000 } from './migrations/1764650300000-password-resets';
 
 /**
  * No entities: every table is reached with explicit SQL in a `*.repository.ts` file (conditional updates,
@@ -27,6 +28,7 @@ export const MIGRATIONS = [
   AccountDeletion1764486000000,
   PickupPointsAndHandover1764570000000,
   PushSubscriptions1764650100000,
+  PasswordResets1764650300000,
 ];
 
 /** TypeORM settings: the schema comes only from migrations, never from `synchronize`. */

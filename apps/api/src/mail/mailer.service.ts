@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
+import type { OpsMailItem, OpsMailMessage } from '@food-link/contracts';
 import { AppConfig } from '../config/app-config';
 
 /** One e-mail: plain text always (every client shows it), HTML optionally. */
@@ -21,13 +22,11 @@ export interface MailReceipt {
   file?: string;
 }
 
-/** An .eml written to DATA_DIR/mail because no SMTP server is configured. */
-export interface OutboxMail {
-  file: string;
-  to: string;
-  subject: string;
-  date: string;
-}
+/** An .eml written to DATA_DIR/mail because no SMTP server is configured (the operator console lists them). */
+export type OutboxMail = OpsMailItem;
+
+/** What is kept beside each .eml (`<file>.json`): the listing's fields, decoded, and the plain-text body. */
+type OutboxSummary = OutboxMail & { text?: string };
 
 /** How long one SMTP attempt may take before it counts as failed (the caller's job retries it). */
 const SMTP_TIMEOUT_MS = 15_000;
@@ -73,8 +72,9 @@ export class Mailer implements OnApplicationShutdown {
     await mkdir(this.outboxDir, { recursive: true, mode: 0o700 });
     const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
     await writeFile(join(this.outboxDir, file), (info as unknown as { message: Buffer }).message, { mode: 0o600 });
-    // The headers as sent are MIME-encoded (Arabic subjects); the listing reads this plain copy instead.
-    const summary: OutboxMail = { file, to: message.to, subject: message.subject, date: new Date().toISOString() };
+    // The headers and body as sent are MIME-encoded (Arabic subjects, quoted-printable lines that break a
+    // link in two); the console reads this plain copy instead.
+    const summary: OutboxSummary = { file, to: message.to, subject: message.subject, date: new Date().toISOString(), text: message.text };
     await writeFile(join(this.outboxDir, `${file}.json`), JSON.stringify(summary), { mode: 0o600 });
     this.logger.log(`No SMTP_URL: e-mail to ${message.to} written to ${file}`);
     return { messageId: String(info.messageId), file };
@@ -86,13 +86,32 @@ export class Mailer implements OnApplicationShutdown {
     return readFile(join(this.outboxDir, file), 'utf8').catch(() => null);
   }
 
+  /** One outbox message for the operator console: its listing fields, plain-text body and raw message; null when there is none. */
+  async outboxEntry(file: string): Promise<OpsMailMessage | null> {
+    const raw = await this.outboxMessage(file);
+    const summary = raw === null ? null : await this.summary(file);
+    if (raw === null || !summary) return null;
+    const { text = '', ...item } = summary;
+    return { ...item, text, raw };
+  }
+
   /** The development outbox, newest first (empty when SMTP is configured). */
   async outbox(limit = 100): Promise<OutboxMail[]> {
     if (!this.outboxDir) return [];
     const files = await readdir(this.outboxDir).catch(() => [] as string[]);
     const newest = files.filter((file) => file.endsWith('.eml')).sort().reverse().slice(0, limit);
-    const dir = this.outboxDir;
-    return Promise.all(newest.map(async (file) => JSON.parse(await readFile(join(dir, `${file}.json`), 'utf8')) as OutboxMail));
+    const summaries = await Promise.all(newest.map((file) => this.summary(file)));
+    return summaries.filter((summary) => summary !== null).map(({ file, to, subject, date }) => ({ file, to, subject, date }));
+  }
+
+  /** The summary kept beside an .eml, or null (none, or half-written while the listing read it). */
+  private async summary(file: string): Promise<OutboxSummary | null> {
+    if (!this.outboxDir) return null;
+    try {
+      return JSON.parse(await readFile(join(this.outboxDir, `${file}.json`), 'utf8')) as OutboxSummary;
+    } catch {
+      return null;
+    }
   }
 
   onApplicationShutdown(): void {

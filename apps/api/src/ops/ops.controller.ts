@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, NotFoundException, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   BULL_BOARD_PATH,
@@ -8,6 +8,8 @@ import {
   OPS_ROUTES,
   OpsEventsQuery,
   OpsEventView,
+  OpsMailItem,
+  OpsMailMessage,
   OpsOverview,
   OpsSnapshot,
   QUEUES,
@@ -19,6 +21,7 @@ import { TokenService } from '../auth/token.service';
 import { ApiErrors } from '../openapi/api-errors';
 import { NoReplay } from '../idempotency/idempotency.interceptor';
 import { shapeList, shapeRef, ValidQuery } from '../openapi/shapes';
+import { Mailer } from '../mail/mailer.service';
 import { OpsService } from './ops.service';
 import { BOARD_COOKIE, BOARD_SESSION_SECONDS } from './queue-board';
 
@@ -37,7 +40,30 @@ export class OpsController {
   constructor(
     private readonly ops: OpsService,
     private readonly tokens: TokenService,
+    private readonly mailer: Mailer,
   ) {}
+
+  @Get(OPS_ROUTES.mail)
+  @ApiOperation({
+    summary: 'The development mail outbox, newest first (at most 100)',
+    description: 'Without SMTP_URL the API writes each e-mail to DATA_DIR/mail instead of sending it; with SMTP_URL this is empty.',
+  })
+  @ApiOkResponse({ schema: shapeList(OpsMailItem) })
+  @ApiErrors(401, OPERATOR_ONLY)
+  mail(): Promise<OpsMailItem[]> {
+    return this.mailer.outbox();
+  }
+
+  @Get(OPS_ROUTES.mailMessage)
+  @ApiOperation({ summary: 'One message of the development mail outbox: its plain text and the message as sent' })
+  @ApiParam({ name: 'file', description: 'The .eml file name the listing gives' })
+  @ApiOkResponse({ schema: shapeRef(OpsMailMessage) })
+  @ApiErrors(401, OPERATOR_ONLY, { status: 404, description: 'No message by that name', message: ERRORS.noSuchMail })
+  async mailMessage(@Param('file') file: string): Promise<OpsMailMessage> {
+    const message = await this.mailer.outboxEntry(file);
+    if (!message) throw new NotFoundException(ERRORS.noSuchMail);
+    return message;
+  }
 
   @Get(OPS_ROUTES.snapshot)
   @ApiOperation({ summary: 'Queues, outbox backlog, sockets, health and events per minute (also pushed as ops.snapshot)' })

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Redis from 'ioredis';
 import { Client } from 'pg';
+import { startMailCatcher } from './mail';
 import { repoRoot } from './paths';
 
 /** How the teardown (same process, separate module instance) finds what to stop. */
@@ -47,6 +48,9 @@ export default async function globalSetup(): Promise<void> {
   const port = await freePort();
   // Photos a run uploads go to a directory of its own, removed with the run's database.
   const photoDir = mkdtempSync(join(tmpdir(), 'foodlink-e2e-photos-'));
+  // E-mail (password reset links) goes to a real SMTP server of the run's own, which keeps each message here.
+  const mailDir = mkdtempSync(join(tmpdir(), 'foodlink-e2e-mail-'));
+  const smtp = await startMailCatcher(mailDir);
   // The operator console's scenario logs in with this account and forces a job to fail: two attempts
   // (0.5 s apart) make a failure final quickly, and still absorb one passing hiccup in the other scenarios.
   const operatorEmail = `operator-${runId}@e2e.foodlink.eg`;
@@ -74,6 +78,7 @@ export default async function globalSetup(): Promise<void> {
       MIN_PICKUP_WINDOW_MINUTES: '1',
       NOT_COLLECTED_GRACE_MINUTES: '0',
       PHOTO_DIR: photoDir,
+      SMTP_URL: smtp.url,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -100,10 +105,13 @@ export default async function globalSetup(): Promise<void> {
   } catch (error) {
     child.kill('SIGTERM');
     rmSync(photoDir, { recursive: true, force: true });
+    await smtp.close();
+    rmSync(mailDir, { recursive: true, force: true });
     throw error;
   }
   if (output.includes('No web app build')) {
     child.kill('SIGTERM');
+    await smtp.close();
     throw new Error('The web app is not built: run `npm run build` first');
   }
 
@@ -111,6 +119,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.E2E_DATABASE_URL = databaseUrl.toString();
   process.env.E2E_OPERATOR_EMAIL = operatorEmail;
   process.env.E2E_OPERATOR_PASSWORD = operatorPassword;
+  process.env.E2E_MAIL_DIR = mailDir;
   globals.foodLinkE2eStack = {
     stop: async () => {
       // An API that already died must not leave the teardown waiting for an exit that has happened.
@@ -125,6 +134,8 @@ export default async function globalSetup(): Promise<void> {
       await cleanup.end();
       await deleteKeys(redisUrl, `${redisPrefix}*`);
       rmSync(photoDir, { recursive: true, force: true });
+      await smtp.close();
+      rmSync(mailDir, { recursive: true, force: true });
     },
   };
 }

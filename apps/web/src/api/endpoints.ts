@@ -1,5 +1,8 @@
 import {
   ACCOUNT_ROUTES,
+  RECOVERY_ROUTES,
+  type ForgotPasswordBody,
+  type ResetPasswordBody,
   API_ROUTES,
   type AccountExport,
   apiPath,
@@ -42,6 +45,8 @@ export const endpoints = {
     api<RegisterCharityResponse>(API_ROUTES.registerCharity, { method: 'POST', body }),
   login: (body: LoginBody) => api<LoginResponse>(API_ROUTES.login, { method: 'POST', body }),
   me: () => api<MeResponse>(API_ROUTES.me, { auth: true }),
+  forgotPassword: (body: ForgotPasswordBody) => api<MessageResponse>(RECOVERY_ROUTES.forgotPassword, { method: 'POST', body }),
+  resetPassword: (body: ResetPasswordBody) => api<MessageResponse>(RECOVERY_ROUTES.resetPassword, { method: 'POST', body }),
   charityByName: (charityName: string) =>
     api<CharityLookupResponse>(apiPath(API_ROUTES.charityIdByName, { charityName })),
 

@@ -7,6 +7,8 @@ import {
   type FailedJobView,
   type JobActionResult,
   type OpsEventView,
+  type OpsMailItem,
+  type OpsMailMessage,
   type OpsOverview,
   type OpsSnapshot,
 } from '@food-link/contracts';
@@ -35,6 +37,8 @@ export const opsEndpoints = {
     api<JobActionResult>(apiPath(OPS_ROUTES.removeJob, { queue, jobId }), { method: 'DELETE', auth: true }),
   exportUser: (userId: number) => api<AccountExport>(apiPath(ACCOUNT_ROUTES.opsExport, { userId }), { auth: true }),
   deleteUser: (userId: number) => api<null>(apiPath(ACCOUNT_ROUTES.opsDelete, { userId }), { method: 'DELETE', auth: true }),
+  mail: () => api<OpsMailItem[]>(OPS_ROUTES.mail, { auth: true }),
+  mailMessage: (file: string) => api<OpsMailMessage>(apiPath(OPS_ROUTES.mailMessage, { file }), { auth: true }),
   /** Answers 204 and sets the HttpOnly cookie bull-board's pages are checked against. */
   boardSession: () => api<null>(OPS_ROUTES.boardSession, { method: 'POST', auth: true }),
 };

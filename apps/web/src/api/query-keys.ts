@@ -23,4 +23,6 @@ export const queryKeys = {
   /** `null` is every type. */
   opsEvents: (operatorId: number, type: DomainEventType | null) => ['ops', operatorId, 'events', type ?? 'all'] as const,
   opsFailedJobs: (operatorId: number, queue: string) => ['ops', operatorId, 'failed-jobs', queue] as const,
+  opsMail: (operatorId: number) => ['ops', operatorId, 'mail'] as const,
+  opsMailMessage: (operatorId: number, file: string) => ['ops', operatorId, 'mail', file] as const,
 };

@@ -1,3 +1,4 @@
+import { PAGE_ROUTES } from '@food-link/contracts';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { LandingPage } from '../pages/landing/landing-page';
@@ -13,6 +14,9 @@ const DonorDashboardPage = lazy(() => import('../pages/donor/donor-dashboard-pag
 const CharityAreaPage = lazy(() => import('../pages/charity/charity-area-page'));
 const OpsConsolePage = lazy(() => import('../pages/ops/ops-console-page'));
 const InfoPage = lazy(() => import('../pages/info/info-page'));
+const ForgotPasswordPage = lazy(() => import('../pages/auth/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('../pages/auth/reset-password-page'));
+const ListingPage = lazy(() => import('../pages/listing/listing-page'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<p className="p-8 text-center text-stone-500">Loading...</p>}>{children}</Suspense>;
@@ -43,6 +47,10 @@ export const routes = [
       { path: '/privacy', element: <Lazy><InfoPage page="privacy" /></Lazy> },
       { path: '/terms', element: <Lazy><InfoPage page="terms" /></Lazy> },
       { path: '/food-safety', element: <Lazy><InfoPage page="foodSafety" /></Lazy> },
+      // Password reset by e-mail, and a listing's public page (what a WhatsApp share links to).
+      { path: PAGE_ROUTES.forgotPassword, element: <Lazy><ForgotPasswordPage /></Lazy> },
+      { path: PAGE_ROUTES.resetPassword, element: <Lazy><ResetPasswordPage /></Lazy> },
+      { path: PAGE_ROUTES.food, element: <Lazy><ListingPage /></Lazy> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -38,6 +38,21 @@ export const listing = {
       unknown: 'Not known',
     },
     place: { label: 'Where', distance: '{{distance}} km away', noPlace: 'Place given after the claim' },
+    share: {
+      button: 'Share on WhatsApp',
+      buttonFor: 'Share {{name}} on WhatsApp',
+      message: 'Food to collect on Food Link: {{name}}, {{quantity}} {{unit}}{{place}}. Collect by {{until}} (Cairo time). {{link}}',
+      inPlace: ' in {{place}}',
+    },
+    page: {
+      loading: 'Loading the listing...',
+      notFound: 'This listing is not on Food Link (any more).',
+      gone: 'This food is no longer available.',
+      collectBy: 'Collect by',
+      signInToClaim: 'Charities: sign in to request this food.',
+      signUpCharity: 'New charity? Sign up',
+      board: 'See the food available now',
+    },
     window: { label: 'Pickup window', range: '{{from}} – {{until}}', from: 'From {{from}}', anytime: 'Any time until safe' },
     safeUntil: 'Safe until',
     countdown: {
@@ -239,6 +254,21 @@ export const listing = {
       unknown: 'غير معروف',
     },
     place: { label: 'المكان', distance: 'على بُعد {{distance}} كم', noPlace: 'يُعطى المكان بعد الحجز' },
+    share: {
+      button: 'مشاركة عبر واتساب',
+      buttonFor: 'مشاركة {{name}} عبر واتساب',
+      message: 'طعام للاستلام على فود لينك: {{name}}، {{quantity}} {{unit}}{{place}}. الاستلام قبل {{until}} (بتوقيت القاهرة). {{link}}',
+      inPlace: ' في {{place}}',
+    },
+    page: {
+      loading: 'جارٍ تحميل الإعلان...',
+      notFound: 'هذا الإعلان غير موجود على فود لينك (أو لم يعد موجودًا).',
+      gone: 'هذا الطعام لم يعد متاحًا.',
+      collectBy: 'الاستلام قبل',
+      signInToClaim: 'للجمعيات: سجّلوا الدخول لطلب هذا الطعام.',
+      signUpCharity: 'جمعية جديدة؟ سجّلوا الآن',
+      board: 'تصفّح الطعام المتاح الآن',
+    },
     window: { label: 'موعد الاستلام', range: '{{from}} – {{until}}', from: 'من {{from}}', anytime: 'في أي وقت ما دام آمنًا' },
     safeUntil: 'آمن حتى',
     countdown: {

@@ -1,4 +1,6 @@
+import { PAGE_ROUTES } from '@food-link/contracts';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { AuthLayout } from './auth-layout';
 import { AuthLink } from './auth-link';
 import { LoginForm } from './login-form';
@@ -17,6 +19,14 @@ export default function LoginPage() {
       }
     >
       <LoginForm />
+      <p className="mt-4 text-sm">
+        <Link
+          to={PAGE_ROUTES.forgotPassword}
+          className="rounded-sm font-semibold text-green-800 underline underline-offset-2 hover:text-green-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-700"
+        >
+          {t('links.forgotPassword')}
+        </Link>
+      </p>
     </AuthLayout>
   );
 }

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Countdown } from '../listing/countdown';
 import { ListingBadges } from '../listing/listing-badges';
 import { ListingPhotos } from '../listing/listing-facts';
+import { ShareButton } from '../listing/share-button';
 import { FoodFields } from './food-fields';
 
 /**
@@ -32,6 +33,7 @@ export function AvailableFoodCard({ food, onSelect }: { food: FoodItemView; onSe
       <ListingBadges category={food.category} storage={food.storage} />
       <FoodFields food={food} showStatus />
       <ListingPhotos food={food} />
+      <ShareButton food={food} />
     </article>
   );
 }

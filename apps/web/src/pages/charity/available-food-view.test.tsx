@@ -50,6 +50,9 @@ describe('Available Food Donations', () => {
     const user = userEvent.setup();
     renderPage(<CharityAreaPage />, '/FoodDonationApp');
     (await screen.findByRole('button', { name: 'Koshari' })).focus();
+    // Each card's own share link comes after its title.
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Share Koshari on WhatsApp' })).toHaveFocus();
     await user.tab();
     expect(screen.getByRole('button', { name: 'Ful medames' })).toHaveFocus();
     await user.keyboard('{Enter}');

@@ -9,6 +9,7 @@ import { useFormat } from '../../i18n/format';
 import { useServerMessage } from '../../i18n/server-message';
 import { ListingBadges } from '../listing/listing-badges';
 import { ListingFacts, ListingPhotos } from '../listing/listing-facts';
+import { ShareButton } from '../listing/share-button';
 import { PickupDetailsPanel } from '../listing/pickup-details-panel';
 import { ReceivedSummary } from '../listing/received-summary';
 import { ReliabilityBadge } from '../listing/reliability-badge';
@@ -119,6 +120,8 @@ export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: n
         </dd>
       </dl>
       <ListingPhotos food={item} />
+      {/* Only what is still on offer is worth passing on. */}
+      {state === 'available' && <ShareButton food={item} />}
       {state === 'withdrawn' && <p className="text-sm text-stone-700">{tl('card.withdrawn')}</p>}
       {state === 'not_collected' && <p className="text-sm text-orange-900">{tl('card.notCollected')}</p>}
       {claim && (

@@ -4,6 +4,7 @@ import { ApiError } from '../../api/client';
 import { AccessMessage } from './access-message';
 import { FailedJobsSection } from './failed-jobs-section';
 import { LiveStatusSection } from './live-status-section';
+import { MailOutboxSection } from './mail-outbox-section';
 import { OpsAccessContext } from './ops-access';
 import { OverviewPanel } from './overview-panel';
 import { PersonalDataSection } from './personal-data-section';
@@ -36,6 +37,7 @@ export function OpsConsole({ operatorId }: { operatorId: number }) {
         <FailedJobsSection operatorId={operatorId} />
         <RecentEventsSection operatorId={operatorId} />
         <PersonalDataSection />
+        <MailOutboxSection operatorId={operatorId} />
       </div>
     </OpsAccessContext.Provider>
   );

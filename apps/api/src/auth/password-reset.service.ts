@@ -1,0 +1,129 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { BadRequestException, BeforeApplicationShutdown, ConflictException, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  ERRORS,
+  PAGE_ROUTES,
+  PASSWORD_RESET_MESSAGE,
+  type Language,
+  type MessageResponse,
+  type ResetPasswordBody,
+} from '@food-link/contracts';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../config/app-config';
+import { Mailer } from '../mail/mailer.service';
+import { LoginLimiterService } from './login-limiter.service';
+import { PasswordService } from './password.service';
+import { PasswordResetsRepository, type ResetLinkState } from './password-resets.repository';
+import { resetMail } from './reset-mail';
+import { SessionUsers } from './session-users.service';
+import { UsersRepository } from './users.repository';
+
+/** One forgot-password request, as the controller hands it over. */
+export interface ResetRequest {
+  email: string;
+  language: Language;
+  /** The client's address, for the per-address limit. */
+  address: string;
+}
+
+/**
+ * Requests waiting or being worked on in this process. Past it, new ones are dropped (logged): a flood
+ * cannot grow memory without bound, and every request is answered alike anyway.
+ */
+const MAX_PENDING = 500;
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest();
+
+/**
+ * Password reset by e-mail (docs/ACCOUNT-RECOVERY.md).
+ *
+ * A request is answered before anything about it is looked at: the limits, the account lookup, the link
+ * and the e-mail are worked on after the answer has gone, off the request path. So the answer (its body,
+ * its status and its time) is the same whether the address has an account, is limited, or the SMTP
+ * server is slow. A BullMQ job would also retry a failed send, but it would keep each address asked for
+ * in Redis and add a queue for a message the user can simply ask for again; a send that fails is logged.
+ *
+ * A link is a 256-bit random secret; only its SHA-256 is stored. It works once (a conditional UPDATE marks
+ * it used), for RESET_TOKEN_MINUTES, and only while it is the account's newest. Using it sets the password
+ * and raises the account's session version, which ends every session issued before.
+ */
+@Injectable()
+export class PasswordResetService implements BeforeApplicationShutdown {
+  private readonly logger = new Logger('PasswordReset');
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly resets: PasswordResetsRepository,
+    private readonly users: UsersRepository,
+    private readonly passwords: PasswordService,
+    private readonly limiter: LoginLimiterService,
+    private readonly sessions: SessionUsers,
+    private readonly mailer: Mailer,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Takes a forgot-password request; returns at once, before anything about it is known. */
+  request(request: ResetRequest): void {
+    if (this.pending.size >= MAX_PENDING) {
+      this.logger.warn(`More than ${MAX_PENDING} password reset requests at once: one was dropped`);
+      return;
+    }
+    const work = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.handle(request))
+      .catch((error: Error) => this.logger.error(`A password reset e-mail was not sent: ${error.message}`))
+      .finally(() => this.pending.delete(work));
+    this.pending.add(work);
+  }
+
+  /** Sets the password from a link's token: 400 for a link that is unknown or past its time, 409 for one used or superseded. */
+  async reset({ token, password }: ResetPasswordBody): Promise<MessageResponse> {
+    const tokenHash = sha256(token);
+    // Checked before the (deliberately slow) hash, so a wrong token costs no argon2 work.
+    this.refuseUnless(await this.resets.state(tokenHash));
+    const passwordHash = await this.passwords.hash(password);
+    const userId = await this.db.transaction(async (tx) => {
+      const owner = await this.resets.consume(tx, tokenHash);
+      // Used, superseded or expired since the check above.
+      if (owner === undefined || !(await this.resets.setPassword(tx, owner, passwordHash))) {
+        this.refuseUnless(await this.resets.state(tokenHash, tx), true);
+      }
+      return owner as number;
+    });
+    // This process stops trusting its memory of the account at once; others within SESSION_USER_TTL_MS.
+    this.sessions.forget(userId);
+    return { message: PASSWORD_RESET_MESSAGE };
+  }
+
+  /** Resolves once every request taken so far has been worked on (its e-mail handed over, or not to be sent). */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  /** Waits for requests still being worked on, so none is cut off half-way (or left running after the database has closed). */
+  beforeApplicationShutdown(): Promise<void> {
+    return this.idle();
+  }
+
+  private async handle({ email, language, address }: ResetRequest): Promise<void> {
+    if (!(await this.limiter.allowsReset(email, address))) {
+      this.logger.log('A password reset request was over its limit: no e-mail sent');
+      return;
+    }
+    const user = await this.users.findForLogin(email);
+    // Operator passwords come from the configuration (OPERATOR_PASSWORD), so a reset would not last.
+    if (!user || user.userType === 'operator' || !(await this.users.liveSession(user.id))) return;
+    const token = randomBytes(32).toString('base64url');
+    await this.resets.issue(user.id, sha256(token), this.config.RESET_TOKEN_MINUTES);
+    const link = `${this.config.publicUrl}${PAGE_ROUTES.resetPassword}?token=${token}`;
+    await this.mailer.send(resetMail(user.email, user.name, link, this.config.RESET_TOKEN_MINUTES, language));
+  }
+
+  /** Throws the answer for a link that does not work; `open` passes (or, after a lost race, counts as used). */
+  private refuseUnless(state: ResetLinkState, raced = false): void {
+    if (state === 'unknown') throw new BadRequestException(ERRORS.resetTokenInvalid);
+    if (state === 'expired') throw new BadRequestException(ERRORS.resetTokenExpired);
+    if (state === 'used' || raced) throw new ConflictException(ERRORS.resetTokenUsed);
+  }
+}

@@ -1,0 +1,17 @@
+import { preferredLanguage } from './language';
+
+describe('preferredLanguage', () => {
+  it('picks the known language of highest quality', () => {
+    expect(preferredLanguage('ar-EG,ar;q=0.9,en-US;q=0.8')).toBe('ar');
+    expect(preferredLanguage('en-GB, ar;q=0.5')).toBe('en');
+    expect(preferredLanguage('fr-FR, ar;q=0.4, en;q=0.3')).toBe('ar');
+    expect(preferredLanguage('en;q=0.2, AR;q=0.9')).toBe('ar');
+  });
+
+  it('falls back to English for none, unknown languages and refused ones', () => {
+    expect(preferredLanguage(undefined)).toBe('en');
+    expect(preferredLanguage('fr, de')).toBe('en');
+    expect(preferredLanguage('ar;q=0')).toBe('en');
+    expect(preferredLanguage('arabic')).toBe('en');
+  });
+});

@@ -1,0 +1,83 @@
+import { PLATFORM_TIME_ZONE, governorateName, type FoodItemView, type FoodUnit, type Language } from '@food-link/contracts';
+import { escapeHtml } from '../common/html';
+
+/** What the preview card says, in each language (docs/ACCOUNT-RECOVERY.md, "Sharing a listing"). */
+const TEXTS: Record<Language, { units: Record<FoodUnit, string>; collectBy: string; gone: string; cairo: string; site: string; locale: string }> = {
+  en: {
+    units: { portion: 'portions', kg: 'kg', item: 'items', tray: 'trays' },
+    collectBy: 'Collect by',
+    gone: 'No longer available',
+    cairo: 'Cairo time',
+    site: 'Food Link',
+    locale: 'en_GB',
+  },
+  ar: {
+    units: { portion: 'حصص', kg: 'كجم', item: 'قطع', tray: 'صوانٍ' },
+    collectBy: 'الاستلام قبل',
+    gone: 'لم يعد متاحًا',
+    cairo: 'بتوقيت القاهرة',
+    site: 'فود لينك',
+    locale: 'ar_EG',
+  },
+};
+
+/** `24 Nov, 11:00 pm` on Cairo's clock, as the listing page writes it. */
+function cairoMoment(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(language === 'ar' ? 'ar-EG' : 'en-GB', {
+    timeZone: PLATFORM_TIME_ZONE,
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+    hourCycle: 'h12',
+  }).format(new Date(iso));
+}
+
+/**
+ * The preview a shared /food/{id} link shows: the food's name, quantity, area and governorate, and the
+ * time to collect it by (the end of its pickup window, else its safe time), from the public view only: no
+ * pickup address, landmark, phone or contact ever reaches it.
+ */
+export function foodPreview(item: FoodItemView, language: Language): { title: string; description: string } {
+  const t = TEXTS[language];
+  const place = [item.area, item.governorate && governorateName(item.governorate, language)].filter(Boolean).join(language === 'ar' ? '، ' : ', ');
+  const collectBy = `${t.collectBy} ${cairoMoment(item.pickup_until ?? item.safe_until, language)} (${t.cairo})`;
+  const parts = [`${item.quantity} ${t.units[item.unit]}`, place, item.status === 'available' ? collectBy : t.gone];
+  return { title: `${item.food_name} · ${t.site}`, description: parts.filter(Boolean).join(' · ') };
+}
+
+/**
+ * The Open Graph and Twitter card tags of a listing's page. Every value is escaped: a food name such as
+ * `"><script>` stays text inside its attribute.
+ */
+export function foodPageTags(item: FoodItemView, language: Language, publicUrl: string): string {
+  const { title, description } = foodPreview(item, language);
+  const photo = item.photo_urls[0];
+  const tags: [string, string, string][] = [
+    ['property', 'og:type', 'website'],
+    ['property', 'og:site_name', TEXTS[language].site],
+    ['property', 'og:locale', TEXTS[language].locale],
+    ['property', 'og:title', title],
+    ['property', 'og:description', description],
+    ['property', 'og:url', `${publicUrl}/food/${item.id}`],
+    ...(photo ? ([['property', 'og:image', `${publicUrl}${photo}`]] as [string, string, string][]) : []),
+    ['name', 'twitter:card', photo ? 'summary_large_image' : 'summary'],
+    ['name', 'twitter:title', title],
+    ['name', 'twitter:description', description],
+    ['name', 'description', description],
+  ];
+  return tags.map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`).join('\n    ');
+}
+
+/**
+ * index.html with a listing's tags in its head and its title as the page title (the app's own
+ * description gives way to the listing's).
+ */
+export function withFoodTags(indexHtml: string, item: FoodItemView, language: Language, publicUrl: string): string {
+  const { title } = foodPreview(item, language);
+  // Replacer functions, not strings: a `$&` in a food name must stay text, not become a replacement pattern.
+  return indexHtml
+    .replace(/\s*<meta name="description"[^>]*>/i, () => '')
+    .replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeHtml(title)}</title>`)
+    .replace(/<\/head>/i, () => `  ${foodPageTags(item, language, publicUrl)}\n  </head>`);
+}
