@@ -14,6 +14,7 @@ import { ReceivedSummary } from '../listing/received-summary';
 import { ReliabilityBadge } from '../listing/reliability-badge';
 import { useNow } from '../listing/use-now';
 import { AddFoodForm } from './add-food-form';
+import { OfferStage } from './offer-stage';
 import { useFulfilRequest, useReportNoShow, useWithdrawFood } from './use-fulfil-request';
 import '../listing/listing-texts';
 
@@ -118,6 +119,7 @@ export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: n
           <StatusBadge state={state} />
         </dd>
       </dl>
+      {!claim && <OfferStage item={item} />}
       <ListingPhotos food={item} />
       {state === 'withdrawn' && <p className="text-sm text-stone-700">{tl('card.withdrawn')}</p>}
       {state === 'not_collected' && <p className="text-sm text-orange-900">{tl('card.notCollected')}</p>}
