@@ -24,6 +24,16 @@ function offersQueue(app: TestApp): { queue: Queue; close: () => Promise<void> }
 
 const jobId = (foodId: number) => `${OFFER_JOBS.openToBoard}-${foodId}`;
 
+/** Waits until the item's open-stage job is in `state` (its job scheduled, with `'scheduled'`). */
+async function jobReaches(offers: { queue: Queue }, foodId: number, state: 'scheduled' | 'delayed' | 'completed', timeoutMs = 15 * SECOND) {
+  const read = async () => {
+    const job = await offers.queue.getJob(jobId(foodId));
+    return job ? (state === 'scheduled' ? 'scheduled' : await job.getState()) : undefined;
+  };
+  await waitFor(read, (found) => found === state, `the job ${state}`, timeoutMs);
+  return offers.queue.getJob(jobId(foodId));
+}
+
 async function namePartners(http: HttpClient, donor: TestUser, partners: TestUser[]): Promise<void> {
   const saved = await http.put(PARTNER_ROUTES.donorPartners, { charity_ids: partners.map((p) => p.id) }, { token: donor.token });
   expect(saved.status).toBe(200);
@@ -270,7 +280,7 @@ describe('the offer cascade', () => {
         expect(await boardIds(t.http)).toContain(meal.id);
         expect((await t.http.get(`/api/food/${meal.id}`)).status).toBe(200);
 
-        await waitFor(async () => (await offers.queue.getJob(jobId(meal.id)))?.getState(), (state) => state === 'completed', 'the job completed');
+        await jobReaches(offers, meal.id, 'completed');
         // Running it again changes nothing.
         const events = await listedEvents(t, meal.id);
         expect(events.map((event) => event.partners)).toEqual([[partner.id, otherPartner.id], null]);
@@ -286,12 +296,12 @@ describe('the offer cascade', () => {
     it("a partner's claim ends the cascade: no later food.listed, and a cancelled claim puts it on the open board", async () => {
       const meal = await addCookedMeal(t.http, donor);
       // Once its job is scheduled (the worker handled food.listed), so the job's later run is seen to do nothing.
-      await waitFor(() => offers.queue.getJob(jobId(meal.id)), Boolean, 'the scheduled job');
+      await jobReaches(offers, meal.id, 'scheduled');
       const requestId = await requestPickup(t.http, partner, meal.id);
       const [row] = await t.db.query('SELECT status, offer_stage FROM food_items WHERE id = $1', [meal.id]);
       expect(row).toEqual({ status: 'claimed', offer_stage: 'open' });
 
-      await waitFor(async () => (await offers.queue.getJob(jobId(meal.id)))?.getState(), (state) => state === 'completed', 'the job completed', 15 * SECOND);
+      await jobReaches(offers, meal.id, 'completed');
       expect((await listedEvents(t, meal.id)).map((event) => event.partners)).toEqual([[partner.id, otherPartner.id]]);
 
       const cancelled = await t.http.put(`/api/updaterequest/${requestId}`, { status: 'cancelled' }, { token: partner.token });
@@ -307,12 +317,12 @@ describe('the offer cascade', () => {
       const partnerSocket = await LiveClient.connect(t.baseUrl, partner.token, []);
       try {
         const meal = await addCookedMeal(t.http, donor);
-        await waitFor(() => offers.queue.getJob(jobId(meal.id)), Boolean, 'the scheduled job');
+        await jobReaches(offers, meal.id, 'scheduled');
         expect((await t.http.delete(`/api/food/${meal.id}`, { token: donor.token })).status).toBe(200);
         const withdrawn = await partnerSocket.next('food.withdrawn', (event) => event.data.foodId === meal.id);
         expect(withdrawn.data.partners).toEqual([partner.id, otherPartner.id]);
 
-        await waitFor(async () => (await offers.queue.getJob(jobId(meal.id)))?.getState(), (state) => state === 'completed', 'the job completed', 15 * SECOND);
+        await jobReaches(offers, meal.id, 'completed');
         expect((await listedEvents(t, meal.id)).map((event) => event.partners)).toEqual([[partner.id, otherPartner.id]]);
         const [row] = await t.db.query('SELECT status, offer_stage FROM food_items WHERE id = $1', [meal.id]);
         expect(row).toEqual({ status: 'withdrawn', offer_stage: 'partners' });
@@ -366,7 +376,7 @@ describe('the offer cascade', () => {
         worker = await startWorker(t);
         const item = await addFood(t.http, donor);
         const openAt = Date.parse(item.offer_open_at as string);
-        const job = await waitFor(() => offers.queue.getJob(jobId(item.id)), Boolean, 'the scheduled job', 5 * SECOND);
+        const job = await jobReaches(offers, item.id, 'scheduled');
         expect(await job?.getState()).toBe('delayed');
         expect(job?.data).toEqual({ foodId: item.id });
 
@@ -381,7 +391,7 @@ describe('the offer cascade', () => {
         const opened = await board.next('food.listed', (event) => event.data.foodId === item.id, 20 * SECOND);
         expect(Math.abs(Date.now() - openAt)).toBeLessThanOrEqual(2 * SECOND);
         expect(opened.data.partners).toBeUndefined();
-        await waitFor(async () => (await offers.queue.getJob(jobId(item.id)))?.getState(), (state) => state === 'completed', 'the job completed');
+        await jobReaches(offers, item.id, 'completed');
         expect((await listedEvents(t, item.id)).map((event) => event.partners)).toEqual([[partner.id], null]);
         expect(board.ofType('food.listed').filter((event) => event.data.foodId === item.id)).toHaveLength(1);
       } finally {
@@ -395,10 +405,10 @@ describe('the offer cascade', () => {
         worker = await startWorker(t);
         const item = await addFood(t.http, donor);
         const openAt = Date.parse(item.offer_open_at as string);
-        const job = await waitFor(() => offers.queue.getJob(jobId(item.id)), Boolean, 'the scheduled job', 5 * SECOND);
+        const job = await jobReaches(offers, item.id, 'scheduled');
         // Run it now, before it is due: it changes nothing and goes back to wait.
         await job?.promote();
-        await waitFor(async () => (await offers.queue.getJob(jobId(item.id)))?.getState(), (state) => state === 'delayed', 'the job back in delayed');
+        await jobReaches(offers, item.id, 'delayed');
         expect((await t.db.query('SELECT offer_stage FROM food_items WHERE id = $1', [item.id]))[0].offer_stage).toBe('partners');
 
         await worker.close();
@@ -407,7 +417,7 @@ describe('the offer cascade', () => {
         expect(await offers.queue.getJob(jobId(item.id))).toBeUndefined();
 
         worker = await startWorker(t);
-        await waitFor(() => offers.queue.getJob(jobId(item.id)), Boolean, 'the job scheduled again', 5 * SECOND);
+        await jobReaches(offers, item.id, 'scheduled');
         await board.next('food.listed', (event) => event.data.foodId === item.id, 20 * SECOND);
         expect(Math.abs(Date.now() - openAt)).toBeLessThanOrEqual(2 * SECOND);
         expect((await listedEvents(t, item.id)).map((event) => event.partners)).toEqual([[partner.id], null]);

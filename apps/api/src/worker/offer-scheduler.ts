@@ -3,6 +3,7 @@ import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { OFFER_JOBS, QUEUES } from '@food-link/contracts';
 import type { JobsOptions, Queue } from 'bullmq';
 import { FoodRepository } from '../food/food.repository';
+import { HANDOVER_JOB_OPTIONS } from './not-collected-scheduler';
 
 /** The data of an `open-to-board` job. */
 export interface OpenToBoardJob {
@@ -18,15 +19,10 @@ export function openToBoardJobId(foodId: number): string {
 }
 
 /**
- * Offer jobs retry a few times (a database outage), and are kept a week after they finish, so a repeated
- * add of the same id stays a no-op that long (an item's partners stage lasts minutes).
+ * The handover jobs' policy: a few retries (a database outage), kept a week after they finish, so a
+ * repeated add of the same id stays a no-op that long (an item's partners stage lasts minutes).
  */
-export const OFFER_JOB_OPTIONS: JobsOptions = {
-  attempts: 8,
-  backoff: { type: 'exponential', delay: 1000 },
-  removeOnComplete: { age: 7 * 24 * 3600 },
-  removeOnFail: { age: 7 * 24 * 3600 },
-};
+export const OFFER_JOB_OPTIONS: JobsOptions = HANDOVER_JOB_OPTIONS;
 
 /**
  * Schedules the delayed job that ends an item's partners stage at its `offer_open_at` (the `offers`
