@@ -37,7 +37,7 @@ export const donor = {
     partners: {
       heading: 'Partner charities',
       intro: 'Your new listings are offered to these charities alone first (15 minutes for cooked food, 30 otherwise), then to everyone. Up to {{count}}.',
-      loading: 'Loading...',
+      loading: 'Loading your partner charities...',
       loadError: 'Your partner charities could not be loaded.',
       retry: 'Try again',
       empty: 'No partner charities yet: your listings go on the open board at once.',
@@ -106,7 +106,7 @@ export const donor = {
     partners: {
       heading: 'الجمعيات الشريكة',
       intro: 'تُعرض تبرعاتك الجديدة على هذه الجمعيات وحدها أولًا (15 دقيقة للطعام المطبوخ، و30 لغيره)، ثم على الجميع. حتى {{count}} جمعيات.',
-      loading: 'جارٍ التحميل...',
+      loading: 'جارٍ تحميل الجمعيات الشريكة...',
       loadError: 'تعذّر تحميل الجمعيات الشريكة.',
       retry: 'حاول مرة أخرى',
       empty: 'لا جمعيات شريكة بعد: تظهر تبرعاتك على اللوحة العامة فورًا.',
