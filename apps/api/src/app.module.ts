@@ -11,6 +11,7 @@ import { LoggingModule } from './monitoring/logging.module';
 import { MailModule } from './mail/mail.module';
 import { MonitoringModule } from './monitoring/monitoring.module';
 import { OpsModule } from './ops/ops.module';
+import { PartnersModule } from './partners/partners.module';
 import { PhotosModule } from './photos/photos.module';
 import { PushModule } from './push/push.module';
 import { RealtimeGatewayModule } from './realtime/realtime.module';
@@ -43,7 +44,7 @@ export class AppModule implements OnApplicationShutdown {
         MonitoringModule,
         MailModule,
         ...(config.servesHttp
-          ? [AuthModule, AccountModule, FoodModule, PhotosModule, PushModule, RequestsModule, StatsModule, RealtimeGatewayModule, OpsModule, DemoSeedModule]
+          ? [AuthModule, AccountModule, FoodModule, PartnersModule, PhotosModule, PushModule, RequestsModule, StatsModule, RealtimeGatewayModule, OpsModule, DemoSeedModule]
           : []),
         ...(config.consumesJobs ? [WorkerModule] : []),
       ],

@@ -52,6 +52,10 @@ describe('food: listing, the donor list, the available board and details', () =>
         unit: 'portion',
         weight_kg: null,
         allergens: [],
+        // A donor without partner charities: on the open board at once (the offer cascade).
+        offer_stage: 'open',
+        offer_open_at: null,
+        offer_partner_ids: [],
         photo_urls: [],
         thumbnail_urls: [],
       });
@@ -197,7 +201,7 @@ describe('food: listing, the donor list, the available board and details', () =>
       const item = await addFood(t.http, donor, { food_name: 'Molokhia' });
       const response = await t.http.get(`/api/food/${item.id}`);
       expect(response.status).toBe(200);
-      const { user_id: _owner, pickup_point_id: _point, prepared_at: _prepared, ...publicView } = item;
+      const { user_id: _owner, pickup_point_id: _point, prepared_at: _prepared, offer_stage: _s, offer_open_at: _o, offer_partner_ids: _i, ...publicView } = item;
       expect(response.body).toEqual(publicView);
     });
 

@@ -220,7 +220,7 @@ describe('richer listings: safe_until, windows, editing and withdrawing', () => 
         safe_until: new Date(Date.parse(item.prepared_at) + 4 * HOUR).toISOString(),
       });
       const [updated] = await events('food.updated', item.id);
-      const { user_id: _u, pickup_point_id: _p, prepared_at: _a, ...publicView } = edited.body;
+      const { user_id: _u, pickup_point_id: _p, prepared_at: _a, offer_stage: _s, offer_open_at: _o, offer_partner_ids: _i, ...publicView } = edited.body;
       expect(updated).toEqual({ data: { foodId: item.id, food: publicView }, recipients: [donor.id] });
       expect((await t.http.get(`/api/food/${item.id}`)).body).toEqual(publicView);
     });

@@ -122,12 +122,16 @@ export interface DomainEventPayloads {
   'food.claimed': { foodId: number; requestId: number; governorate?: string | null };
   'request.cancelled': { foodId: number; requestId: number; governorate?: string | null };
   'request.fulfilled': { foodId: number; requestId: number };
-  'food.expired': { foodId: number; governorate?: string | null };
+  /** With `partners`, it was still offered to them alone: only the users' rooms hear it. */
+  'food.expired': { foodId: number; governorate?: string | null; partners?: number[] };
   'stats.updated': { totalMeals: number; totalCharities: number };
-  /** The donor edited an available item: its new public view. */
-  'food.updated': { foodId: number; food: FoodItemView };
-  /** The donor withdrew the item; `requestId` is the claim it ended (its charity hears it privately too). */
-  'food.withdrawn': { foodId: number; requestId?: number | null; governorate?: string | null };
+  /** The donor edited an available item: its new public view (with `partners`: still offered to them alone, see food.listed). */
+  'food.updated': { foodId: number; food: FoodItemView; partners?: number[] };
+  /**
+   * The donor withdrew the item; `requestId` is the claim it ended (its charity hears it privately too).
+   * With `partners`, it was still offered to them alone: only the users' rooms hear it.
+   */
+  'food.withdrawn': { foodId: number; requestId?: number | null; governorate?: string | null; partners?: number[] };
   /** Nobody came: the request ended not collected; `relisted` when the item went back on the board. */
   'request.not_collected': { foodId: number; requestId: number; relisted: boolean; governorate?: string | null };
   /** The charity reported what it received (the donor's card shows it). */
@@ -168,6 +172,15 @@ export const QUEUES = {
   domainEvents: 'domain-events',
   maintenance: 'maintenance',
   handover: 'handover',
+  offers: 'offers',
+} as const;
+
+/**
+ * Jobs of the `offers` queue: one delayed job per listing offered to partners first, at its
+ * `offer_open_at`, that puts it on the open board (job id `open-to-board-<foodId>`).
+ */
+export const OFFER_JOBS = {
+  openToBoard: 'open-to-board',
 } as const;
 
 /** Jobs of the `handover` queue: one delayed job per pending request, at the end of its window plus the grace period. */

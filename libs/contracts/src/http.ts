@@ -31,6 +31,7 @@ import {
   text,
   wholeNumber,
 } from './fields';
+import { offerFields } from './partners';
 import { EGYPT_BOUNDS, GOVERNORATE_CODES } from './places';
 
 /*
@@ -324,11 +325,12 @@ export const FoodItemView = z
   .meta({ id: 'FoodItemView' });
 export type FoodItemView = z.infer<typeof FoodItemView>;
 
-/** A new item as returned to the donor who listed it. */
+/** A new item as returned to the donor who listed it, with its place in the offer cascade (partners.ts). */
 export const AddedFoodItem = FoodItemView.extend({
   user_id: id('The donor who listed it'),
   pickup_point_id: id('Its pickup point').nullable(),
   prepared_at: dateTime('When cooked food was prepared').nullable(),
+  ...offerFields,
 }).meta({ id: 'AddedFoodItem' });
 export type AddedFoodItem = z.infer<typeof AddedFoodItem>;
 

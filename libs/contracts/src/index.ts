@@ -14,3 +14,4 @@ export * from './food-safety';
 export * from './listings';
 export * from './notifications';
 export * from './push';
+export * from './partners';

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AccountExport, FoodStatus, UserType } from '@food-link/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { OfferState } from '../food/offer-visibility';
 import { returningRows } from '../common/sql';
 
 export interface AccountRow {
@@ -76,14 +77,19 @@ export class AccountRepository {
    * with `withdraw`, takes it and every other available item off the board (expired). Returns the items
    * that ended expired.
    */
-  async settleFood(tx: EntityManager, foodIds: number[], today: string, withdrawFromDonor?: number): Promise<{ id: number; donor_id: number; status: FoodStatus }[]> {
+  async settleFood(
+    tx: EntityManager,
+    foodIds: number[],
+    today: string,
+    withdrawFromDonor?: number,
+  ): Promise<(OfferState & { id: number; status: FoodStatus })[]> {
     return returningRows(
       tx,
       `UPDATE food_items
           SET status = CASE WHEN $3::int IS NOT NULL OR expiration_date < $2::date OR safe_until <= now() THEN 'expired' ELSE 'available' END::food_status,
               updated_at = now()
         WHERE id = ANY($1::int[]) OR (donor_id = $3::int AND status = 'available')
-        RETURNING id, donor_id, status`,
+        RETURNING id, donor_id, status, offer_stage, offer_partner_ids`,
       [foodIds, today, withdrawFromDonor ?? null],
     );
   }

@@ -3,6 +3,7 @@ import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundExce
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ACCOUNT_DELETED_MESSAGE, cairoDate, DOMAIN_EVENTS, ERRORS, type AccountExport, type MessageResponse } from '@food-link/contracts';
 import type { DataSource } from 'typeorm';
+import { offeredTo, offerRecipients } from '../food/offer-visibility';
 import type { AuthUser } from '../auth/auth-user';
 import { PasswordService } from '../auth/password.service';
 import { SessionUsers } from '../auth/session-users.service';
@@ -68,7 +69,8 @@ export class AccountService {
         await this.outbox.record(tx, DOMAIN_EVENTS.requestCancelled, data, [request.donor_id, request.charity_id]);
       }
       for (const food of settled.filter((item) => item.status === 'expired')) {
-        await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: food.id }, [food.donor_id]);
+        // An item still offered to the donor's partners alone stays private as it goes.
+        await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: food.id, ...offeredTo(food) }, offerRecipients(food));
       }
       await this.accounts.anonymise(tx, user, unusable);
     });

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ERRORS, type UserType } from '@food-link/contracts';
-import { PUBLIC_KEY, ROLES_KEY, type AuthenticatedRequest } from './auth.decorators';
+import { PUBLIC_KEY, ROLES_KEY, VIEWER_KEY, type AuthenticatedRequest } from './auth.decorators';
 import { TokenService } from './token.service';
 
 /**
@@ -17,9 +17,15 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
-
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) {
+      if (this.reflector.getAllAndOverride<boolean>(VIEWER_KEY, targets)) {
+        const token = TokenService.fromAuthorizationHeader(request.headers.authorization);
+        request.user = (token && (await this.tokens.verify(token))) || undefined;
+      }
+      return true;
+    }
+
     const token = TokenService.fromAuthorizationHeader(request.headers.authorization);
     if (!token) throw new UnauthorizedException(ERRORS.sessionRequired);
     const user = await this.tokens.verify(token);

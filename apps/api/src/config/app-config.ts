@@ -10,6 +10,7 @@ import {
   IsEmail,
   IsIn,
   IsInt,
+  IsNumber,
   IsOptional,
   IsString,
   Matches,
@@ -244,6 +245,23 @@ export class AppConfig {
   @Min(1)
   @Max(24 * 60)
   MIN_PICKUP_WINDOW_MINUTES = 30;
+
+  /**
+   * The offer cascade (docs/DOMAIN-RULES.md): how long a new listing of a donor with partner charities is
+   * offered to them alone before it reaches the open board, for cooked food (`cooked_meal`: it has an
+   * hour or two to live) and for everything else. Minutes, fractions allowed, so tests can use seconds.
+   */
+  @Type(() => Number)
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'OFFER_COOKED_MINUTES must be a number of minutes' })
+  @Min(0)
+  @Max(24 * 60)
+  OFFER_COOKED_MINUTES = 15;
+
+  @Type(() => Number)
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'OFFER_OTHER_MINUTES must be a number of minutes' })
+  @Min(0)
+  @Max(24 * 60)
+  OFFER_OTHER_MINUTES = 30;
 
   /** A request still pending this long after its window ends becomes not collected. */
   @Type(() => Number)

@@ -10,6 +10,7 @@ import { IdempotencyKeys1764480000000 } from './migrations/1764480000000-idempot
 import { AccountDeletion1764486000000 } from './migrations/1764486000000-account-deletion';
 import { PickupPointsAndHandover1764570000000 } from './migrations/1764570000000-pickup-points-and-handover';
 import { PushSubscriptions1764650100000 } from './migrations/1764650100000-push-subscriptions';
+import { OfferCascade1764650200000 } from './migrations/1764650200000-offer-cascade';
 import { PasswordResets1764650300000 } from './migrations/1764650300000-password-resets';
 
 /**
@@ -28,6 +29,7 @@ export const MIGRATIONS = [
   AccountDeletion1764486000000,
   PickupPointsAndHandover1764570000000,
   PushSubscriptions1764650100000,
+  OfferCascade1764650200000,
   PasswordResets1764650300000,
 ];
 

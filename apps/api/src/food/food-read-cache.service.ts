@@ -97,6 +97,16 @@ export class FoodReadCache {
     return this.filteredBoards.get(key, load);
   }
 
+  /**
+   * The body of GET /api/available for a partner charity that has offers of its own (the offer cascade):
+   * the open board plus what is offered to it alone, as of the same moment as the cached boards, read
+   * straight from the database (such offers last minutes and concern a few charities each).
+   */
+  async availableOfferedTo(query: AvailableQuery, charityId: number): Promise<JsonBody> {
+    const asOf = new Date((this.currentMinute() + 1) * MINUTE_MS);
+    return jsonBody(await this.food.listAvailable(query, asOf, undefined, charityId));
+  }
+
   /** The body of GET /api/donor/{donorId}, as of a moment after this call. The caller checks who may see it. */
   donorItems(donorId: number): Promise<JsonBody> {
     const minute = this.currentMinute();

@@ -14,7 +14,7 @@ import {
 } from '@food-link/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser, Public, Roles } from '../auth/auth.decorators';
+import { CurrentUser, PublicWithViewer, Roles, Viewer } from '../auth/auth.decorators';
 import { IdParam } from '../common/id-param';
 import { parseShape } from '../common/shape-pipe';
 import { ApiErrors } from '../openapi/api-errors';
@@ -141,17 +141,21 @@ export class FoodController {
     await sendJson(request, reply, await this.cache.donorItems(donorId), 'private, no-cache');
   }
 
-  @Public()
+  @PublicWithViewer()
   @Get(API_ROUTES.available)
   @ApiOperation({
     summary: 'Food on offer: available and still safe, soonest expiry first (nearest first with `near`), optionally filtered',
-    description: NOT_MODIFIED,
+    description: `${NOT_MODIFIED} A partner charity signed in also sees what a donor offers to its partners alone (the offer cascade).`,
   })
   @ApiOkResponse({ schema: shapeList(FoodItemView), description: 'Items on offer (possibly none)', headers: cachedBodyHeaders('no-cache') })
   @ApiErrors({ status: 400, description: 'A filter is unknown or `limit`, `offset` or `near` is out of range', message: ['limit must not be greater than 1000'] }, 503)
   @ApiQueryShape(AvailableQuery)
-  async listAvailable(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    await sendJson(request, reply, await this.cache.available(this.availableQuery(request)), 'no-cache');
+  async listAvailable(@Viewer() viewer: AuthUser | null, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const query = this.availableQuery(request);
+    // The open board is the same for everyone (cached); a charity with offers of its own gets its own board.
+    const offered = viewer?.userType === 'charity' && (await this.food.hasOffersFor(viewer.id));
+    const body = offered ? await this.cache.availableOfferedTo(query, viewer.id) : await this.cache.available(query);
+    await sendJson(request, reply, body, offered ? 'private, no-cache' : 'no-cache');
   }
 
   /**
@@ -170,14 +174,17 @@ export class FoodController {
     return query;
   }
 
-  @Public()
+  @PublicWithViewer()
   @Get(API_ROUTES.food)
-  @ApiOperation({ summary: 'One food item' })
+  @ApiOperation({
+    summary: 'One food item',
+    description: 'While it is offered to its donor\'s partner charities alone, it exists only for them, its donor and operators (404 for the others).',
+  })
   @ApiIdParam('id', 'The food item')
   @ApiOkResponse({ schema: shapeRef(FoodItemView), description: 'The item, whatever its status' })
   @ApiErrors(invalidId('id'), FOOD_NOT_FOUND, 503)
-  findOne(@IdParam('id') foodId: number) {
-    return this.food.findOne(foodId);
+  findOne(@Viewer() viewer: AuthUser | null, @IdParam('id') foodId: number) {
+    return this.food.findOne(foodId, viewer);
   }
 
   @Get(API_ROUTES.foodDonorId)
@@ -185,7 +192,7 @@ export class FoodController {
   @ApiIdParam('foodId', 'The food item')
   @ApiOkResponse({ schema: shapeRef(UserIdResponse), description: "The donor's account" })
   @ApiErrors(invalidId('foodId'), 401, FOOD_NOT_FOUND, 503)
-  donorOf(@IdParam('foodId') foodId: number) {
-    return this.food.donorOf(foodId);
+  donorOf(@CurrentUser() viewer: AuthUser, @IdParam('foodId') foodId: number) {
+    return this.food.donorOf(foodId, viewer);
   }
 }

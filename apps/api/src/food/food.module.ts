@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PartnersModule } from '../partners/partners.module';
 import { PickupPointsModule } from '../pickup-points/pickup-points.module';
 import { FoodReadCache } from './food-read-cache.service';
 import { FoodController } from './food.controller';
@@ -6,11 +7,12 @@ import { FoodRepository } from './food.repository';
 import { FoodService } from './food.service';
 import { HeatOverridesController } from './heat-overrides.controller';
 import { HeatOverridesRepository } from './heat-overrides.repository';
+import { OfferCascade } from './offer-cascade.service';
 
 @Module({
-  imports: [PickupPointsModule],
+  imports: [PickupPointsModule, PartnersModule],
   controllers: [FoodController, HeatOverridesController],
-  providers: [FoodService, FoodReadCache, FoodRepository, HeatOverridesRepository],
-  exports: [FoodService, FoodRepository, HeatOverridesRepository],
+  providers: [FoodService, FoodReadCache, FoodRepository, HeatOverridesRepository, OfferCascade],
+  exports: [FoodService, FoodRepository, HeatOverridesRepository, OfferCascade],
 })
 export class FoodModule {}

@@ -12,9 +12,12 @@ import {
   type FoodStatus,
   type FoodUnit,
   type GovernorateCode,
+  type OfferStage,
   type RequestStatus,
   type StorageKind,
 } from '@food-link/contracts';
+import type { AuthUser } from '../auth/auth-user';
+import { offerVisibleSql, type OfferState } from './offer-visibility';
 import { DataSource, type EntityManager } from 'typeorm';
 import { returningRows } from '../common/sql';
 import { DONOR_REQUEST_COLUMNS, DONOR_REQUEST_JOIN, donorRequestExtras, type DonorRequestRow } from '../requests/requests.repository';
@@ -45,7 +48,15 @@ export const FOOD_VIEW_COLUMNS = `
   p.governorate, p.area, f.pickup_from, f.pickup_until, f.safe_until,
   f.category::text AS category, f.storage::text AS storage, f.unit::text AS unit,
   f.weight_kg::float8 AS weight_kg, f.allergens, f.pickup_point_id, f.prepared_at,
+  f.offer_stage, f.offer_partner_ids, f.offer_open_at,
   ph.photo_names, ph.thumbnail_names`;
+
+/** A listing's place in the cascade when it is made. */
+export interface NewOffer {
+  stage: OfferStage;
+  partnerIds: number[];
+  openAt: Date | null;
+}
 
 export interface FoodRow {
   id: number;
@@ -67,6 +78,9 @@ export interface FoodRow {
   allergens: Allergen[];
   pickup_point_id: number | null;
   prepared_at: Date | null;
+  offer_stage: OfferStage;
+  offer_partner_ids: number[];
+  offer_open_at: Date | null;
   photo_names: string[] | null;
   thumbnail_names: string[] | null;
   distance_km?: number | null;
@@ -83,9 +97,8 @@ type DonorFoodRow = FoodRow &
   };
 
 /** What the stored listing holds, for editing it: every field a donor may change, as stored. */
-export type StoredListing = Omit<ListingColumns, 'safe_until'> & {
+export type StoredListing = Omit<ListingColumns, 'safe_until'> & OfferState & {
   id: number;
-  donor_id: number;
   status: FoodStatus;
   safe: boolean;
   created_at: Date;
@@ -156,7 +169,15 @@ export function publicFoodView(row: FoodRow): FoodItemView {
 
 /** A food item as its donor sees it. */
 export function ownerFoodView(row: FoodRow): AddedFoodItem {
-  return { ...publicFoodView(row), user_id: row.donor_id, pickup_point_id: row.pickup_point_id, prepared_at: iso(row.prepared_at) };
+  return {
+    ...publicFoodView(row),
+    user_id: row.donor_id,
+    pickup_point_id: row.pickup_point_id,
+    prepared_at: iso(row.prepared_at),
+    offer_stage: row.offer_stage,
+    offer_open_at: iso(row.offer_open_at),
+    offer_partner_ids: row.offer_partner_ids,
+  };
 }
 
 function donorFoodItem(row: DonorFoodRow): DonorFoodItem {
@@ -186,21 +207,23 @@ function distanceSql(lat: string, lng: string): string {
 }
 
 /**
- * The board's statement and its parameters for `query` as of `asOf`: available items safe beyond `asOf`,
- * filtered; by default soonest expiry first, with `near` nearest first (items without a position last).
+ * The board's statement and its parameters for `query` as of `asOf`: available items safe beyond `asOf`
+ * and on the open board (plus, with `offeredTo`, those offered to that partner charity alone), filtered; by default soonest expiry first, with `near` nearest first (items without a position last).
  * `window=now` keeps items whose window (if any) has opened by `asOf` and not ended by then; `today`
  * those whose window opens before the next midnight in Cairo. The read cache passes the start of the
  * next minute as `asOf` (food-read-cache.service.ts), so a window opening within the current minute
  * already counts as open.
  * (Exported for tools/bench/http.mjs, which runs the same SQL against PostgreSQL directly.)
  */
-export function boardStatement(query: BoardQuery, asOf: Date): { sql: string; parameters: unknown[] } {
+export function boardStatement(query: BoardQuery, asOf: Date, offeredTo?: number): { sql: string; parameters: unknown[] } {
   const parameters: unknown[] = [asOf.toISOString()];
   const param = (value: unknown) => {
     parameters.push(value);
     return `$${parameters.length}`;
   };
   const where = [`f.status = 'available'`, `f.safe_until > $1::timestamptz`];
+  // The open board; a partner charity's board also lists what is offered to it alone (offer cascade).
+  where.push(offeredTo === undefined ? `f.offer_stage = 'open'` : `(f.offer_stage = 'open' OR f.offer_partner_ids @> ARRAY[${param(offeredTo)}::int])`);
   if (query.governorate) where.push(`p.governorate = ${param(query.governorate)}`);
   if (query.category) where.push(`f.category = ${param(query.category)}::food_category`);
   if (query.storage) where.push(`f.storage = ${param(query.storage)}::storage_kind`);
@@ -264,12 +287,12 @@ function listingValues(item: ListingColumns): unknown[] {
 export class FoodRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** A new listing; returns its row as every view reads it. */
-  async insert(tx: EntityManager, donorId: number, item: ListingColumns): Promise<FoodRow> {
+  /** A new listing at its first stage of the offer cascade; returns its row as every view reads it. */
+  async insert(tx: EntityManager, donorId: number, item: ListingColumns, offer: NewOffer): Promise<FoodRow> {
     const [food] = await tx.query<{ id: number }[]>(
-      `INSERT INTO food_items (donor_id, ${LISTING_COLUMNS})
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
-      [donorId, ...listingValues(item)],
+      `INSERT INTO food_items (donor_id, ${LISTING_COLUMNS}, offer_stage, offer_partner_ids, offer_open_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING id`,
+      [donorId, ...listingValues(item), offer.stage, offer.partnerIds, offer.openAt],
     );
     return (await this.find(food.id, new Date(), tx)) as FoodRow;
   }
@@ -304,6 +327,7 @@ export class FoodRepository {
               f.food_name, f.quantity, f.description, to_char(f.expiration_date, 'YYYY-MM-DD') AS expiration_date,
               f.pickup_point_id, f.pickup_from, f.pickup_until, f.category::text AS category, f.storage::text AS storage,
               f.prepared_at, f.unit::text AS unit, f.weight_kg::float8 AS weight_kg, f.allergens,
+              f.offer_stage, f.offer_partner_ids,
               (SELECT p.governorate FROM pickup_points p WHERE p.id = f.pickup_point_id) AS governorate
          FROM food_items f WHERE f.id = $1 FOR UPDATE`,
       [foodId],
@@ -341,12 +365,13 @@ export class FoodRepository {
    * Marks available food whose safe time has passed as expired (an indexed query on
    * food_items_safe_until_idx); returns the items with their governorate, for the events.
    */
-  expireUnsafe(tx: EntityManager): Promise<{ id: number; donor_id: number; governorate: GovernorateCode | null }[]> {
-    return returningRows<{ id: number; donor_id: number; governorate: GovernorateCode | null }>(
+  expireUnsafe(tx: EntityManager): Promise<(OfferState & { id: number; governorate: GovernorateCode | null })[]> {
+    return returningRows<OfferState & { id: number; governorate: GovernorateCode | null }>(
       tx,
       `UPDATE food_items f SET status = 'expired', updated_at = now()
         WHERE f.status = 'available' AND f.safe_until <= now()
-        RETURNING f.id, f.donor_id, (SELECT p.governorate FROM pickup_points p WHERE p.id = f.pickup_point_id) AS governorate`,
+        RETURNING f.id, f.donor_id, f.offer_stage, f.offer_partner_ids,
+                  (SELECT p.governorate FROM pickup_points p WHERE p.id = f.pickup_point_id) AS governorate`,
       [],
     );
   }
@@ -398,9 +423,9 @@ export class FoodRepository {
     return rows.map(donorFoodItem);
   }
 
-  /** The board (GET /api/available) for `query` as of `asOf`: see boardStatement. */
-  async listAvailable(query: BoardQuery, asOf: Date, manager: EntityManager = this.db.manager): Promise<FoodItemView[]> {
-    const { sql, parameters } = boardStatement(query, asOf);
+  /** The board (GET /api/available) for `query` as of `asOf` (with `offeredTo`, that partner charity's): see boardStatement. */
+  async listAvailable(query: BoardQuery, asOf: Date, manager: EntityManager = this.db.manager, offeredTo?: number): Promise<FoodItemView[]> {
+    const { sql, parameters } = boardStatement(query, asOf, offeredTo);
     const rows = await manager.query<FoodRow[]>(sql, parameters);
     return rows.map(publicFoodView);
   }
@@ -413,10 +438,71 @@ export class FoodRepository {
     return row;
   }
 
-  /** The item's donor, or undefined when there is no such item. */
-  async donorIdOf(foodId: number): Promise<number | undefined> {
-    const [food] = await this.db.query<{ donor_id: number }[]>(`SELECT donor_id FROM food_items WHERE id = $1`, [foodId]);
+  /**
+   * The item's place in the offer cascade, locked for the rest of the transaction (the open stage's job);
+   * undefined when there is no such item.
+   */
+  async lockOffer(
+    tx: EntityManager,
+    foodId: number,
+  ): Promise<{ offer_stage: OfferStage; offer_open_at: Date | null; status: FoodStatus; safe: boolean } | undefined> {
+    const [row] = await tx.query<{ offer_stage: OfferStage; offer_open_at: Date | null; status: FoodStatus; safe: boolean }[]>(
+      `SELECT offer_stage, offer_open_at, status, safe_until > now() AS safe FROM food_items WHERE id = $1 FOR UPDATE`,
+      [foodId],
+    );
+    return row;
+  }
+
+  /** Puts a locked item in the partners stage on the open board. */
+  async openOffer(tx: EntityManager, foodId: number): Promise<void> {
+    await tx.query(`UPDATE food_items SET offer_stage = 'open', updated_at = now() WHERE id = $1 AND offer_stage = 'partners'`, [foodId]);
+  }
+
+  /**
+   * When each item still offered to partners alone reaches the open board: available ones only (an item
+   * withdrawn, expired or claimed meanwhile never will). `foodId` narrows it to one item.
+   */
+  offersToOpen(foodId?: number): Promise<{ id: number; offer_open_at: Date }[]> {
+    return this.db.query<{ id: number; offer_open_at: Date }[]>(
+      `SELECT id, offer_open_at FROM food_items
+        WHERE offer_stage = 'partners' AND status = 'available' AND ($1::int IS NULL OR id = $1)
+        ORDER BY offer_open_at`,
+      [foodId ?? null],
+    );
+  }
+
+  /** The item as `viewer` may see it (offerVisibleSql), or undefined when there is no such item for them. */
+  async findVisible(foodId: number, viewer: AuthUser | null, asOf: Date = new Date()): Promise<FoodRow | undefined> {
+    const parameters: unknown[] = [asOf.toISOString(), foodId];
+    const param = (value: unknown) => `$${parameters.push(value)}`;
+    const [row] = await this.db.query<FoodRow[]>(
+      `SELECT ${FOOD_VIEW_COLUMNS} FROM ${FOOD_VIEW_FROM} WHERE f.id = $2 AND ${offerVisibleSql(viewer, param)}`,
+      parameters,
+    );
+    return row;
+  }
+
+  /** The item's donor, or undefined when there is no such item (for `viewer`: see offerVisibleSql). */
+  async donorIdOf(foodId: number, viewer: AuthUser | null): Promise<number | undefined> {
+    const parameters: unknown[] = [foodId];
+    const param = (value: unknown) => `$${parameters.push(value)}`;
+    const [food] = await this.db.query<{ donor_id: number }[]>(
+      `SELECT f.donor_id FROM food_items f WHERE f.id = $1 AND ${offerVisibleSql(viewer, param)}`,
+      parameters,
+    );
     return food?.donor_id;
+  }
+
+  /** Whether anything is offered to this charity alone right now (its board is then its own, not the cached one). */
+  async hasOffersFor(charityId: number): Promise<boolean> {
+    const [row] = await this.db.query<{ offered: boolean }[]>(
+      `SELECT EXISTS (
+         SELECT 1 FROM food_items f
+          WHERE f.offer_stage = 'partners' AND f.offer_partner_ids @> ARRAY[$1::int] AND f.status = 'available'
+       ) AS offered`,
+      [charityId],
+    );
+    return row.offered;
   }
 
   /**

@@ -23,6 +23,8 @@ import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../events/outbox.service';
 import { IdempotentAnswers } from '../idempotency/idempotent-answers.service';
 import { PickupPointsRepository } from '../pickup-points/pickup-points.repository';
+import { OfferCascade } from './offer-cascade.service';
+import { offeredTo, offerRecipients } from './offer-visibility';
 import {
   FoodRepository,
   ownerFoodView,
@@ -47,12 +49,14 @@ export class FoodService {
     private readonly outbox: OutboxService,
     private readonly answers: IdempotentAnswers,
     private readonly config: AppConfig,
+    private readonly offers: OfferCascade,
   ) {}
 
   /**
    * Lists food. Without the new fields it is what the spec lists: the donor's default pickup point (or
    * none), portions, `other` food stored ambient. The server computes `safe_until` and refuses a window
-   * that does not fit it (400 naming the field).
+   * that does not fit it (400 naming the field). A donor with partner charities offers it to them alone
+   * first (OfferCascade): `food.listed` then names them and reaches no public topic.
    */
   async add(donor: AuthUser, body: AddFoodBody): Promise<AddedFoodItem> {
     return this.db.transaction(async (tx) => {
@@ -79,8 +83,9 @@ export class FoodService {
       };
       const now = new Date();
       const listing = await this.withSafeTime(tx, draft, point?.governorate ?? null, now, now, () => true);
-      const row = await this.food.insert(tx, donor.id, listing);
-      await this.outbox.record(tx, DOMAIN_EVENTS.foodListed, { foodId: row.id, food: publicFoodView(row) }, [donor.id]);
+      const offer = await this.offers.firstStage(tx, donor.id, listing.category, now);
+      const row = await this.food.insert(tx, donor.id, listing, offer);
+      await this.outbox.record(tx, DOMAIN_EVENTS.foodListed, { foodId: row.id, food: publicFoodView(row), ...offeredTo(row) }, offerRecipients(row));
       return this.answers.storeWithin(tx, ownerFoodView(row));
     });
   }
@@ -109,7 +114,7 @@ export class FoodService {
         return field !== 'pickup_from' || body.pickup_from !== undefined;
       });
       const row = await this.food.update(tx, foodId, listing);
-      await this.outbox.record(tx, DOMAIN_EVENTS.foodUpdated, { foodId, food: publicFoodView(row) }, [donor.id]);
+      await this.outbox.record(tx, DOMAIN_EVENTS.foodUpdated, { foodId, food: publicFoodView(row), ...offeredTo(row) }, offerRecipients(row));
       return this.answers.storeWithin(tx, ownerFoodView(row));
     });
   }
@@ -121,7 +126,7 @@ export class FoodService {
   async announceUpdate(tx: EntityManager, foodId: number): Promise<void> {
     const row = await this.food.find(foodId, new Date(), tx);
     if (!row) return;
-    await this.outbox.record(tx, DOMAIN_EVENTS.foodUpdated, { foodId, food: publicFoodView(row) }, [row.donor_id]);
+    await this.outbox.record(tx, DOMAIN_EVENTS.foodUpdated, { foodId, food: publicFoodView(row), ...offeredTo(row) }, offerRecipients(row));
   }
 
   /**
@@ -139,8 +144,9 @@ export class FoodService {
         if (holding?.status === 'fulfilled') throw new ConflictException(ERRORS.foodNotWithdrawable('fulfilled'));
       }
       const ended = await this.food.withdraw(tx, foodId);
-      const recipients = ended ? [donor.id, ended.charity_id] : [donor.id];
-      const event = { foodId, requestId: ended?.request_id ?? null, governorate: stored.governorate };
+      // A claimed item has left the partners stage (a claim ends the cascade): only an available one is still in it.
+      const recipients = ended ? [donor.id, ended.charity_id] : offerRecipients(stored);
+      const event = { foodId, requestId: ended?.request_id ?? null, governorate: stored.governorate, ...offeredTo(stored) };
       await this.outbox.record(tx, DOMAIN_EVENTS.foodWithdrawn, event, recipients);
       return this.answers.storeWithin<MessageResponse>(tx, { message: 'Food item withdrawn' });
     });
@@ -151,7 +157,7 @@ export class FoodService {
     return this.db.transaction(async (tx) => {
       const expired = await this.food.expireUnsafe(tx);
       for (const item of expired) {
-        await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: item.id, governorate: item.governorate }, [item.donor_id]);
+        await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: item.id, governorate: item.governorate, ...offeredTo(item) }, offerRecipients(item));
       }
       return expired.length;
     });
@@ -187,16 +193,22 @@ export class FoodService {
     return this.food.listAvailable(query, asOf, manager);
   }
 
-  async findOne(foodId: number): Promise<FoodItemView> {
-    return publicFoodView(await this.findRow(foodId));
+  /** Whether anything is offered to this charity alone right now (see FoodRepository.hasOffersFor). */
+  hasOffersFor(charityId: number): Promise<boolean> {
+    return this.food.hasOffersFor(charityId);
   }
 
-  async donorOf(foodId: number): Promise<UserIdResponse> {
-    return { user_id: (await this.findRow(foodId)).donor_id };
+  /** One item, for anyone who may see it (an item offered to partners alone is 404 for the others). */
+  async findOne(foodId: number, viewer: AuthUser | null): Promise<FoodItemView> {
+    return publicFoodView(await this.findRow(foodId, viewer));
   }
 
-  private async findRow(foodId: number): Promise<FoodRow> {
-    const row = await this.food.find(foodId);
+  async donorOf(foodId: number, viewer: AuthUser): Promise<UserIdResponse> {
+    return { user_id: (await this.findRow(foodId, viewer)).donor_id };
+  }
+
+  private async findRow(foodId: number, viewer: AuthUser | null): Promise<FoodRow> {
+    const row = await this.food.findVisible(foodId, viewer);
     if (!row) throw new NotFoundException(ERRORS.foodNotFound);
     return row;
   }

@@ -1,5 +1,5 @@
 import { DOMAIN_EVENT_TYPES } from '@food-link/contracts';
-import { isCoalesced, roomsFor } from './event-rooms';
+import { isCoalesced, offeredToPartners, roomsFor } from './event-rooms';
 
 describe('roomsFor', () => {
   it('sends board events to the board topic and to the users concerned', () => {
@@ -19,6 +19,17 @@ describe('roomsFor', () => {
     expect(roomsFor('food.withdrawn', [], { foodId: 1, governorate: null })).toEqual(['topic:board']);
     expect(roomsFor('food.withdrawn', [], { foodId: 1, governorate: 'EG-NOPE' })).toEqual(['topic:board']);
     expect(roomsFor('request.fulfilled', [3], { foodId: 1, governorate: 'EG-C' })).toEqual(['user:3']);
+  });
+
+  it("keeps an item offered to a donor's partners alone off every public topic, for every board event", () => {
+    const food = { governorate: 'EG-C' };
+    expect(roomsFor('food.listed', [3, 7, 8], { foodId: 1, food, partners: [7, 8] })).toEqual(['user:3', 'user:7', 'user:8']);
+    expect(roomsFor('food.updated', [3, 7], { foodId: 1, food, partners: [7] })).toEqual(['user:3', 'user:7']);
+    expect(roomsFor('food.withdrawn', [3, 7], { foodId: 1, governorate: 'EG-C', partners: [7] })).toEqual(['user:3', 'user:7']);
+    expect(roomsFor('food.expired', [3, 7], { foodId: 1, governorate: 'EG-C', partners: [7] })).toEqual(['user:3', 'user:7']);
+    // Without partners (or with none), the open board hears it as always.
+    expect(roomsFor('food.listed', [3], { foodId: 1, food, partners: [] })).toEqual(['topic:board', 'topic:board:EG-C', 'user:3']);
+    expect(offeredToPartners({ foodId: 1, food })).toBe(false);
   });
 
   it('keeps a fulfilment between the donor and the charity', () => {

@@ -17,15 +17,24 @@ export function governorateOf(data: unknown): string | null {
  * board (`topic:board:EG-C`), plus each concerned user's own room. All go in one emit, so a socket in
  * several of the rooms gets the event once. `stats.updated` is the exception: it is not broadcast to the
  * `counters` room as it comes but handed to each API instance's CountersCoalescer, which sends that room
- * at most one message per interval (see `isCoalesced`), so it has no rooms here.
+ * at most one message per interval (see `isCoalesced`), so it has no rooms here. An event about an item
+ * offered to its donor's partners alone (`partners` in its data: the offer cascade) goes to no public
+ * topic, only to the users' rooms; the missed-event replay goes through here too.
  */
 export function roomsFor(type: DomainEventType, recipients: readonly number[], data?: unknown): string[] {
   const rooms = recipients.map(SOCKET_ROOMS.user);
   const topic = publicTopicOf(type);
-  if (topic === null || topic === LIVE_TOPICS.counters) return rooms;
+  if (topic === null || topic === LIVE_TOPICS.counters || offeredToPartners(data)) return rooms;
   const governorate = topic === LIVE_TOPICS.board ? governorateOf(data) : null;
   const topics = governorate ? [SOCKET_ROOMS.topic(topic), SOCKET_ROOMS.topic(boardTopic(governorate) as WatchableTopic)] : [SOCKET_ROOMS.topic(topic)];
   return [...topics, ...rooms];
+}
+
+/** Whether the event is about an item offered to its donor's partner charities alone (non-empty `partners`). */
+export function offeredToPartners(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null) return false;
+  const partners = (data as { partners?: unknown }).partners;
+  return Array.isArray(partners) && partners.length > 0;
 }
 
 /** Whether an event goes to the `counters` topic, through each API instance's coalescer. */

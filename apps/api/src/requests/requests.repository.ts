@@ -17,7 +17,9 @@ import {
 } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { returningRows } from '../common/sql';
+import type { AuthUser } from '../auth/auth-user';
 import { outboxInsertFrom, sqlExpr, sqlInt } from '../events/outbox.repository';
+import { offerVisibleSql } from '../food/offer-visibility';
 
 /**
  * A request with the item it concerns, as the ownership checks and the handover rules need it:
@@ -149,7 +151,10 @@ export interface ClaimAnswer {
  * Cairo, $3 charity id, $4 the new pickup code.
  *
  * Only an item still safe (`safe_until` ahead) is claimed; the request keeps when it must be collected by
- * (`collect_by`: the end of the window, or the end of the safe time without one). The insert passes
+ * (`collect_by`: the end of the window, or the end of the safe time without one). An item offered to the
+ * donor's partners alone (the offer cascade) is claimed only by one of them, and the claim ends the
+ * cascade: the item's stage becomes `open`, so it returns to the open board if the claim is cancelled,
+ * and its open-stage job finds nothing to do. The insert passes
  * through the claim-limit trigger (migration 1764570000000), which raises FLCLM when the charity already
  * holds its limit of pending requests: the whole statement, the item's change included, then rolls back.
  *
@@ -168,8 +173,9 @@ function claimSql(underKey: boolean): string {
   ), `
       : ''
   }claimed AS (
-    UPDATE food_items SET status = 'claimed', updated_at = now()
-     WHERE id = $1 AND status = 'available' AND expiration_date >= $2::date AND safe_until > now()${
+    UPDATE food_items SET status = 'claimed', offer_stage = 'open', updated_at = now()
+     WHERE id = $1 AND status = 'available' AND expiration_date >= $2::date AND safe_until > now()
+       AND (offer_stage = 'open' OR offer_partner_ids @> ARRAY[$3::int])${
        underKey ? ' AND EXISTS (SELECT 1 FROM idempotency_key)' : ''
      }
      RETURNING id, donor_id, pickup_point_id, coalesce(pickup_until, safe_until) AS collect_by
@@ -381,13 +387,16 @@ export class RequestsRepository {
   }
 
   /**
-   * Why an item could not be claimed: its stored status and whether it is past its safe time or date
-   * (`today` in Cairo); undefined when there is no such item.
+   * Why an item could not be claimed by `charity`: its stored status and whether it is past its safe time
+   * or date (`today` in Cairo); undefined when there is no such item for that charity (offerVisibleSql).
    */
-  async offerState(foodId: number, today: string): Promise<{ status: FoodStatus; expired: boolean } | undefined> {
+  async offerState(foodId: number, today: string, charity: AuthUser): Promise<{ status: FoodStatus; expired: boolean } | undefined> {
+    const parameters: unknown[] = [foodId, today];
+    const param = (value: unknown) => `$${parameters.push(value)}`;
     const [food] = await this.db.query<{ status: FoodStatus; expired: boolean }[]>(
-      `SELECT status, (safe_until <= now() OR expiration_date < $2::date) AS expired FROM food_items WHERE id = $1`,
-      [foodId, today],
+      `SELECT f.status, (f.safe_until <= now() OR f.expiration_date < $2::date) AS expired
+         FROM food_items f WHERE f.id = $1 AND ${offerVisibleSql(charity, param)}`,
+      parameters,
     );
     return food;
   }

@@ -82,7 +82,7 @@ export class RequestsService {
     }
     if (requestId === undefined) {
       if (attempt && !(await this.answers.holdsKey(attempt))) throw keyTakenOver();
-      return this.explainUnclaimable(foodId);
+      return this.explainUnclaimable(foodId, charity);
     }
     if (attempt) attempt.answered = true;
     await this.outbox.committed();
@@ -200,7 +200,7 @@ export class RequestsService {
 
   /** The charity holding an item's current request, for the item's donor. */
   async charityInfoForFood(viewer: AuthUser, foodId: number): Promise<CharityInfo[]> {
-    const food = await this.findFood(foodId);
+    const food = await this.findFood(foodId, viewer);
     if (food.donor_id !== viewer.id && viewer.userType !== 'operator') {
       throw new ForbiddenException("Only the item's donor may see who claimed it");
     }
@@ -211,7 +211,7 @@ export class RequestsService {
 
   /** The item's current (pending or fulfilled) request, for its donor or the charity that made it. */
   async requestIdForFood(viewer: AuthUser, foodId: number): Promise<RequestIdResponse> {
-    const food = await this.findFood(foodId);
+    const food = await this.findFood(foodId, viewer);
     const request = await this.requests.currentForFood(foodId);
     const entitled = food.donor_id === viewer.id || viewer.userType === 'operator';
     if (!entitled && request?.charity_id !== viewer.id) {
@@ -242,8 +242,8 @@ export class RequestsService {
     return showEmail ? donor : { name: donor.name, email: null };
   }
 
-  private async findFood(foodId: number): Promise<{ donor_id: number }> {
-    const donorId = await this.food.donorIdOf(foodId);
+  private async findFood(foodId: number, viewer: AuthUser): Promise<{ donor_id: number }> {
+    const donorId = await this.food.donorIdOf(foodId, viewer);
     if (donorId === undefined) throw new NotFoundException(ERRORS.foodNotFound);
     return { donor_id: donorId };
   }
@@ -259,9 +259,12 @@ export class RequestsService {
     return this.findRequest(tx, requestId, true);
   }
 
-  /** Works out why an item could not be claimed: it does not exist (404) or is not on offer (409). */
-  private async explainUnclaimable(foodId: number): Promise<never> {
-    const food = await this.requests.offerState(foodId, cairoDate());
+  /**
+   * Works out why an item could not be claimed: it does not exist (404; so too an item offered to its
+   * donor's partners alone, for any other charity) or is not on offer (409).
+   */
+  private async explainUnclaimable(foodId: number, charity: AuthUser): Promise<never> {
+    const food = await this.requests.offerState(foodId, cairoDate(), charity);
     if (!food) throw new NotFoundException(ERRORS.foodNotFound);
     if (food.status === 'expired' || food.expired) throw new ConflictException(ERRORS.foodExpired);
     throw alreadyClaimed();

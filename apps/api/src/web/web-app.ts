@@ -79,7 +79,8 @@ function foodPageRenderer(app: NestFastifyApplication, indexFile: string) {
     const id = /^[1-9][0-9]{0,9}$/.test(rawId) ? Number(rawId) : NaN;
     if (Number.isSafeInteger(id) && id <= 2_147_483_647) {
       try {
-        const item = await food.findOne(id);
+        // As a visitor without an account sees it: an item still offered to partners only is a 404 here.
+        const item = await food.findOne(id, null);
         if (item.status !== 'withdrawn') {
           const language = preferredLanguage(request.headers['accept-language']);
           return reply.code(200).send(withFoodTags(html, item, language, config.publicUrl));

@@ -12,6 +12,7 @@ import { RealtimePublisher } from '../realtime/realtime-publisher.service';
 import { StatsService } from '../stats/stats.service';
 import { JobHandlers } from './job-handlers';
 import { NotCollectedScheduler } from './not-collected-scheduler';
+import { OfferScheduler } from './offer-scheduler';
 
 /**
  * Consumes `domain-events`: keeps the impact projection current and hands every event to the realtime
@@ -34,6 +35,7 @@ export class DomainEventsProcessor extends WorkerHost implements OnApplicationBo
     private readonly pino: PinoLogger,
     private readonly leases: OutboxLeaseKeeper,
     private readonly notCollected: NotCollectedScheduler,
+    private readonly offers: OfferScheduler,
   ) {
     super();
     const publish = async (job: Job<DomainEventJob>) => {
@@ -45,7 +47,13 @@ export class DomainEventsProcessor extends WorkerHost implements OnApplicationBo
     this.handlers = new JobHandlers<DomainEventJob>(
       QUEUES.domainEvents,
       {
-        [DOMAIN_EVENTS.foodListed]: publish,
+        // A listing offered to partners first schedules the job that puts it on the open board (one per item).
+        [DOMAIN_EVENTS.foodListed]: async (job) => {
+          const { envelope } = job.data;
+          if (envelope.type !== DOMAIN_EVENTS.foodListed) throw new Error(`Job ${job.name} carries ${envelope.type}`);
+          if (envelope.data.partners?.length) await this.offers.schedule(envelope.data.foodId);
+          await publish(job);
+        },
         // A claim schedules the job that ends it if nobody collects (one per request, however often this runs).
         [DOMAIN_EVENTS.foodClaimed]: async (job) => {
           const { envelope } = job.data;

@@ -11,6 +11,8 @@ import { StatsModule } from '../stats/stats.module';
 import { DomainEventsProcessor } from './domain-events.processor';
 import { HandoverProcessor } from './handover.processor';
 import { MaintenanceProcessor } from './maintenance.processor';
+import { OFFER_JOB_OPTIONS, OfferScheduler } from './offer-scheduler';
+import { OffersProcessor } from './offers.processor';
 import { HANDOVER_JOB_OPTIONS, NotCollectedScheduler } from './not-collected-scheduler';
 
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -20,6 +22,7 @@ const PROCESSORS: Record<QueueName, Type<unknown>> = {
   [QUEUES.domainEvents]: DomainEventsProcessor,
   [QUEUES.maintenance]: MaintenanceProcessor,
   [QUEUES.handover]: HandoverProcessor,
+  [QUEUES.offers]: OffersProcessor,
 };
 
 /** Job consumers, for processes with ROLE=all or ROLE=worker. */
@@ -38,12 +41,14 @@ const PROCESSORS: Record<QueueName, Type<unknown>> = {
       { name: QUEUES.maintenance },
       // Its producer is the worker itself: DomainEventsProcessor schedules a job per claim (NotCollectedScheduler).
       { name: QUEUES.handover, useFactory: () => ({ defaultJobOptions: HANDOVER_JOB_OPTIONS }) },
+      // Likewise: DomainEventsProcessor schedules an item's open stage when it handles its food.listed (OfferScheduler).
+      { name: QUEUES.offers, useFactory: () => ({ defaultJobOptions: OFFER_JOB_OPTIONS }) },
     ),
     FoodModule,
     HandoverModule,
     StatsModule,
     RealtimePublisherModule,
   ],
-  providers: [...Object.values(PROCESSORS), NotCollectedScheduler],
+  providers: [...Object.values(PROCESSORS), NotCollectedScheduler, OfferScheduler],
 })
 export class WorkerModule {}

@@ -52,9 +52,12 @@ export const endpoints = {
 
   addFood: (body: AddFoodBody) => api<AddedFoodItem>(API_ROUTES.addFood, { method: 'POST', body, auth: true }),
   donorFood: (userId: number) => api<DonorFoodItem[]>(apiPath(API_ROUTES.donorFood, { userId }), { auth: true }),
-  /** The board; `query` is boardQuery()'s string (empty: the whole board, the spec's own call). */
-  available: (query = '') => api<FoodItemView[]>(query ? `${API_ROUTES.available}?${query}` : API_ROUTES.available),
-  food: (id: number) => api<FoodItemView>(apiPath(API_ROUTES.food, { id })),
+  /**
+   * The board; `query` is boardQuery()'s string (empty: the whole board, the spec's own call). Signed in,
+   * it carries the session: a partner charity's board also lists what donors offer to their partners alone.
+   */
+  available: (query = '') => api<FoodItemView[]>(query ? `${API_ROUTES.available}?${query}` : API_ROUTES.available, { auth: true }),
+  food: (id: number) => api<FoodItemView>(apiPath(API_ROUTES.food, { id }), { auth: true }),
 
   requestPickup: (foodId: number) =>
     api<PickupRequestResponse>(API_ROUTES.requestPickup, { method: 'POST', body: { food_id: foodId }, auth: true }),

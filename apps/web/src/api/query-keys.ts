@@ -7,6 +7,8 @@ export const queryKeys = {
   /** The board with filters; no filters is the whole board's own key. */
   availableWith: (query: string) => (query ? (['available-food', query] as const) : (['available-food'] as const)),
   pickupPoints: (userId: number) => ['pickup-points', userId] as const,
+  partners: (userId: number) => ['partners', userId] as const,
+  charitySearch: (userId: number, search: string) => ['charity-search', userId, search] as const,
   pickupDetails: (requestId: number) => ['pickup-details', requestId] as const,
   food: (id: number) => ['food', id] as const,
   donorFood: (userId: number) => ['donor-food', userId] as const,

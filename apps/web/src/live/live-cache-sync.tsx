@@ -95,6 +95,8 @@ export function LiveCacheSync() {
     if (event.data.food.status !== 'available') return;
     placeOnBoards(event.data.food, withListed);
     if (watched(BOARDS)) announce(t('live.foodListed', { name: event.data.food.food_name }));
+    // The donor's own item reached the open board (the offer cascade's next stage): its card says so.
+    if (foodNameOf(event.data.foodId) !== undefined) void client.invalidateQueries({ queryKey: DONOR_FOOD });
   });
 
   useLiveEvent('food.claimed', (event) => {

@@ -4,9 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { donorItem, failure, inDays, heldReply, mockApi, renderPage, signInAs } from '../../test/test-utils';
 import DonorDashboardPage from './donor-dashboard-page';
 
-/** The form asks for the donor's pickup points once (none here: a spec-only listing). */
-const POINTS = { 'GET /api/pickup-points': { body: [] } };
-const POINTS_CALLS = 2;
+/**
+ * The dashboard asks for the donor's pickup points (the form and their section; none here: a spec-only
+ * listing) and partner charities (their section) once each.
+ */
+const POINTS = { 'GET /api/pickup-points': { body: [] }, 'GET /api/donor/partners': { body: { charities: [] } } };
+const POINTS_CALLS = 3;
 
 const existing = donorItem({ id: 1, food_name: 'Koshari' });
 const added = { ...donorItem({ id: 2, food_name: 'Ful medames', quantity: 12 }), request: undefined, created_at: undefined };

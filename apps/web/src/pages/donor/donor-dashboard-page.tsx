@@ -7,6 +7,7 @@ import { WelcomeNotice } from '../../components/welcome-notice';
 import { AddFoodForm } from './add-food-form';
 import { DonorHeader } from './donor-header';
 import { DonorFoodList } from './donor-food-list';
+import { PartnersSection } from './partners-section';
 import { PickupPointsSection } from './pickup-points-section';
 import { SkeletonCards } from '../../components/skeleton-cards';
 import { useDonorId } from './use-donor-id';
@@ -67,6 +68,7 @@ export default function DonorDashboardPage() {
         </div>
       )}
       {identity.state === 'ready' && <PickupPointsSection userId={identity.userId} />}
+      {identity.state === 'ready' && <PartnersSection userId={identity.userId} />}
       {identity.state === 'ready' && <AccountDataSection />}
     </main>
   );

@@ -15,6 +15,7 @@ import { ReceivedSummary } from '../listing/received-summary';
 import { ReliabilityBadge } from '../listing/reliability-badge';
 import { useNow } from '../listing/use-now';
 import { AddFoodForm } from './add-food-form';
+import { OfferStage } from './offer-stage';
 import { useFulfilRequest, useReportNoShow, useWithdrawFood } from './use-fulfil-request';
 import '../listing/listing-texts';
 
@@ -119,6 +120,7 @@ export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: n
           <StatusBadge state={state} />
         </dd>
       </dl>
+      {!claim && <OfferStage item={item} />}
       <ListingPhotos food={item} />
       {/* Only what is still on offer is worth passing on. */}
       {state === 'available' && <ShareButton food={item} />}
