@@ -16,6 +16,7 @@ import { RealtimeGatewayModule } from './realtime/realtime.module';
 import { RedisModule } from './redis/redis.module';
 import { RequestsModule } from './requests/requests.module';
 import { StatsModule } from './stats/stats.module';
+import { ImpactModule } from './impact/impact.module';
 import { WorkerModule } from './worker/worker.module';
 
 /**
@@ -42,7 +43,7 @@ export class AppModule implements OnApplicationShutdown {
         MonitoringModule,
         MailModule,
         ...(config.servesHttp
-          ? [AuthModule, AccountModule, FoodModule, PhotosModule, RequestsModule, StatsModule, RealtimeGatewayModule, OpsModule, DemoSeedModule]
+          ? [AuthModule, AccountModule, FoodModule, PhotosModule, RequestsModule, StatsModule, ImpactModule, RealtimeGatewayModule, OpsModule, DemoSeedModule]
           : []),
         ...(config.consumesJobs ? [WorkerModule] : []),
       ],

@@ -1,4 +1,5 @@
 import type { FoodItemView } from './http';
+import type { ImpactTotalsResponse } from './impact';
 import type { NotificationView } from './notifications';
 import { isGovernorateCode, type GovernorateCode } from './places';
 
@@ -123,7 +124,8 @@ export interface DomainEventPayloads {
   'request.cancelled': { foodId: number; requestId: number; governorate?: string | null };
   'request.fulfilled': { foodId: number; requestId: number };
   'food.expired': { foodId: number; governorate?: string | null };
-  'stats.updated': { totalMeals: number; totalCharities: number };
+  /** The landing's counters: the spec's two and the weight-based figures (GET /api/impact/totals). */
+  'stats.updated': ImpactTotalsResponse;
   /** The donor edited an available item: its new public view. */
   'food.updated': { foodId: number; food: FoodItemView };
   /** The donor withdrew the item; `requestId` is the claim it ended (its charity hears it privately too). */

@@ -13,3 +13,4 @@ export * from './places';
 export * from './food-safety';
 export * from './listings';
 export * from './notifications';
+export * from './impact';
