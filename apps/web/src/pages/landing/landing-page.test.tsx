@@ -52,7 +52,7 @@ describe('LandingPage impact counters', () => {
         id: 'event-1',
         type: 'stats.updated',
         occurredAt: '2026-01-01T10:00:00.000Z',
-        data: { totalMeals: 42, totalCharities: 6 },
+        data: { totalMeals: 42, totalCharities: 6, kg: 17.64, co2e_kg: 44.1, water_l: 3351.6 },
       }),
     );
     expect(await counters().findByText('42')).toBeInTheDocument();
