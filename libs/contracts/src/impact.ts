@@ -210,11 +210,3 @@ export const ImpactReportQuery = z
   })
   .meta({ id: 'ImpactReportQuery' });
 export type ImpactReportQuery = z.infer<typeof ImpactReportQuery>;
-
-export const IMPACT_ROUTES = {
-  totals: '/api/impact/totals',
-  donor: '/api/impact/donor',
-  donorReport: '/api/impact/donor/report',
-  charity: '/api/impact/charity',
-  public: '/api/impact/public',
-} as const;
