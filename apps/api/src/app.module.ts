@@ -18,6 +18,7 @@ import { RealtimeGatewayModule } from './realtime/realtime.module';
 import { RedisModule } from './redis/redis.module';
 import { RequestsModule } from './requests/requests.module';
 import { StatsModule } from './stats/stats.module';
+import { ImpactModule } from './impact/impact.module';
 import { WorkerModule } from './worker/worker.module';
 
 /**
@@ -44,7 +45,7 @@ export class AppModule implements OnApplicationShutdown {
         MonitoringModule,
         MailModule,
         ...(config.servesHttp
-          ? [AuthModule, AccountModule, FoodModule, PartnersModule, PhotosModule, PushModule, RequestsModule, StatsModule, RealtimeGatewayModule, OpsModule, DemoSeedModule]
+          ? [AuthModule, AccountModule, FoodModule, PartnersModule, PhotosModule, PushModule, RequestsModule, StatsModule, ImpactModule, RealtimeGatewayModule, OpsModule, DemoSeedModule]
           : []),
         ...(config.consumesJobs ? [WorkerModule] : []),
       ],

@@ -106,7 +106,7 @@ describe('live events: each action reaches exactly its rooms, as the contract de
     for (const client of everyone) {
       const stats = await client.next('stats.updated', (e) => e.data.totalMeals === before + 17);
       expectEnvelope(stats, 'stats.updated');
-      expect(stats.data).toEqual({ totalMeals: before + 17, totalCharities: expect.any(Number) });
+      expect(stats.data).toEqual({ totalMeals: before + 17, totalCharities: expect.any(Number), kg: expect.any(Number), co2e_kg: expect.any(Number), water_l: expect.any(Number) });
     }
     await barrier(t.env, everyone);
     for (const outsider of [anonymous, asDonorB, asCharityB]) {
@@ -204,13 +204,15 @@ describe('the impact projection', () => {
 
     await t.db.query('UPDATE impact_stats SET total_meals = 999, total_charities = 0');
     expect(await stats.check()).toEqual({
-      projection: { totalMeals: 999, totalCharities: 0 },
-      fromTables: { totalMeals: 6, totalCharities: 1 },
+      // 6 portions: 6 × 0.42 = 2.52 kg; × 2.5 = 6.3 kg CO2e; × 190 = 478.8 L.
+      projection: { totalMeals: 999, totalCharities: 0, kg: 2.52, co2e_kg: 6.3, water_l: 478.8 },
+      fromTables: { totalMeals: 6, totalCharities: 1, kg: 2.52, co2e_kg: 6.3, water_l: 478.8 },
       consistent: false,
+      differingRollups: [],
     });
     await stats.rebuild();
     await landingPage.until(() => landingPage.ofType('stats.updated').length === 2, () => 'the rebuild was not announced');
-    expect(landingPage.ofType('stats.updated')[1].data).toEqual({ totalMeals: 6, totalCharities: 1 });
+    expect(landingPage.ofType('stats.updated')[1].data).toEqual({ totalMeals: 6, totalCharities: 1, kg: 2.52, co2e_kg: 6.3, water_l: 478.8 });
     expect((await t.http.get('/api/request/totalmeals')).body).toEqual({ totalMeals: 6 });
     expect(await stats.check()).toMatchObject({ consistent: true });
     landingPage.close();

@@ -230,7 +230,7 @@ describe('the counters coalescer on every instance', () => {
     id: randomUUID(),
     type: 'stats.updated',
     occurredAt: occurredAt.toISOString(),
-    data: { totalMeals, totalCharities: 1 },
+    data: { totalMeals, totalCharities: 1, kg: 0, co2e_kg: 0, water_l: 0 },
   });
 
   /** Publishes envelopes as the realtime publisher does, in one write to Redis (one burst for the instances). */

@@ -1,4 +1,5 @@
 import type { FoodItemView } from './http';
+import type { ImpactTotalsResponse } from './impact';
 import type { NotificationView } from './notifications';
 import { isGovernorateCode, type GovernorateCode } from './places';
 
@@ -124,7 +125,8 @@ export interface DomainEventPayloads {
   'request.fulfilled': { foodId: number; requestId: number };
   /** With `partners`, it was still offered to them alone: only the users' rooms hear it. */
   'food.expired': { foodId: number; governorate?: string | null; partners?: number[] };
-  'stats.updated': { totalMeals: number; totalCharities: number };
+  /** The landing's counters: the spec's two and the weight-based figures (GET /api/impact/totals). */
+  'stats.updated': ImpactTotalsResponse;
   /** The donor edited an available item: its new public view (with `partners`: still offered to them alone, see food.listed). */
   'food.updated': { foodId: number; food: FoodItemView; partners?: number[] };
   /**

@@ -455,7 +455,7 @@ export const DonorInfoResponse = z
 export type DonorInfoResponse = z.infer<typeof DonorInfoResponse>;
 
 export const TotalMealsResponse = z
-  .object({ totalMeals: count('Portions handed over in fulfilled donations', 1250) })
+  .object({ totalMeals: count('Whole meals handed over in fulfilled donations: portions, or kg ÷ 0.42 for other units (docs/IMPACT.md)', 1250) })
   .meta({ id: 'TotalMealsResponse' });
 export type TotalMealsResponse = z.infer<typeof TotalMealsResponse>;
 

@@ -15,3 +15,4 @@ export * from './listings';
 export * from './notifications';
 export * from './push';
 export * from './partners';
+export * from './impact';

@@ -71,6 +71,15 @@ export const PAGE_ROUTES = {
   food: '/food/:id',
 } as const;
 
+/** Impact in kg, meals, CO2e and water (docs/IMPACT.md; impact.ts has the shapes). */
+export const IMPACT_ROUTES = {
+  totals: '/api/impact/totals',
+  donor: '/api/impact/donor',
+  donorReport: '/api/impact/donor/report',
+  charity: '/api/impact/charity',
+  public: '/api/impact/public',
+} as const;
+
 export type ApiRouteName = keyof typeof API_ROUTES;
 
 /** Fills a route's `:params`, URI-encoding each value. */

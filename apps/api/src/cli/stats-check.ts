@@ -6,12 +6,12 @@ import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { OutboxRepository } from '../events/outbox.repository';
 import { OutboxService } from '../events/outbox.service';
-import { StatsRepository } from '../stats/stats.repository';
+import { StatsRepository, type Totals } from '../stats/stats.repository';
 import { StatsService } from '../stats/stats.service';
 
 /**
- * `npm run stats:check [-- --fix]`: compares the impact projection with totals computed from the tables
- * and, with --fix, rewrites it (announcing the corrected totals). Exit code 1 when they differed.
+ * `npm run stats:check [-- --fix]`: compares the impact projection (totals, and the figures per donor,
+ * charity, governorate and month) with what the tables give and, with --fix, rewrites it (announcing the corrected totals). Exit code 1 when they differed.
  */
 async function main(): Promise<number> {
   const config = loadConfig();
@@ -26,9 +26,12 @@ async function main(): Promise<number> {
     const stats = context.get(StatsService);
     const fix = process.argv.includes('--fix');
     const result = fix ? await stats.rebuild() : await stats.check();
-    const line = (label: string, totals: { totalMeals: number; totalCharities: number }) =>
-      `${label}: ${totals.totalMeals} meals, ${totals.totalCharities} charities`;
+    const line = (label: string, totals: Totals) =>
+      `${label}: ${totals.totalMeals} meals, ${totals.totalCharities} charities, ${totals.kg} kg, ${totals.co2e_kg} kg CO2e, ${totals.water_l} L water`;
     process.stdout.write(`${line('projection ', result.projection)}\n${line('from tables', result.fromTables)}\n`);
+    if (result.differingRollups.length > 0) {
+      process.stdout.write(`rollups differing (per donor, charity, governorate, month): ${result.differingRollups.join(', ')}\n`);
+    }
     if (result.consistent) process.stdout.write('consistent\n');
     else process.stdout.write(fix ? 'differed; projection rebuilt\n' : 'DIFFERENT: run with --fix to rebuild\n');
     return result.consistent ? 0 : 1;

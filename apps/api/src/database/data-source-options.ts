@@ -12,6 +12,7 @@ import { PickupPointsAndHandover1764570000000 } from './migrations/1764570000000
 import { PushSubscriptions1764650100000 } from './migrations/1764650100000-push-subscriptions';
 import { OfferCascade1764650200000 } from './migrations/1764650200000-offer-cascade';
 import { PasswordResets1764650300000 } from './migrations/1764650300000-password-resets';
+import { Impact1764650500000 } from './migrations/1764650500000-impact';
 
 /**
  * No entities: every table is reached with explicit SQL in a `*.repository.ts` file (conditional updates,
@@ -31,6 +32,7 @@ export const MIGRATIONS = [
   PushSubscriptions1764650100000,
   OfferCascade1764650200000,
   PasswordResets1764650300000,
+  Impact1764650500000,
 ];
 
 /** TypeORM settings: the schema comes only from migrations, never from `synchronize`. */

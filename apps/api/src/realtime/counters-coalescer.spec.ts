@@ -8,7 +8,7 @@ const stats = (totalMeals: number, occurredAt = new Date(Date.UTC(2026, 0, 1, 0,
   id: `event-${++sequence}`,
   type: 'stats.updated',
   occurredAt,
-  data: { totalMeals, totalCharities: 1 },
+  data: { totalMeals, totalCharities: 1, kg: totalMeals * 0.42, co2e_kg: totalMeals * 1.05, water_l: totalMeals * 79.8 },
 });
 
 describe('CountersCoalescer', () => {

@@ -6,6 +6,6 @@ import { StatsService } from './stats.service';
 @Module({
   controllers: [StatsController],
   providers: [StatsService, StatsRepository],
-  exports: [StatsService],
+  exports: [StatsService, StatsRepository],
 })
 export class StatsModule {}

@@ -1,19 +1,66 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DOMAIN_EVENTS, type TotalCharitiesResponse, type TotalMealsResponse } from '@food-link/contracts';
+import {
+  addImpact,
+  DOMAIN_EVENTS,
+  donationImpact,
+  factorsOn,
+  NO_IMPACT,
+  wholeMeals,
+  type ImpactFactor,
+  type ImpactFigures,
+  type ImpactTotalsResponse,
+  type TotalCharitiesResponse,
+  type TotalMealsResponse,
+} from '@food-link/contracts';
 import { DataSource } from 'typeorm';
 import { OutboxService } from '../events/outbox.service';
-import { StatsRepository, type Totals } from './stats.repository';
+import { rollupKeys, StatsRepository, type DonationInput, type LedgerRow, type RollupKey, type Totals } from './stats.repository';
 
 export interface StatsCheck {
   projection: Totals;
   fromTables: Totals;
   consistent: boolean;
+  /** Rollups (per donor, charity, governorate, month) whose figures differ from the tables'. */
+  differingRollups: string[];
+}
+
+/** The projection as the source tables give it: per donation, per rollup, overall. */
+export interface ComputedImpact {
+  rows: LedgerRow[];
+  rollups: Map<RollupKey, ImpactFigures>;
+  meals: number;
+  totals: Totals;
+}
+
+/** Computes every donation with the factors valid on its date, and sums them as the projection keeps them. */
+export function computeImpact(donations: DonationInput[], factors: ImpactFactor[]): ComputedImpact {
+  const rows: LedgerRow[] = [];
+  const rollups = new Map<RollupKey, ImpactFigures>();
+  let overall = NO_IMPACT;
+  for (const donation of donations) {
+    const figures = donationImpact(donation, factorsOn(factors, donation.fulfilled_on));
+    const { request_id, donor_id, charity_id, pickup_point_id, governorate, fulfilled_on } = donation;
+    rows.push({ request_id, donor_id, charity_id, pickup_point_id, governorate, fulfilled_on, ...figures });
+    for (const key of rollupKeys(donation)) rollups.set(key, addImpact(rollups.get(key) ?? NO_IMPACT, figures));
+    overall = addImpact(overall, figures);
+  }
+  for (const [key, figures] of rollups) if (isZero(figures)) rollups.delete(key);
+  const totals: Totals = {
+    totalMeals: wholeMeals(overall.meals),
+    totalCharities: new Set(donations.map((donation) => donation.charity_id)).size,
+    kg: overall.kg,
+    co2e_kg: overall.co2e_kg,
+    water_l: overall.water_l,
+  };
+  return { rows, rollups, meals: overall.meals, totals };
 }
 
 /**
- * Impact totals: portions handed over in fulfilled donations, and the distinct charities that received
- * them. Reads come from a one-row projection the workers keep current, so they cost one primary-key read.
+ * Impact totals (DOMAIN.md, docs/IMPACT.md): kg, meals, CO2e and water of fulfilled donations, with what
+ * the charity reported received replacing the donor's estimate, overall and per donor, charity,
+ * governorate and month; and the distinct charities that received food. Reads come from a projection the
+ * workers keep current, so the landing's counters cost one primary-key read.
  */
 @Injectable()
 export class StatsService {
@@ -31,43 +78,75 @@ export class StatsService {
     return { totalCharities: (await this.stats.projection()).totalCharities };
   }
 
+  async totals(): Promise<ImpactTotalsResponse> {
+    return this.stats.projection();
+  }
+
   /**
-   * Counts one fulfilled request into the totals, once per event id however often the event is
-   * delivered, and records `stats.updated` in the same transaction. Returns false for a repeat.
+   * Brings one donation's figures in the projection up to date after `request.fulfilled` or
+   * `request.received`: recomputes them from the tables and applies the difference from what was counted
+   * (so a report replaces the estimate, and events about one request may arrive in any order). Once per
+   * event id however often it is delivered; records `stats.updated` in the same transaction when the
+   * totals moved. Returns false for a repeat.
    */
-  async applyFulfilment(eventId: string, requestId: number): Promise<boolean> {
+  async applyDonation(eventId: string, requestId: number): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       if (!(await this.stats.markProcessed(tx, eventId))) return false;
-      const donation = await this.stats.fulfilledDonation(tx, requestId);
+      const donation = await this.stats.donationInput(tx, requestId);
       if (!donation) throw new Error(`Request ${requestId} is not fulfilled; its event cannot count`);
+      const counted = await this.stats.lockLedgerRow(tx, donation);
+      const { rows } = computeImpact([donation], await this.stats.factors(tx));
+      const now = rows[0];
+      const changes = new Map<RollupKey, ImpactFigures>();
+      for (const key of rollupKeys(counted)) changes.set(key, addImpact(changes.get(key) ?? NO_IMPACT, counted, -1));
+      for (const key of rollupKeys(now)) changes.set(key, addImpact(changes.get(key) ?? NO_IMPACT, now));
+      for (const [key, change] of changes) if (isZero(change)) changes.delete(key);
+      await this.stats.saveLedgerRow(tx, now);
       const newCharity = await this.stats.addCharity(tx, donation.charity_id);
-      const totals = await this.stats.addToTotals(tx, donation.quantity, newCharity ? 1 : 0);
+      await this.stats.addToRollups(tx, changes);
+      const overall = addImpact(now, counted, -1);
+      if (!newCharity && isZero(overall)) return true;
+      const totals = await this.stats.addToTotals(tx, overall, newCharity ? 1 : 0);
       await this.outbox.record(tx, DOMAIN_EVENTS.statsUpdated, totals);
       return true;
     });
   }
 
-  /** Compares the projection with the totals computed from the tables. */
+  /** Compares the projection (totals and every rollup) with what the tables give. */
   async check(): Promise<StatsCheck> {
-    const [projection, fromTables] = await Promise.all([this.stats.projection(), this.stats.fromTables()]);
-    return { projection, fromTables, consistent: sameTotals(projection, fromTables) };
+    return this.db.transaction('REPEATABLE READ', async (tx) => {
+      const computed = computeImpact(await this.stats.allDonationInputs(tx), await this.stats.factors(tx));
+      return compare(await this.stats.projection(tx), await this.stats.rollups(tx), computed);
+    });
   }
 
-  /** Rewrites the projection from the tables (announcing the result when it changed). */
+  /** Rewrites the projection from the tables (announcing the totals when they changed). */
   async rebuild(): Promise<StatsCheck> {
     return this.db.transaction(async (tx) => {
       await this.stats.lockProjection(tx);
-      const projection = await this.stats.projection(tx);
-      await this.stats.rebuildCharities(tx);
-      const fromTables = await this.stats.fromTables(tx);
-      await this.stats.setTotals(tx, fromTables);
-      const consistent = sameTotals(projection, fromTables);
-      if (!consistent) await this.outbox.record(tx, DOMAIN_EVENTS.statsUpdated, fromTables);
-      return { projection, fromTables, consistent };
+      const computed = computeImpact(await this.stats.allDonationInputs(tx), await this.stats.factors(tx));
+      const result = compare(await this.stats.projection(tx), await this.stats.rollups(tx), computed);
+      await this.stats.rewrite(tx, computed.rows, computed.rollups, computed.meals, computed.totals);
+      if (!sameTotals(result.projection, result.fromTables)) await this.outbox.record(tx, DOMAIN_EVENTS.statsUpdated, computed.totals);
+      return result;
     });
   }
 }
 
+function compare(projection: Totals, rollups: Map<RollupKey, ImpactFigures>, computed: ComputedImpact): StatsCheck {
+  const differingRollups = [...new Set([...rollups.keys(), ...computed.rollups.keys()])]
+    .filter((key) => !sameFigures(rollups.get(key) ?? NO_IMPACT, computed.rollups.get(key) ?? NO_IMPACT))
+    .sort();
+  const consistent = sameTotals(projection, computed.totals) && differingRollups.length === 0;
+  return { projection, fromTables: computed.totals, consistent, differingRollups };
+}
+
+const isZero = (figures: ImpactFigures) => sameFigures(figures, NO_IMPACT);
+
+function sameFigures(a: ImpactFigures, b: ImpactFigures): boolean {
+  return a.kg === b.kg && a.meals === b.meals && a.co2e_kg === b.co2e_kg && a.water_l === b.water_l;
+}
+
 function sameTotals(a: Totals, b: Totals): boolean {
-  return a.totalMeals === b.totalMeals && a.totalCharities === b.totalCharities;
+  return a.totalMeals === b.totalMeals && a.totalCharities === b.totalCharities && a.kg === b.kg && a.co2e_kg === b.co2e_kg && a.water_l === b.water_l;
 }

@@ -67,12 +67,18 @@ export class DomainEventsProcessor extends WorkerHost implements OnApplicationBo
         [DOMAIN_EVENTS.foodUpdated]: publish,
         [DOMAIN_EVENTS.foodWithdrawn]: publish,
         [DOMAIN_EVENTS.requestNotCollected]: publish,
-        [DOMAIN_EVENTS.requestReceived]: publish,
+        // The charity's report replaces the estimate in the impact figures.
+        [DOMAIN_EVENTS.requestReceived]: async (job) => {
+          const { envelope } = job.data;
+          if (envelope.type !== DOMAIN_EVENTS.requestReceived) throw new Error(`Job ${job.name} carries ${envelope.type}`);
+          await this.stats.applyDonation(envelope.id, envelope.data.requestId);
+          await publish(job);
+        },
         [DOMAIN_EVENTS.notificationCreated]: publish,
         [DOMAIN_EVENTS.requestFulfilled]: async (job) => {
           const { envelope } = job.data;
           if (envelope.type !== DOMAIN_EVENTS.requestFulfilled) throw new Error(`Job ${job.name} carries ${envelope.type}`);
-          await this.stats.applyFulfilment(envelope.id, envelope.data.requestId);
+          await this.stats.applyDonation(envelope.id, envelope.data.requestId);
           await publish(job);
         },
       },

@@ -35,6 +35,8 @@ import {
   type RegisterDonorResponse,
   type TotalCharitiesResponse,
   type TotalMealsResponse,
+  type ImpactTotalsResponse,
+  IMPACT_ROUTES,
 } from '@food-link/contracts';
 import { api } from './client';
 
@@ -108,4 +110,5 @@ export const endpoints = {
 
   totalMeals: () => api<TotalMealsResponse>(API_ROUTES.totalMeals),
   totalCharities: () => api<TotalCharitiesResponse>(API_ROUTES.totalCharities),
+  impactTotals: () => api<ImpactTotalsResponse>(IMPACT_ROUTES.totals),
 };

@@ -18,6 +18,7 @@ export const queryKeys = {
   pushDevice: (userId: number) => ['push-device', userId] as const,
   totalMeals: ['stats', 'total-meals'] as const,
   totalCharities: ['stats', 'total-charities'] as const,
+  impactTotals: ['stats', 'impact-totals'] as const,
   /** Everything the operator console shows, under one prefix per operator. */
   ops: (operatorId: number) => ['ops', operatorId] as const,
   opsSnapshot: (operatorId: number) => ['ops', operatorId, 'snapshot'] as const,

@@ -174,6 +174,7 @@ export function LiveCacheSync() {
     if (!totalsClock.isFresh(0, event.occurredAt)) return;
     client.setQueryData(queryKeys.totalMeals, { totalMeals: event.data.totalMeals });
     client.setQueryData(queryKeys.totalCharities, { totalCharities: event.data.totalCharities });
+    client.setQueryData(queryKeys.impactTotals, event.data);
   });
 
   return null;

@@ -17,6 +17,8 @@ export const landing = {
       staticCharities: '4+',
       mealsLabel: 'meals donated',
       charitiesLabel: 'charities helped',
+      kgLabel: 'kg of food saved',
+      co2eLabel: 'kg CO₂e avoided',
       liveNote: 'These numbers update live as donations are completed.',
     },
     how: {
@@ -102,6 +104,8 @@ export const landing = {
       staticCharities: '٤+',
       mealsLabel: 'وجبة تم التبرع بها',
       charitiesLabel: 'جمعية خيرية استفادت',
+      kgLabel: 'كجم من الطعام أُنقذ',
+      co2eLabel: 'كجم مكافئ ثاني أكسيد الكربون تم تجنّبه',
       liveNote: 'تتحدّث هذه الأرقام مباشرةً مع إتمام كل تبرع.',
     },
     how: {

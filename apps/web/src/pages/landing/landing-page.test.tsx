@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { queryKeys } from '../../api/query-keys';
 import { LandingPage } from './landing-page';
 import { deliverLiveEvent } from '../../test/fake-socket';
@@ -51,7 +52,7 @@ describe('LandingPage impact counters', () => {
         id: 'event-1',
         type: 'stats.updated',
         occurredAt: '2026-01-01T10:00:00.000Z',
-        data: { totalMeals: 42, totalCharities: 6 },
+        data: { totalMeals: 42, totalCharities: 6, kg: 17.64, co2e_kg: 44.1, water_l: 3351.6 },
       }),
     );
     expect(await counters().findByText('42')).toBeInTheDocument();
@@ -59,6 +60,39 @@ describe('LandingPage impact counters', () => {
 
     act(() => client.setQueryData(queryKeys.totalMeals, { totalMeals: 50 }));
     expect(await counters().findByText('50')).toBeInTheDocument();
+  });
+
+  it('shows kg of food and kg CO2e from /api/impact/totals, live, in English and Arabic', async () => {
+    mockApi({
+      'GET /api/request/totalmeals': { body: { totalMeals: 30 } },
+      'GET /api/request/totalcharities': { body: { totalCharities: 5 } },
+      'GET /api/impact/totals': { body: { totalMeals: 30, totalCharities: 5, kg: 1234.4, co2e_kg: 3086, water_l: 234536 } },
+    });
+    renderApp(landing);
+    const kg = await counters().findByText('1,234');
+    expect(kg.closest('div')).toHaveTextContent('kg of food saved');
+    expect(counters().getByText('3,086').closest('div')).toHaveTextContent('kg CO₂e avoided');
+
+    await waitFor(() =>
+      deliverLiveEvent({
+        id: 'event-kg',
+        type: 'stats.updated',
+        occurredAt: '2026-01-01T10:00:00.000Z',
+        data: { totalMeals: 31, totalCharities: 5, kg: 1300.6, co2e_kg: 3251.5, water_l: 247114 },
+      }),
+    );
+    expect(await counters().findByText('1,301')).toBeInTheDocument();
+    expect(counters().getByText('3,252')).toBeInTheDocument();
+
+    await act(() => i18next.changeLanguage('ar'));
+    try {
+      const region = within(screen.getByRole('region', { name: 'رسالتنا' }));
+      expect(region.getByText('كجم من الطعام أُنقذ')).toBeInTheDocument();
+      expect(region.getByText('كجم مكافئ ثاني أكسيد الكربون تم تجنّبه')).toBeInTheDocument();
+      expect(region.getByText('١٬٣٠١')).toBeInTheDocument();
+    } finally {
+      await act(() => i18next.changeLanguage('en'));
+    }
   });
 
   it('keeps the static numbers and logs when the totals cannot be fetched', async () => {

@@ -6,7 +6,9 @@ import { useImpactTotals } from './use-impact-totals';
 export function MissionSection() {
   const { t } = useTranslation('landing');
   const format = useFormat();
-  const { meals, charities } = useImpactTotals();
+  const { meals, charities, kg, co2eKg } = useImpactTotals();
+  // Whole kilograms: the counters are for reading at a glance (the impact pages give decimals).
+  const weight = (value?: number) => (value === undefined ? '—' : format.number(Math.round(value)));
   const counters = [
     { key: 'meals', value: meals === undefined ? t('mission.staticMeals') : format.number(meals), label: t('mission.mealsLabel') },
     {
@@ -14,6 +16,8 @@ export function MissionSection() {
       value: charities === undefined ? t('mission.staticCharities') : format.number(charities),
       label: t('mission.charitiesLabel'),
     },
+    { key: 'kg', value: weight(kg), label: t('mission.kgLabel') },
+    { key: 'co2e', value: weight(co2eKg), label: t('mission.co2eLabel') },
   ];
   return (
     <section id="about" tabIndex={-1} aria-labelledby="about-title" className="scroll-mt-20 bg-white focus:outline-none">

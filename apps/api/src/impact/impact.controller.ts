@@ -1,0 +1,70 @@
+import { Controller, Get, Headers, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { CharityImpactResponse, DonorImpactResponse, ERRORS, IMPACT_ROUTES, ImpactReportQuery, PublicImpactResponse } from '@food-link/contracts';
+import type { FastifyReply } from 'fastify';
+import type { AuthUser } from '../auth/auth-user';
+import { CurrentUser, Public, Roles } from '../auth/auth.decorators';
+import { ApiErrors } from '../openapi/api-errors';
+import { shapeRef, ValidQuery } from '../openapi/shapes';
+import { ImpactService } from './impact.service';
+
+@ApiTags('impact')
+@Controller()
+export class ImpactController {
+  constructor(private readonly impact: ImpactService) {}
+
+  @Roles('donor')
+  @Get(IMPACT_ROUTES.donor)
+  @ApiOperation({ summary: "The signed-in donor's impact: totals, per Cairo month, per pickup point, and the charities it fed (docs/IMPACT.md)" })
+  @ApiOkResponse({ schema: shapeRef(DonorImpactResponse) })
+  @ApiErrors(401, { status: 403, description: 'Only donors', message: ERRORS.rolesOnly(['donor']) }, 503)
+  donor(@CurrentUser() donor: AuthUser) {
+    return this.impact.donor(donor);
+  }
+
+  @Roles('charity')
+  @Get(IMPACT_ROUTES.charity)
+  @ApiOperation({ summary: "What the signed-in charity received: totals, per Cairo month, and the donors it received from" })
+  @ApiOkResponse({ schema: shapeRef(CharityImpactResponse) })
+  @ApiErrors(401, { status: 403, description: 'Only charities', message: ERRORS.rolesOnly(['charity']) }, 503)
+  charity(@CurrentUser() charity: AuthUser) {
+    return this.impact.charity(charity);
+  }
+
+  @Public()
+  @Get(IMPACT_ROUTES.public)
+  @ApiOperation({ summary: 'Transparency: impact per governorate and Cairo month, and the factors; no personal data' })
+  @ApiOkResponse({ schema: shapeRef(PublicImpactResponse) })
+  @ApiErrors(503)
+  publicImpact() {
+    return this.impact.publicImpact();
+  }
+
+  @Roles('donor')
+  @Get(IMPACT_ROUTES.donorReport)
+  @ApiOperation({
+    summary:
+      "The donor's monthly acknowledgment: one row per fulfilled donation (food, date, charity, its MoSS number, kg, meals, CO2e), totals, the factors and their sources; CSV (UTF-8 with BOM) or PDF, in Arabic or English (`lang`, else Accept-Language)",
+  })
+  @ApiProduces('text/csv', 'application/pdf')
+  @ApiOkResponse({ description: 'The file, as an attachment' })
+  @ApiErrors(
+    { status: 400, description: '`month` is not YYYY-MM, or `format` is not csv or pdf', message: ['month must be a month written YYYY-MM'] },
+    401,
+    { status: 403, description: 'Only donors', message: ERRORS.rolesOnly(['donor']) },
+    503,
+  )
+  async report(
+    @CurrentUser() donor: AuthUser,
+    @ValidQuery(ImpactReportQuery) query: ImpactReportQuery,
+    @Headers('accept-language') acceptLanguage: string | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const file = await this.impact.report(donor, query, acceptLanguage);
+    await reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .send(file.body);
+  }
+}

@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import {
+  addImpact,
+  factorsOn,
+  NO_IMPACT,
+  type CharityImpactResponse,
+  type DonorImpactResponse,
+  type ImpactFactor,
+  type ImpactFigures,
+  type ImpactReportQuery,
+  type PublicImpactResponse,
+} from '@food-link/contracts';
+import type { AuthUser } from '../auth/auth-user';
+import { StatsRepository, governorateOfKey } from '../stats/stats.repository';
+import type { Acknowledgment } from './acknowledgment';
+import { ImpactRepository } from './impact.repository';
+import { acknowledgmentCsv } from './report-csv';
+import { acknowledgmentPdf } from './report-pdf';
+import { REPORT_TEXTS, reportLanguage } from './report-texts';
+
+const figuresOf = ({ kg, meals, co2e_kg, water_l }: ImpactFigures): ImpactFigures => ({ kg, meals, co2e_kg, water_l });
+const sum = (rows: ImpactFigures[]) => rows.reduce<ImpactFigures>((total, row) => addImpact(total, figuresOf(row)), NO_IMPACT);
+
+export interface ReportFile {
+  body: Buffer;
+  contentType: string;
+  fileName: string;
+}
+
+/**
+ * What the impact projection says to a donor (what it gave), a charity (what it received) and the public
+ * (per governorate and month, naming nobody), and the donor's monthly acknowledgment.
+ */
+@Injectable()
+export class ImpactService {
+  constructor(
+    private readonly impact: ImpactRepository,
+    private readonly stats: StatsRepository,
+  ) {}
+
+  async donor(donor: AuthUser): Promise<DonorImpactResponse> {
+    const [months, points, charities] = await Promise.all([
+      this.impact.months('donor', donor.id),
+      this.impact.pickupPoints(donor.id),
+      this.impact.counterparts('donor', donor.id),
+    ]);
+    return {
+      ...sum(months),
+      months,
+      pickup_points: points,
+      charities: charities.map(({ user_id, ...rest }) => ({ charity_user_id: user_id, ...rest })),
+    };
+  }
+
+  async charity(charity: AuthUser): Promise<CharityImpactResponse> {
+    const [months, donors] = await Promise.all([this.impact.months('charity', charity.id), this.impact.counterparts('charity', charity.id)]);
+    return { ...sum(months), months, donors: donors.map(({ user_id, ...rest }) => ({ donor_user_id: user_id, ...rest })) };
+  }
+
+  async publicImpact(): Promise<PublicImpactResponse> {
+    const [governorates, months, rows, factors] = await Promise.all([
+      this.impact.rollups('governorate'),
+      this.impact.rollups('month'),
+      this.impact.rollups('governorate_month'),
+      this.stats.factors(),
+    ]);
+    return {
+      ...sum(months),
+      governorates: governorates.map(({ key, ...figures }) => ({ governorate: governorateOfKey(key), ...figures })),
+      months: months.map(({ key, ...figures }) => ({ month: key, ...figures })),
+      rows: rows.map(({ key, ...figures }) => {
+        const [governorate, month] = key.split('|');
+        return { governorate: governorateOfKey(governorate), month, ...figures };
+      }),
+      factors,
+    };
+  }
+
+  /** The donor's acknowledgment for a Cairo month, as CSV or PDF, in `lang` or the Accept-Language. */
+  async report(donor: AuthUser, query: ImpactReportQuery, acceptLanguage: string | undefined): Promise<ReportFile> {
+    const language = reportLanguage(query.lang, acceptLanguage);
+    const [rows, donorName, allFactors] = await Promise.all([
+      this.impact.reportRows(donor.id, query.month),
+      this.impact.userName(donor.id),
+      this.stats.factors(),
+    ]);
+    const used = new Map<string, ImpactFactor>();
+    for (const row of rows) for (const factor of Object.values(factorsOn(allFactors, row.fulfilled_on))) used.set(`${factor.name}@${factor.valid_from}`, factor);
+    // A month without donations still says which factors were in force on its first day.
+    if (rows.length === 0) for (const factor of Object.values(factorsOn(allFactors, `${query.month}-01`))) used.set(factor.name, factor);
+    const report: Acknowledgment = {
+      language,
+      texts: REPORT_TEXTS[language],
+      donorName,
+      month: query.month,
+      rows,
+      totals: sum(rows),
+      factors: [...used.values()],
+    };
+    const fileName = `food-link-acknowledgment-${query.month}-${language}.${query.format}`;
+    if (query.format === 'csv') return { body: Buffer.from(acknowledgmentCsv(report), 'utf8'), contentType: 'text/csv; charset=utf-8', fileName };
+    return { body: await acknowledgmentPdf(report), contentType: 'application/pdf', fileName };
+  }
+}
