@@ -1,6 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DOMAIN_EVENTS, NOTIFICATION_KIND_OF, notificationPath } from '@food-link/contracts';
+import { UnrecoverableError } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../events/outbox.service';
@@ -58,7 +59,14 @@ export class DeliveryService {
 
   private async email(recipient: Recipient, message: MessageText): Promise<DeliveryOutcome> {
     const mail = emailOf(message, recipient.language);
-    await this.mailer.send({ to: recipient.email, ...mail, language: recipient.language });
+    try {
+      await this.mailer.send({ to: recipient.email, ...mail, language: recipient.language });
+    } catch (error) {
+      // A 5xx answer (no such mailbox) will not change on a retry: failed for good, kept for operators.
+      const code = (error as { responseCode?: number }).responseCode;
+      if (code !== undefined && code >= 500 && code < 600) throw new UnrecoverableError((error as Error).message);
+      throw error;
+    }
     return 'sent';
   }
 

@@ -1,7 +1,7 @@
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { NOTIFICATION_JOBS, OPS_EVENTS, QUEUES } from '@food-link/contracts';
-import type { Job } from 'bullmq';
+import { UnrecoverableError, type Job } from 'bullmq';
 import { PinoLogger } from 'nestjs-pino';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../monitoring/metrics.service';
@@ -70,7 +70,8 @@ export class NotificationsProcessor extends WorkerHost implements OnApplicationB
   onFailed(job: Job<NotificationJob> | undefined, error: Error): void {
     this.metrics.jobsFailed.inc({ queue: QUEUES.notifications });
     if (!job) return this.logger.warn(`A notifications job failed: ${error.message}`);
-    const final = isFinalFailure(job);
+    // A job failed with UnrecoverableError (an address the SMTP server refuses) is not retried either.
+    const final = isFinalFailure(job) || error instanceof UnrecoverableError;
     this.logger.warn(`${job.id} failed, attempt ${job.attemptsMade}${final ? ' (the last: it waits for an operator)' : ''}: ${error.message}`);
     if (final) void this.realtime.toOperators(OPS_EVENTS.jobFailed, failedJobView(job)).catch(() => undefined);
   }
