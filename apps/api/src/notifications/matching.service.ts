@@ -1,22 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { CharityProfilesRepository } from './charity-profiles.repository';
 import { NOTIFICATION_JOBS } from '@food-link/contracts';
 import { jobKey, NotificationQueue, type MatchJob } from './notification-jobs';
 import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService, type NotifyResult } from './notifications.service';
-
-interface ListingRow {
-  food_name: string;
-  category: string;
-  storage: string;
-  safe_until: Date;
-  open: boolean;
-  governorate: string | null;
-  lat: number | null;
-  lng: number | null;
-}
 
 /**
  * The `match` job: a listing that is (back) on the board is matched against every charity profile and
@@ -29,7 +16,6 @@ export class MatchingService {
   private readonly logger = new Logger('Matching');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
     private readonly profiles: CharityProfilesRepository,
     private readonly notifications: NotificationsRepository,
     private readonly notify: NotificationsService,
@@ -42,13 +28,7 @@ export class MatchingService {
   }
 
   async match(job: MatchJob): Promise<NotifyResult & { matched: number }> {
-    const [listing] = await this.db.query<ListingRow[]>(
-      `SELECT f.food_name, f.category::text, f.storage::text, f.safe_until, f.status = 'available' AND f.safe_until > now() AS open,
-              p.governorate, p.lat, p.lng
-         FROM food_items f LEFT JOIN pickup_points p ON p.id = f.pickup_point_id
-        WHERE f.id = $1`,
-      [job.foodId],
-    );
+    const listing = await this.notifications.listingToMatch(job.foodId);
     if (!listing?.open) return { matched: 0, jobs: 0, capped: 0, dropped: 0 };
     const data = { foodId: job.foodId, foodName: listing.food_name };
     if (job.partners) {

@@ -36,6 +36,35 @@ export interface FoodFacts {
   open: boolean;
 }
 
+/** A listing as matching reads it: `open` when it is available and still safe. */
+export interface ListingToMatch {
+  food_name: string;
+  category: string;
+  storage: string;
+  safe_until: Date;
+  open: boolean;
+  governorate: string | null;
+  lat: number | null;
+  lng: number | null;
+}
+
+/** A pending request as its reminders need it. */
+export interface PendingRequest {
+  id: number;
+  food_id: number;
+  food_name: string;
+  charity_id: number;
+  donor_id: number;
+  pickup_from: Date | null;
+  collect_by: Date;
+}
+
+const PENDING_SQL = `
+  SELECT r.id, r.food_id, f.food_name, r.charity_id, f.donor_id, f.pickup_from,
+         coalesce(r.collect_by, f.pickup_until, f.safe_until) AS collect_by
+    FROM pickup_requests r JOIN food_items f ON f.id = r.food_id
+   WHERE r.status = 'pending'`;
+
 interface NotificationRow {
   id: string;
   type: NotificationType;
@@ -168,6 +197,24 @@ export class NotificationsRepository {
       [foodId],
     );
     return rows.map((row) => row.user_id);
+  }
+
+  async listingToMatch(foodId: number): Promise<ListingToMatch | undefined> {
+    const [row] = await this.db.query<ListingToMatch[]>(
+      `SELECT f.food_name, f.category::text, f.storage::text, f.safe_until, f.status = 'available' AND f.safe_until > now() AS open,
+              p.governorate, p.lat, p.lng
+         FROM food_items f LEFT JOIN pickup_points p ON p.id = f.pickup_point_id
+        WHERE f.id = $1`,
+      [foodId],
+    );
+    return row;
+  }
+
+  /** Pending requests: the one given, or every one. */
+  pendingRequests(requestId?: number): Promise<PendingRequest[]> {
+    return requestId === undefined
+      ? this.db.query<PendingRequest[]>(PENDING_SQL)
+      : this.db.query<PendingRequest[]>(`${PENDING_SQL} AND r.id = $1`, [requestId]);
   }
 
   /** The charity that made the request (none for an unknown id). */

@@ -1,26 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { NOTIFICATION_JOBS } from '@food-link/contracts';
-import type { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { jobKey, NotificationQueue, type RemindJob } from './notification-jobs';
+import { NotificationsRepository, type PendingRequest } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
-
-interface PendingRequestRow {
-  id: number;
-  food_id: number;
-  food_name: string;
-  charity_id: number;
-  donor_id: number;
-  pickup_from: Date | null;
-  collect_by: Date;
-}
-
-const PENDING_SQL = `
-  SELECT r.id, r.food_id, f.food_name, r.charity_id, f.donor_id, f.pickup_from,
-         coalesce(r.collect_by, f.pickup_until, f.safe_until) AS collect_by
-    FROM pickup_requests r JOIN food_items f ON f.id = r.food_id
-   WHERE r.status = 'pending'`;
 
 const MINUTE_MS = 60_000;
 
@@ -40,7 +23,7 @@ export class RemindersService {
   private readonly logger = new Logger('Reminders');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repository: NotificationsRepository,
     private readonly config: AppConfig,
     private readonly jobs: NotificationQueue,
     private readonly notifications: NotificationsService,
@@ -48,14 +31,14 @@ export class RemindersService {
 
   /** Schedules the request's reminders (none once it has ended). */
   async schedule(requestId: number): Promise<void> {
-    const rows = await this.db.query<PendingRequestRow[]>(`${PENDING_SQL} AND r.id = $1`, [requestId]);
+    const rows = await this.repository.pendingRequests(requestId);
     await this.add(rows, Date.now());
   }
 
   /** Every pending request's reminders again (a worker's start): a no-op for those Redis has. */
   async scheduleAllPending(): Promise<void> {
     try {
-      await this.add(await this.db.query<PendingRequestRow[]>(PENDING_SQL), Date.now());
+      await this.add(await this.repository.pendingRequests(), Date.now());
     } catch (error) {
       this.logger.warn(`Scheduling the pending requests' reminders again: ${(error as Error).message}`);
     }
@@ -63,7 +46,7 @@ export class RemindersService {
 
   /** The `remind` job's work. */
   async remind(job: RemindJob): Promise<void> {
-    const [request] = await this.db.query<PendingRequestRow[]>(`${PENDING_SQL} AND r.id = $1`, [job.requestId]);
+    const [request] = await this.repository.pendingRequests(job.requestId);
     if (!request) return;
     const data = { foodId: request.food_id, requestId: request.id, foodName: request.food_name };
     await this.notifications.notify({
@@ -76,7 +59,7 @@ export class RemindersService {
     });
   }
 
-  private async add(rows: readonly PendingRequestRow[], now: number): Promise<void> {
+  private async add(rows: readonly PendingRequest[], now: number): Promise<void> {
     const jobs = rows.flatMap((row) => {
       const due: [RemindJob['type'], number][] = [['pickup.ended', row.collect_by.getTime()]];
       if (row.pickup_from) due.push(['pickup.soon', row.pickup_from.getTime() - this.config.PICKUP_REMINDER_MINUTES * MINUTE_MS]);
