@@ -119,19 +119,26 @@ export async function run() {
     const committedAt = Date.now();
     const expected = matchedPerPlace['EG-GZ'];
 
+    // Rows are committed together (one statement), so their created_at is the statement's start: the
+    // moment they are all visible is observed by polling (every 50 ms) instead.
     let inApp = { n: 0 };
+    let inAppSeenAt = NaN;
     const deadline = Date.now() + DONE_TIMEOUT_MS;
     while (Date.now() < deadline) {
-      [inApp] = (
-        await db.query(
-          `SELECT count(*)::int AS n, (extract(epoch FROM min(created_at)) * 1000)::float8 AS first, (extract(epoch FROM max(created_at)) * 1000)::float8 AS last
-             FROM notifications WHERE food_id = $1`,
-          [food.id],
-        )
-      ).rows;
+      if (!(inApp.n >= expected)) {
+        [inApp] = (await db.query(`SELECT count(*)::int AS n FROM notifications WHERE food_id = $1`, [food.id])).rows;
+        if (inApp.n >= expected) inAppSeenAt = Date.now();
+      }
       if (inApp.n >= expected && smtp.arrivals.length >= expected) break;
-      await sleep(100);
+      await sleep(50);
     }
+    const [published] = (
+      await db.query(
+        `SELECT count(*)::int AS n, (extract(epoch FROM max(published_at)) * 1000)::float8 AS last
+           FROM outbox_events WHERE type = 'notification.created' AND (data->'notification'->'data'->>'foodId')::int = $1`,
+        [food.id],
+      )
+    ).rows;
     const { Queue } = requireFromApi('bullmq');
     const queue = new Queue('notifications', { connection: { url: stack.redisUrl }, prefix: `${stack.env.REDIS_PREFIX}bull` });
     const match = (await queue.getJobs(['completed'])).find((job) => job.name === 'match');
@@ -139,7 +146,7 @@ export async function run() {
     await queue.close();
 
     const lastMail = smtp.arrivals.length > 0 ? Math.max(...smtp.arrivals) : NaN;
-    const inAppMs = inApp.last - committedAt;
+    const inAppMs = inAppSeenAt - committedAt;
     const emailMs = lastMail - committedAt;
     const rows = [
       { metric: 'charity profiles', value: SETTINGS.charities },
@@ -148,7 +155,9 @@ export async function run() {
       { metric: 'match job, as run by the worker (ms)', value: match ? match.finishedOn - match.processedOn : null },
       { metric: 'charities matched by the listing', value: expected },
       { metric: 'in-app notifications recorded', value: inApp.n },
-      { metric: 'commit → last in-app notification (ms)', value: round(inAppMs, 0), target: `≤ ${TARGETS.inAppAllMs}` },
+      { metric: 'commit → all in-app notifications visible (ms)', value: round(inAppMs, 0), target: `≤ ${TARGETS.inAppAllMs}` },
+      { metric: 'notification.created events handed to Redis', value: published.n },
+      { metric: 'commit → last notification.created handed to Redis (ms)', value: round(published.last - committedAt, 0) },
       { metric: 'e-mails handed to SMTP', value: smtp.arrivals.length },
       { metric: 'commit → last e-mail at the SMTP server (ms)', value: round(emailMs, 0) },
       { metric: 'in-app deliveries/s (commit → last)', value: round((inApp.n / inAppMs) * 1000, 0) },
