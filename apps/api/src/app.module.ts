@@ -10,6 +10,7 @@ import { IdempotencyModule } from './idempotency/idempotency.module';
 import { LoggingModule } from './monitoring/logging.module';
 import { MailModule } from './mail/mail.module';
 import { MonitoringModule } from './monitoring/monitoring.module';
+import { NotificationsHttpModule } from './notifications/notifications.module';
 import { OpsModule } from './ops/ops.module';
 import { PartnersModule } from './partners/partners.module';
 import { PhotosModule } from './photos/photos.module';
@@ -45,7 +46,21 @@ export class AppModule implements OnApplicationShutdown {
         MonitoringModule,
         MailModule,
         ...(config.servesHttp
-          ? [AuthModule, AccountModule, FoodModule, PartnersModule, PhotosModule, PushModule, RequestsModule, StatsModule, ImpactModule, RealtimeGatewayModule, OpsModule, DemoSeedModule]
+          ? [
+              AuthModule,
+              AccountModule,
+              FoodModule,
+              PartnersModule,
+              PhotosModule,
+              PushModule,
+              RequestsModule,
+              StatsModule,
+              ImpactModule,
+              RealtimeGatewayModule,
+              OpsModule,
+              NotificationsHttpModule,
+              DemoSeedModule,
+            ]
           : []),
         ...(config.consumesJobs ? [WorkerModule] : []),
       ],

@@ -193,3 +193,4 @@ export const FailedNotificationView = z
   })
   .meta({ id: 'FailedNotificationView' });
 export type FailedNotificationView = z.infer<typeof FailedNotificationView>;
+

@@ -30,6 +30,8 @@ export const OPS_ROUTES = {
   mail: '/api/ops/mail',
   /** GET → OpsMailMessage: one outbox message (404 when there is none by that name). */
   mailMessage: '/api/ops/mail/:file',
+  /** GET → FailedNotificationView[]: notification jobs that failed for good (newest first, at most 100). */
+  failedNotifications: '/api/ops/notifications/failed',
 } as const;
 
 /** Public health checks: liveness answers while the process runs; readiness checks its dependencies. */

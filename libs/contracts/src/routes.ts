@@ -1,3 +1,5 @@
+import type { NotificationData, NotificationType } from './notifications';
+
 /**
  * HTTP paths of the call table, as the product specification fixes them. `:name` marks a path parameter.
  * The string values never change once shipped: old clients depend on them.
@@ -89,4 +91,41 @@ export function apiPath(route: string, params: Record<string, string | number> =
     if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${route}`);
     return encodeURIComponent(String(value));
   });
+}
+
+/**
+ * Notifications' calls (docs/API.md, "Notifications"; shapes in notifications.ts). Kept here, with no
+ * shape imported at run time, so the web app's entry can use them without loading zod.
+ */
+export const NOTIFICATION_ROUTES = {
+  /** GET → CharityProfileView, PUT CharityProfileBody → CharityProfileView (charities only). */
+  charityProfile: '/api/charity/profile',
+  /** GET → NotificationsResponse (the caller's own, newest first, at most NOTIFICATIONS_LIST_MAX). */
+  list: '/api/notifications',
+  /** POST ReadNotificationsBody → NotificationsResponse: marks the caller's own notifications read. */
+  read: '/api/notifications/read',
+  /** GET → NotificationPreferences, PUT NotificationPreferences → NotificationPreferences (every user). */
+  preferences: '/api/notifications/preferences',
+} as const;
+
+/** `GET /api/notifications` answers at most this many, newest first. */
+export const NOTIFICATIONS_LIST_MAX = 50;
+
+/**
+ * Where a notification leads in the web app (the e-mail's and the push message's link, the list's
+ * target): the listing's page for new food, the charity's area for its pickup, the donor's dashboard
+ * (Donate or "not collected") when a window ended.
+ */
+export function notificationPath(type: NotificationType, data: NotificationData): string {
+  switch (type) {
+    case 'food.matched':
+    case 'food.offered':
+      return data.foodId ? `/food/${data.foodId}` : '/FoodDonationApp';
+    case 'pickup.soon':
+      return '/FoodDonationApp';
+    case 'pickup.ended':
+      return '/DonerDashboard';
+    case 'account.news':
+      return '/';
+  }
 }

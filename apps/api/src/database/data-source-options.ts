@@ -13,6 +13,7 @@ import { PushSubscriptions1764650100000 } from './migrations/1764650100000-push-
 import { OfferCascade1764650200000 } from './migrations/1764650200000-offer-cascade';
 import { PasswordResets1764650300000 } from './migrations/1764650300000-password-resets';
 import { Impact1764650500000 } from './migrations/1764650500000-impact';
+import { CharityProfilesAndNotifications1764650000000 } from './migrations/1764650000000-charity-profiles-and-notifications';
 
 /**
  * No entities: every table is reached with explicit SQL in a `*.repository.ts` file (conditional updates,
@@ -33,6 +34,7 @@ export const MIGRATIONS = [
   OfferCascade1764650200000,
   PasswordResets1764650300000,
   Impact1764650500000,
+  CharityProfilesAndNotifications1764650000000,
 ];
 
 /** TypeORM settings: the schema comes only from migrations, never from `synchronize`. */

@@ -14,6 +14,9 @@ import { MaintenanceProcessor } from './maintenance.processor';
 import { OFFER_JOB_OPTIONS, OfferScheduler } from './offer-scheduler';
 import { OffersProcessor } from './offers.processor';
 import { HANDOVER_JOB_OPTIONS, NotCollectedScheduler } from './not-collected-scheduler';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { notificationJobOptions } from '../notifications/notification-jobs';
+import { NotificationsProcessor } from './notifications.processor';
 
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -23,6 +26,7 @@ const PROCESSORS: Record<QueueName, Type<unknown>> = {
   [QUEUES.maintenance]: MaintenanceProcessor,
   [QUEUES.handover]: HandoverProcessor,
   [QUEUES.offers]: OffersProcessor,
+  [QUEUES.notifications]: NotificationsProcessor,
 };
 
 /** Job consumers, for processes with ROLE=all or ROLE=worker. */
@@ -43,11 +47,14 @@ const PROCESSORS: Record<QueueName, Type<unknown>> = {
       { name: QUEUES.handover, useFactory: () => ({ defaultJobOptions: HANDOVER_JOB_OPTIONS }) },
       // Likewise: DomainEventsProcessor schedules an item's open stage when it handles its food.listed (OfferScheduler).
       { name: QUEUES.offers, useFactory: () => ({ defaultJobOptions: OFFER_JOB_OPTIONS }) },
+      // Its producers add jobs through NotificationQueue (any process); this registration is the worker's.
+      { name: QUEUES.notifications, inject: [AppConfig], useFactory: (config: AppConfig) => ({ defaultJobOptions: notificationJobOptions(config) }) },
     ),
     FoodModule,
     HandoverModule,
     StatsModule,
     RealtimePublisherModule,
+    NotificationsModule,
   ],
   providers: [...Object.values(PROCESSORS), NotCollectedScheduler, OfferScheduler],
 })
