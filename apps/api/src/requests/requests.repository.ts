@@ -164,7 +164,7 @@ export interface ClaimAnswer {
  * (`collect_by`: the end of the window, or the end of the safe time without one). The item is found by its
  * primary key alone: its availability is one CASE, which no index can serve, because without statistics
  * (a fresh table; autovacuum off) the planner preferred the partial index of available items by safe time
- * and read every available item to find one (docs/PERFORMANCE.md, 2026-11-25).
+ * and read every available item to find one (docs/PERFORMANCE.md, log of 2026-11-24, "claims: where the regression was").
  *
  * The claim limit: the insert passes through the claim-limit trigger (migration 1764570000000), which
  * counts the slot on the charity's row under its lock and raises FLCLM when the charity already holds its
