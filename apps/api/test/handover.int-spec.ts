@@ -1,4 +1,4 @@
-import { LIMITS, mapUrl } from '@food-link/contracts';
+import { ERRORS, LIMITS, mapUrl } from '@food-link/contracts';
 import { addFood, cairoDateIn, createCharity, createDonor, loginAs, requestPickup, type TestUser } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -138,6 +138,21 @@ describe('the handover', () => {
       }
       await t.http.put(`/api/updaterequest/${held[0]}`, { status: 'cancelled' }, { token: charity.token });
       expect((await t.http.post('/api/request', { food_id: foodId }, keyed('limit-2'))).status).toBe(201);
+    });
+
+    it('tells a charity at its limit what it would have been told of an item not on offer: 404 for none, 409 claimed or expired', async () => {
+      const charity = await createCharity(t.http);
+      const other = await createCharity(t.http);
+      for (let i = 0; i < LIMITS.activeClaimsMax; i += 1) await requestPickup(t.http, charity, await listing(donor));
+      const taken = await listing(donor);
+      await requestPickup(t.http, other, taken);
+      const claimedBefore = await t.db.query(`SELECT count(*)::int AS n FROM pickup_requests WHERE charity_id = $1`, [charity.id]);
+
+      expect(await claim(charity, 999_999_999)).toMatchObject({ status: 404 });
+      expect(await claim(charity, taken)).toMatchObject({ status: 409, body: { message: ERRORS.foodAlreadyClaimed } });
+      expect(await claim(charity, await listing(donor, { safeUntil: at(-MINUTE) }))).toMatchObject({ status: 409, body: { message: ERRORS.foodExpired } });
+      expect(await claim(charity, await listing(donor))).toMatchObject({ status: 409, body: { message: limitMessage } });
+      expect(await t.db.query(`SELECT count(*)::int AS n FROM pickup_requests WHERE charity_id = $1`, [charity.id])).toEqual(claimedBefore);
     });
 
     it('never lets simultaneous claims by one charity pass the limit', async () => {

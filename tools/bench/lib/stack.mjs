@@ -13,7 +13,11 @@ import { dropDatabasesWithPrefix, ensureDatabase, ensurePostgres } from '../../l
 import { ensureRedis } from '../../lib/redis.mjs';
 import webPush from 'web-push';
 
-export const apiEntry = path.join(repoRoot, 'apps/api/dist/main.js');
+/**
+ * The API build the benchmarks start: this checkout's, or BENCH_API_ENTRY (the `apps/api/dist/main.js` of
+ * another checkout, built) to run the same benchmark against another version, side by side (A/B).
+ */
+export const apiEntry = process.env.BENCH_API_ENTRY ? path.resolve(process.env.BENCH_API_ENTRY) : path.join(repoRoot, 'apps/api/dist/main.js');
 export const webDist = path.join(repoRoot, 'apps/web/dist');
 export const resultsDir = path.join(repoRoot, 'bench-results');
 

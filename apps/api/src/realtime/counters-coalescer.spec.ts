@@ -81,4 +81,28 @@ describe('CountersCoalescer', () => {
     coalescer.offer(stats(2));
     expect(sent.map((message) => message.totals)).toEqual([1, 2]);
   });
+
+  it('waits for a message to reach every watcher before the next; then sends only the newest', () => {
+    let written: (() => void) | undefined;
+    const pacer = { afterWritten: (callback: () => void) => (written = callback) };
+    const server = {
+      local: { to: (room: string) => ({ emit: (event: string, envelope: EventEnvelope<'stats.updated'>) => sent.push({ room, event, totals: envelope.data.totalMeals }) }) },
+      sockets: { adapter: { pacer } },
+    } as unknown as Server;
+    const slow = new CountersCoalescer();
+    slow.attach(server);
+    slow.offer(stats(1));
+    for (let total = 2; total <= 9; total++) {
+      jest.advanceTimersByTime(250);
+      slow.offer(stats(total));
+    }
+    jest.advanceTimersByTime(5000);
+    expect(sent.map((message) => message.totals)).toEqual([1]); // still being written
+    written?.();
+    expect(sent.map((message) => message.totals)).toEqual([1, 9]); // the interval is long past: at once, the newest
+    written?.();
+    jest.advanceTimersByTime(1000);
+    expect(sent).toHaveLength(2);
+    slow.onApplicationShutdown();
+  });
 });

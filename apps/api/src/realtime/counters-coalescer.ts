@@ -1,6 +1,7 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { COUNTERS_INTERVAL_MS, LIVE_TOPICS, SOCKET_ROOMS, type EventEnvelope } from '@food-link/contracts';
 import type { Server } from 'socket.io';
+import type { BroadcastPacer } from './paced-redis-adapter';
 
 type StatsEnvelope = EventEnvelope<'stats.updated'>;
 
@@ -9,6 +10,12 @@ type StatsEnvelope = EventEnvelope<'stats.updated'>;
  * carrying the latest totals: the first change after a quiet spell goes out at once, and the changes of a
  * burst wait for the end of the interval, when only the newest is sent. A burst of fulfilments is thus one
  * message, and the last message is always the newest totals.
+ *
+ * A message is not sent before the previous one has been written to every watcher: the instance's adapter
+ * writes broadcasts in slices, one after another (BroadcastPacer), and a crowd large enough that one
+ * message takes longer to write than the interval would otherwise queue message after stale message, each
+ * written in full, the delay growing without end (18,000 watchers: 10 s at p50, docs/PERFORMANCE.md). So
+ * the interval stretches to the time a message takes to reach everyone, and what goes out next is the newest.
  *
  * "Newest" is by `occurredAt`: a `stats.updated` is recorded after its transaction has locked the totals'
  * row (and `occurred_at` is the clock at insertion), so its order is the order of the totals themselves,
@@ -22,6 +29,8 @@ export class CountersCoalescer implements OnApplicationShutdown {
   private pending = false;
   private lastSentAt = Number.NEGATIVE_INFINITY;
   private timer?: NodeJS.Timeout;
+  /** Whether the last message is still being written to the watchers (see the class comment). */
+  private writing = false;
   /** For tests and the benchmark: offers taken, and messages sent. */
   readonly counts = { offered: 0, sent: 0 };
 
@@ -38,7 +47,11 @@ export class CountersCoalescer implements OnApplicationShutdown {
     this.counts.offered++;
     this.latest = envelope;
     this.pending = true;
-    if (this.timer) return;
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.timer || this.writing) return;
     const wait = this.lastSentAt + this.intervalMs - performance.now();
     if (wait <= 0) return this.flush();
     this.timer = setTimeout(this.flush, wait);
@@ -51,6 +64,15 @@ export class CountersCoalescer implements OnApplicationShutdown {
     this.lastSentAt = performance.now();
     this.counts.sent++;
     this.server.local.to(SOCKET_ROOMS.topic(LIVE_TOPICS.counters)).emit(this.latest.type, this.latest);
+    const pacer = (this.server.sockets?.adapter as { pacer?: BroadcastPacer } | undefined)?.pacer;
+    if (!pacer) return;
+    this.writing = true;
+    pacer.afterWritten(this.written);
+  };
+
+  private readonly written = (): void => {
+    this.writing = false;
+    if (this.pending) this.schedule();
   };
 
   onApplicationShutdown(): void {

@@ -53,6 +53,21 @@ describe('BroadcastPacer', () => {
     expect(pacer.counts.deferred).toBe(4);
   });
 
+  it('calls afterWritten back once every broadcast sent before it is written, at once when none waits', async () => {
+    const pacer = new BroadcastPacer({ sliceMs: 0, checkEvery: 10 });
+    const targets = sockets(30);
+    const calls: string[] = [];
+    pacer.afterWritten(() => calls.push('idle'));
+    expect(calls).toEqual(['idle']);
+    pacer.send(() => targets, (socket) => (socket as (typeof targets)[number]).got.push('1'));
+    pacer.afterWritten(() => calls.push(`after 1: ${targets.filter((socket) => socket.got.length === 1).length} written`));
+    pacer.send(() => targets, (socket) => (socket as (typeof targets)[number]).got.push('2'));
+    pacer.afterWritten(() => calls.push(`after 2: ${targets.filter((socket) => socket.got.length === 2).length} written`));
+    expect(calls).toEqual(['idle']);
+    await drained(pacer);
+    expect(calls).toEqual(['idle', 'after 1: 30 written', 'after 2: 30 written']);
+  });
+
   it('goes on to the other sockets when writing to one throws', async () => {
     const pacer = new BroadcastPacer({ sliceMs: 0, checkEvery: 4 });
     const targets = sockets(12);

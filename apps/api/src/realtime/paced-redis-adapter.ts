@@ -50,6 +50,10 @@ export class BroadcastPacer {
   private readonly queue: Job[] = [];
   private scheduled = false;
   private behind = false;
+  /** Broadcasts written to every socket so far (they are written in the order sent: see counts.broadcasts). */
+  private written = 0;
+  /** Callbacks waiting for the broadcasts sent before them to be written (afterWritten), in order. */
+  private readonly waiters: { upTo: number; callback: () => void }[] = [];
   /** Counters, for tests and the benchmark: broadcasts written, and those that had to wait for a later turn. */
   readonly counts = { broadcasts: 0, deferred: 0, slices: 0, writeErrors: 0 };
 
@@ -67,7 +71,10 @@ export class BroadcastPacer {
   send(select: () => Socket[], write: Write): void {
     this.counts.broadcasts++;
     const job: Job = { select, write, next: 0 };
-    if (this.queue.length === 0 && this.run(job, performance.now())) return;
+    if (this.queue.length === 0 && this.run(job, performance.now())) {
+      this.written++;
+      return;
+    }
     this.counts.deferred++;
     this.queue.push(job);
     this.schedule();
@@ -75,6 +82,16 @@ export class BroadcastPacer {
       this.behind = true;
       this.onBacklog(this.queue.length);
     }
+  }
+
+  /**
+   * Calls `callback` once every broadcast sent so far has been written to all its sockets: at once when
+   * none is waiting. A sender that would otherwise queue message after message faster than they can be
+   * written (the counters, to a crowd) waits for this instead, and sends only the newest when it comes.
+   */
+  afterWritten(callback: () => void): void {
+    if (this.written >= this.counts.broadcasts) return callback();
+    this.waiters.push({ upTo: this.counts.broadcasts, callback });
   }
 
   /** Writes as much of `job` as the slice begun at `started` allows; true once every socket has had it. */
@@ -103,8 +120,10 @@ export class BroadcastPacer {
     const started = performance.now();
     while (this.queue.length > 0 && this.run(this.queue[0], started)) {
       this.queue.shift();
+      this.written++;
       if (performance.now() - started >= this.options.sliceMs) break;
     }
+    while (this.waiters.length > 0 && this.waiters[0].upTo <= this.written) this.waiters.shift()?.callback();
     if (this.queue.length > 0) return this.schedule();
     if (this.behind) {
       this.behind = false;

@@ -16,7 +16,7 @@ import {
   type RequestStatus,
 } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { returningRows } from '../common/sql';
+import { preparedRows, returningRows } from '../common/sql';
 import type { AuthUser } from '../auth/auth-user';
 import { outboxInsertFrom, sqlExpr, sqlInt } from '../events/outbox.repository';
 import { offerVisibleSql } from '../food/offer-visibility';
@@ -135,6 +135,18 @@ export function donorRequestExtras(row: DonorRequestRow): Pick<DonorItemRequest,
 /** How the item leaves a claim that ended: back on the board as it was, or relisted from now on. */
 export type Release = 'as-listed' | 'from-now';
 
+/** The claim's one row: the new request, or none and whether the charity was at its limit. */
+interface ClaimRow {
+  request_id: number | null;
+  at_limit: boolean;
+}
+
+/** What a claim did: the new request's id, or none; `atLimit` when the charity held its limit of pending claims. */
+export interface ClaimOutcome {
+  requestId?: number;
+  atLimit: boolean;
+}
+
 /** What the claim stores as its answer under an Idempotency-Key (idempotency.interceptor.ts). */
 export interface ClaimAnswer {
   userId: number;
@@ -151,12 +163,22 @@ export interface ClaimAnswer {
  * Cairo, $3 charity id, $4 the new pickup code.
  *
  * Only an item still safe (`safe_until` ahead) is claimed; the request keeps when it must be collected by
- * (`collect_by`: the end of the window, or the end of the safe time without one). An item offered to the
- * donor's partners alone (the offer cascade) is claimed only by one of them, and the claim ends the
- * cascade: the item's stage becomes `open`, so it returns to the open board if the claim is cancelled,
- * and its open-stage job finds nothing to do. The insert passes
- * through the claim-limit trigger (migration 1764570000000), which raises FLCLM when the charity already
- * holds its limit of pending requests: the whole statement, the item's change included, then rolls back.
+ * (`collect_by`: the end of the window, or the end of the safe time without one). The item is found by its
+ * primary key alone: its availability is one CASE, which no index can serve, because without statistics
+ * (a fresh table; autovacuum off) the planner preferred the partial index of available items by safe time
+ * and read every available item to find one (docs/PERFORMANCE.md, log of 2026-11-24, "claims: where the regression was").
+ *
+ * An item offered to the donor's partners alone (the offer cascade) is claimed only by one of them, and
+ * the claim ends the cascade: the item's stage becomes `open`, so it returns to the open board if the
+ * claim is cancelled, and its open-stage job finds nothing to do.
+ *
+ * The claim limit: the insert passes through the claim-limit trigger (migration 1764570000000), which
+ * counts the slot on the charity's row under its lock and raises FLCLM when the charity already holds its
+ * limit of pending requests; the whole statement, the item's change included, then rolls back. That stays
+ * the rule, for simultaneous claims too. Before it, the statement reads the charity's row as of its
+ * snapshot and does not touch the item of a charity that is at its limit there: such a refusal locks,
+ * writes and rolls back nothing, and answers `at_limit` instead of raising (its item stays free for the
+ * other claimants meanwhile).
  *
  * Under an Idempotency-Key attempt (`underKey`) it first locks the attempt's key, claims nothing if a
  * retry has taken the key over, and stores the answer with the claim, so both commit together: $5 the
@@ -174,10 +196,13 @@ function claimSql(underKey: boolean): string {
       : ''
   }claimed AS (
     UPDATE food_items SET status = 'claimed', offer_stage = 'open', updated_at = now()
-     WHERE id = $1 AND status = 'available' AND expiration_date >= $2::date AND safe_until > now()
-       AND (offer_stage = 'open' OR offer_partner_ids @> ARRAY[$3::int])${
-       underKey ? ' AND EXISTS (SELECT 1 FROM idempotency_key)' : ''
-     }
+     WHERE id = $1
+       AND CASE WHEN status = 'available'
+                THEN expiration_date >= $2::date AND safe_until > now() AND (offer_stage = 'open' OR offer_partner_ids @> ARRAY[$3::int])
+                ELSE false END
+       AND EXISTS (SELECT 1 FROM charities WHERE user_id = $3 AND active_claims < claim_limit)${
+         underKey ? '\n       AND EXISTS (SELECT 1 FROM idempotency_key)' : ''
+       }
      RETURNING id, donor_id, pickup_point_id, coalesce(pickup_until, safe_until) AS collect_by
   ), request AS (
     INSERT INTO pickup_requests (food_id, charity_id, pickup_code, collect_by)
@@ -200,7 +225,8 @@ function claimSql(underKey: boolean): string {
   )`
       : ''
   }
-  SELECT id AS request_id FROM request`;
+  SELECT (SELECT id FROM request) AS request_id,
+         NOT EXISTS (SELECT 1 FROM charities WHERE user_id = $3 AND active_claims < claim_limit) AS at_limit`;
 }
 
 const CLAIM_SQL = claimSql(false);
@@ -213,14 +239,16 @@ export class RequestsRepository {
 
   /**
    * Claims an item still on offer, safe and not past its date (`today` in Cairo) and records
-   * `food.claimed`, in one statement that is its own transaction; with `answer`, under an Idempotency-Key
-   * attempt whose answer it stores too. Resolves with the new request's id, or undefined when the item was
-   * not on offer (a lost race on the partial unique index rejects with its unique violation, a charity at
-   * its claim limit with SQLSTATE FLCLM: see isClaimLimitError).
+   * `food.claimed`, in one statement that is its own transaction (a prepared statement: the claim is the
+   * hot path); with `answer`, under an Idempotency-Key attempt whose answer it stores too. Resolves with the
+   * new request's id, or without one when nothing was claimed: `atLimit` when the charity held its limit of
+   * pending claims as the statement began, otherwise the item was not on offer. (A lost race on the partial
+   * unique index rejects with its unique violation, a charity that reached its limit meanwhile with SQLSTATE
+   * FLCLM: see isClaimLimitError.)
    */
-  async claim(foodId: number, today: string, charityId: number, pickupCode: string, answer?: ClaimAnswer): Promise<number | undefined> {
-    const rows = answer
-      ? await this.db.query<{ request_id: number }[]>(IDEMPOTENT_CLAIM_SQL, [
+  async claim(foodId: number, today: string, charityId: number, pickupCode: string, answer?: ClaimAnswer): Promise<ClaimOutcome> {
+    const [row] = answer
+      ? await preparedRows<ClaimRow>(this.db, 'claim-under-key', IDEMPOTENT_CLAIM_SQL, [
           foodId,
           today,
           charityId,
@@ -230,8 +258,8 @@ export class RequestsRepository {
           answer.statusCode,
           answer.message,
         ])
-      : await this.db.query<{ request_id: number }[]>(CLAIM_SQL, [foodId, today, charityId, pickupCode]);
-    return rows[0]?.request_id;
+      : await preparedRows<ClaimRow>(this.db, 'claim', CLAIM_SQL, [foodId, today, charityId, pickupCode]);
+    return { requestId: row.request_id ?? undefined, atLimit: row.at_limit };
   }
 
   /**

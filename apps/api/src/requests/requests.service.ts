@@ -29,7 +29,7 @@ import { OutboxService } from '../events/outbox.service';
 import { FoodRepository } from '../food/food.repository';
 import { HandoverService } from '../handover/handover.service';
 import { IdempotentAnswers, keyTakenOver } from '../idempotency/idempotent-answers.service';
-import { RequestsRepository, type RequestRow } from './requests.repository';
+import { RequestsRepository, type ClaimOutcome, type RequestRow } from './requests.repository';
 
 const PICKUP_REQUESTED = 'Pickup request submitted successfully';
 const MINUTE_MS = 60_000;
@@ -40,7 +40,7 @@ export function newPickupCode(): string {
   return String(randomInt(0, 10 ** LIMITS.pickupCodeDigits)).padStart(LIMITS.pickupCodeDigits, '0');
 }
 
-/** The claim-limit trigger's refusal (SQLSTATE FLCLM, migration 1764570000000). */
+/** The claim-limit trigger's refusal (SQLSTATE FLCLM, migration 1764570000000): the limit reached by simultaneous claims. */
 function isClaimLimitError(error: unknown): boolean {
   const driverError = ((error as { driverError?: unknown } | null)?.driverError ?? error) as { code?: string } | null;
   return driverError?.code === 'FLCLM';
@@ -64,25 +64,27 @@ export class RequestsService {
    * update takes the item's row lock, so of many simultaneous claims exactly one sees it available (the
    * others wait for its commit, then find it claimed and insert nothing); the partial unique index backs
    * this up. The charity gets a pickup code to show at the door, and a charity already holding its limit
-   * of pending requests is refused (409) by the database's trigger, with nothing changed. One round trip
-   * instead of five (BEGIN, UPDATE, INSERT, INSERT, COMMIT) is what lets a claim hold a pooled connection
-   * for only as long as the database needs.
+   * of pending requests is refused (409) with nothing changed: by the statement when its row showed the
+   * limit as the statement began, by the database's trigger when simultaneous claims reached it meanwhile.
+   * One round trip instead of five (BEGIN, UPDATE, INSERT, INSERT, COMMIT) is what lets a claim hold a
+   * pooled connection for only as long as the database needs.
    */
   async requestPickup(charity: AuthUser, foodId: number): Promise<PickupRequestResponse> {
     // Under an Idempotency-Key, the claim stores its answer in the same statement.
     const attempt = this.answers.current();
-    let requestId: number | undefined;
+    let outcome: ClaimOutcome;
     try {
       const answer = attempt && { ...attempt, message: PICKUP_REQUESTED };
-      requestId = await this.requests.claim(foodId, cairoDate(), charity.id, newPickupCode(), answer);
+      outcome = await this.requests.claim(foodId, cairoDate(), charity.id, newPickupCode(), answer);
     } catch (error) {
       if (isUniqueViolation(error, 'pickup_requests_one_active_per_food')) throw alreadyClaimed();
-      if (isClaimLimitError(error)) throw new ConflictException(ERRORS.claimLimitReached(LIMITS.activeClaimsMax));
+      if (isClaimLimitError(error)) throw claimLimitReached();
       throw error;
     }
+    const { requestId, atLimit } = outcome;
     if (requestId === undefined) {
       if (attempt && !(await this.answers.holdsKey(attempt))) throw keyTakenOver();
-      return this.explainUnclaimable(foodId, charity);
+      return this.explainUnclaimable(foodId, charity, atLimit);
     }
     if (attempt) attempt.answered = true;
     await this.outbox.committed();
@@ -261,18 +263,24 @@ export class RequestsService {
 
   /**
    * Works out why an item could not be claimed: it does not exist (404; so too an item offered to its
-   * donor's partners alone, for any other charity) or is not on offer (409).
+   * donor's partners alone, for any other charity) or is not on offer (409); when it is on offer, the
+   * charity was at its claim limit (`atLimit`, 409), as the trigger would have answered.
    */
-  private async explainUnclaimable(foodId: number, charity: AuthUser): Promise<never> {
+  private async explainUnclaimable(foodId: number, charity: AuthUser, atLimit: boolean): Promise<never> {
     const food = await this.requests.offerState(foodId, cairoDate(), charity);
     if (!food) throw new NotFoundException(ERRORS.foodNotFound);
     if (food.status === 'expired' || food.expired) throw new ConflictException(ERRORS.foodExpired);
+    if (atLimit && food.status === 'available') throw claimLimitReached();
     throw alreadyClaimed();
   }
 }
 
 function alreadyClaimed(): ConflictException {
   return new ConflictException(ERRORS.foodAlreadyClaimed);
+}
+
+function claimLimitReached(): ConflictException {
+  return new ConflictException(ERRORS.claimLimitReached(LIMITS.activeClaimsMax));
 }
 
 function assertPending(request: RequestRow): void {
