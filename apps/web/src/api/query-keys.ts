@@ -12,6 +12,10 @@ export const queryKeys = {
   donorFood: (userId: number) => ['donor-food', userId] as const,
   charityRequests: (charityUserId: number) => ['charity-requests', charityUserId] as const,
   me: (token: string) => ['me', token] as const,
+  /** The signed-in user's notifications and unread count; every user's lists share the prefix `notifications`. */
+  notifications: (token: string) => ['notifications', token] as const,
+  notificationPreferences: (token: string) => ['notification-preferences', token] as const,
+  charityProfile: (token: string) => ['charity-profile', token] as const,
   totalMeals: ['stats', 'total-meals'] as const,
   totalCharities: ['stats', 'total-charities'] as const,
   /** Everything the operator console shows, under one prefix per operator. */

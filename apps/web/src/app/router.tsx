@@ -13,6 +13,8 @@ const DonorDashboardPage = lazy(() => import('../pages/donor/donor-dashboard-pag
 const CharityAreaPage = lazy(() => import('../pages/charity/charity-area-page'));
 const OpsConsolePage = lazy(() => import('../pages/ops/ops-console-page'));
 const InfoPage = lazy(() => import('../pages/info/info-page'));
+const NotificationsPage = lazy(() => import('../pages/notifications/notifications-page'));
+const NotificationPreferencesPage = lazy(() => import('../pages/notifications/notification-preferences-page'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<p className="p-8 text-center text-stone-500">Loading...</p>}>{children}</Suspense>;
@@ -38,6 +40,9 @@ export const routes = [
       { path: '/FoodDonationApp', element: <Lazy><CharityAreaPage /></Lazy> },
       { path: '/DonerDashboard', element: <Lazy><DonorDashboardPage /></Lazy> },
       { path: '/ops', element: <Lazy><OpsConsolePage /></Lazy> },
+      // Reaching people who are not looking (issue 15): the bell's list and what reaches whom by which channel.
+      { path: '/notifications', element: <Lazy><NotificationsPage /></Lazy> },
+      { path: '/notifications/settings', element: <Lazy><NotificationPreferencesPage /></Lazy> },
       // Beyond the spec's routes: the pages a visitor looks for before trusting the service.
       { path: '/contact', element: <Lazy><InfoPage page="contact" /></Lazy> },
       { path: '/privacy', element: <Lazy><InfoPage page="privacy" /></Lazy> },

@@ -7,6 +7,7 @@ import {
   type DomainEventType,
   type DonorFoodItem,
   type FoodItemView,
+  type NotificationView,
   type UserType,
 } from '@food-link/contracts';
 import { render } from '@testing-library/react';
@@ -44,6 +45,18 @@ export function foodItem(overrides: Partial<FoodItemView> = {}): FoodItemView {
     allergens: [],
     photo_urls: [],
     thumbnail_urls: [],
+    ...overrides,
+  };
+}
+
+/** An in-app notification; ids are uuids, as the server's are. */
+export function notification(overrides: Partial<NotificationView> & { id?: string } = {}): NotificationView {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    type: 'food.matched',
+    created_at: '2030-05-20T10:00:00.000Z',
+    read_at: null,
+    data: { foodId: 1, foodName: 'Koshari' },
     ...overrides,
   };
 }

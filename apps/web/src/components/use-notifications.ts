@@ -1,0 +1,41 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificationsResponse } from '@food-link/contracts';
+import { endpoints } from '../api/endpoints';
+import { queryKeys } from '../api/query-keys';
+import { useSession } from '../app/use-session';
+import { withRead } from '../live/notification-cache';
+
+/**
+ * The signed-in user's notifications and unread count (nothing is asked without a session). The bell and
+ * the notifications page share this one cache entry, which live `notification.created` events update.
+ */
+export function useNotifications() {
+  const token = useSession()?.token ?? null;
+  return useQuery({
+    queryKey: queryKeys.notifications(token ?? ''),
+    queryFn: endpoints.notifications,
+    enabled: token !== null,
+  });
+}
+
+/**
+ * Marks notifications read (`undefined`: all of them): shown read at once, then fetched again, so the count
+ * is the server's once it has answered; a refusal puts the list back as it was.
+ */
+export function useMarkRead() {
+  const client = useQueryClient();
+  const key = queryKeys.notifications(useSession()?.token ?? '');
+  return useMutation({
+    mutationFn: (ids: string[] | undefined) => endpoints.readNotifications(ids),
+    onMutate: async (ids) => {
+      await client.cancelQueries({ queryKey: key });
+      const before = client.getQueryData<NotificationsResponse>(key);
+      if (before) client.setQueryData(key, withRead(before, ids, new Date().toISOString()));
+      return { before };
+    },
+    onError: (_error, _ids, context) => {
+      if (context?.before) client.setQueryData(key, context.before);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
