@@ -10,6 +10,7 @@ import { IdempotencyModule } from './idempotency/idempotency.module';
 import { LoggingModule } from './monitoring/logging.module';
 import { MailModule } from './mail/mail.module';
 import { MonitoringModule } from './monitoring/monitoring.module';
+import { NotificationsHttpModule } from './notifications/notifications.module';
 import { OpsModule } from './ops/ops.module';
 import { PhotosModule } from './photos/photos.module';
 import { RealtimeGatewayModule } from './realtime/realtime.module';
@@ -42,7 +43,7 @@ export class AppModule implements OnApplicationShutdown {
         MonitoringModule,
         MailModule,
         ...(config.servesHttp
-          ? [AuthModule, AccountModule, FoodModule, PhotosModule, RequestsModule, StatsModule, RealtimeGatewayModule, OpsModule, DemoSeedModule]
+          ? [AuthModule, AccountModule, FoodModule, PhotosModule, RequestsModule, StatsModule, RealtimeGatewayModule, OpsModule, NotificationsHttpModule, DemoSeedModule]
           : []),
         ...(config.consumesJobs ? [WorkerModule] : []),
       ],

@@ -168,6 +168,18 @@ export const QUEUES = {
   domainEvents: 'domain-events',
   maintenance: 'maintenance',
   handover: 'handover',
+  notifications: 'notifications',
+} as const;
+
+/**
+ * Jobs of the `notifications` queue (docs/NOTIFICATIONS.md): `match` finds the charities a listing suits
+ * (one per event), `deliver` sends one notification to one user by one channel (job id
+ * `<key>-<userId>-<channel>`, so it is never sent twice), `remind` is a request's delayed reminder.
+ */
+export const NOTIFICATION_JOBS = {
+  match: 'match',
+  deliver: 'deliver',
+  remind: 'remind',
 } as const;
 
 /** Jobs of the `handover` queue: one delayed job per pending request, at the end of its window plus the grace period. */

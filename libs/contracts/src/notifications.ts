@@ -193,3 +193,37 @@ export const FailedNotificationView = z
   })
   .meta({ id: 'FailedNotificationView' });
 export type FailedNotificationView = z.infer<typeof FailedNotificationView>;
+
+/** The calls of this module (docs/API.md, "Notifications"). */
+export const NOTIFICATION_ROUTES = {
+  /** GET → CharityProfileView, PUT CharityProfileBody → CharityProfileView (charities only). */
+  charityProfile: '/api/charity/profile',
+  /** GET → NotificationsResponse (the caller's own, newest first, at most NOTIFICATIONS_LIST_MAX). */
+  list: '/api/notifications',
+  /** POST ReadNotificationsBody → NotificationsResponse: marks the caller's own notifications read. */
+  read: '/api/notifications/read',
+  /** GET → NotificationPreferences, PUT NotificationPreferences → NotificationPreferences (every user). */
+  preferences: '/api/notifications/preferences',
+} as const;
+
+/** `GET /api/notifications` answers at most this many, newest first. */
+export const NOTIFICATIONS_LIST_MAX = 50;
+
+/**
+ * Where a notification leads in the web app (the e-mail's and the push message's link, the list's
+ * target): the listing's page for new food, the charity's area for its pickup, the donor's dashboard
+ * (Donate or "not collected") when a window ended.
+ */
+export function notificationPath(type: NotificationType, data: NotificationData): string {
+  switch (type) {
+    case 'food.matched':
+    case 'food.offered':
+      return data.foodId ? `/food/${data.foodId}` : '/FoodDonationApp';
+    case 'pickup.soon':
+      return '/FoodDonationApp';
+    case 'pickup.ended':
+      return '/DonerDashboard';
+    case 'account.news':
+      return '/';
+  }
+}

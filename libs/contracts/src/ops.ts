@@ -26,6 +26,8 @@ export const OPS_ROUTES = {
    * bearer token on a plain navigation, so the console calls this before opening bull-board.
    */
   boardSession: '/api/ops/board-session',
+  /** GET → FailedNotificationView[]: notification jobs that failed for good (newest first, at most 100). */
+  failedNotifications: '/api/ops/notifications/failed',
 } as const;
 
 /** Public health checks: liveness answers while the process runs; readiness checks its dependencies. */

@@ -9,3 +9,14 @@ export async function returningRows<T>(tx: EntityManager, sql: string, parameter
   const result = await tx.queryRunner.query(sql, parameters, true);
   return result.records as T[];
 }
+
+/**
+ * Great-circle distance in km (haversine, Earth radius 6,371 km) between two positions given as SQL
+ * expressions in degrees; NULL when one is NULL. Plain SQL, no extension: the board's `near` and
+ * notification matching both use it.
+ */
+export function haversineKmSql(lat1: string, lng1: string, lat2: string, lng2: string): string {
+  return `(2 * 6371 * asin(least(1, sqrt(
+      power(sin(radians(${lat2} - ${lat1}) / 2), 2)
+      + cos(radians(${lat1})) * cos(radians(${lat2})) * power(sin(radians(${lng2} - ${lng1}) / 2), 2)))))`;
+}

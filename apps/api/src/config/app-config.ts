@@ -295,6 +295,51 @@ export class AppConfig {
   @MinLength(3)
   MAIL_FROM = 'Food Link <no-reply@foodlink.eg>';
 
+  // --- Notifications: matching, delivery, reminders (docs/NOTIFICATIONS.md) ---
+
+  /**
+   * New matching food a charity hears of by push and e-mail in any hour (sliding); beyond it the food
+   * still reaches its in-app list (silent), so one busy donor cannot flood anyone's phone or inbox.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  NOTIFY_NEW_FOOD_PER_HOUR = 10;
+
+  /** Notification jobs (matching, sending) one worker process handles at once: mostly waiting on SMTP and push services. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(256)
+  NOTIFY_CONCURRENCY = 16;
+
+  /** Attempts of a notification job before it fails for good and is shown to operators. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(50)
+  NOTIFY_ATTEMPTS = 10;
+
+  /**
+   * The first retry's delay of a notification job; each next one doubles (10 s: about 85 minutes in all
+   * for 10 attempts, so an SMTP server away for a while delays e-mail without losing it).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(3_600_000)
+  NOTIFY_BACKOFF_MS = 10_000;
+
+  /** How long before its pickup window opens a charity is reminded. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(24 * 60)
+  PICKUP_REMINDER_MINUTES = 30;
+
+  // --- end of notifications ---
+
   /** Where development-only state (the generated JWT secret) is kept; git-ignored. */
   @IsString()
   DATA_DIR = resolve(process.cwd(), '.data');

@@ -9,6 +9,7 @@ import { LiveInstanceSockets1764292800000 } from './migrations/1764292800000-liv
 import { IdempotencyKeys1764480000000 } from './migrations/1764480000000-idempotency-keys';
 import { AccountDeletion1764486000000 } from './migrations/1764486000000-account-deletion';
 import { PickupPointsAndHandover1764570000000 } from './migrations/1764570000000-pickup-points-and-handover';
+import { CharityProfilesAndNotifications1764650000000 } from './migrations/1764650000000-charity-profiles-and-notifications';
 
 /**
  * No entities: every table is reached with explicit SQL in a `*.repository.ts` file (conditional updates,
@@ -25,6 +26,7 @@ export const MIGRATIONS = [
   IdempotencyKeys1764480000000,
   AccountDeletion1764486000000,
   PickupPointsAndHandover1764570000000,
+  CharityProfilesAndNotifications1764650000000,
 ];
 
 /** TypeORM settings: the schema comes only from migrations, never from `synchronize`. */

@@ -16,7 +16,7 @@ import {
   type StorageKind,
 } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { returningRows } from '../common/sql';
+import { haversineKmSql, returningRows } from '../common/sql';
 import { DONOR_REQUEST_COLUMNS, DONOR_REQUEST_JOIN, donorRequestExtras, type DonorRequestRow } from '../requests/requests.repository';
 
 /**
@@ -180,9 +180,7 @@ function donorFoodItem(row: DonorFoodRow): DonorFoodItem {
 /** Haversine distance (km, Earth radius 6,371 km, two decimals) from `$lat,$lng` to the pickup point; NULL without a position. */
 function distanceSql(lat: string, lng: string): string {
   // CASE first: least() ignores NULLs, so without it a point without a position would be half the globe away.
-  return `CASE WHEN p.lat IS NOT NULL AND p.lng IS NOT NULL THEN round((2 * 6371 * asin(least(1, sqrt(
-      power(sin(radians(p.lat - ${lat}) / 2), 2)
-      + cos(radians(${lat})) * cos(radians(p.lat)) * power(sin(radians(p.lng - ${lng}) / 2), 2)))))::numeric, 2)::float8 END`;
+  return `CASE WHEN p.lat IS NOT NULL AND p.lng IS NOT NULL THEN round(${haversineKmSql(lat, lng, 'p.lat', 'p.lng')}::numeric, 2)::float8 END`;
 }
 
 /**

@@ -10,6 +10,8 @@ import { MetricsService } from '../monitoring/metrics.service';
 import { failedJobView, isFinalFailure, opsEventView } from '../monitoring/ops-views';
 import { RealtimePublisher } from '../realtime/realtime-publisher.service';
 import { StatsService } from '../stats/stats.service';
+import { MatchingService } from '../notifications/matching.service';
+import { RemindersService } from '../notifications/reminders.service';
 import { JobHandlers } from './job-handlers';
 import { NotCollectedScheduler } from './not-collected-scheduler';
 
@@ -34,6 +36,8 @@ export class DomainEventsProcessor extends WorkerHost implements OnApplicationBo
     private readonly pino: PinoLogger,
     private readonly leases: OutboxLeaseKeeper,
     private readonly notCollected: NotCollectedScheduler,
+    private readonly matching: MatchingService,
+    private readonly reminders: RemindersService,
   ) {
     super();
     const publish = async (job: Job<DomainEventJob>) => {
@@ -45,20 +49,42 @@ export class DomainEventsProcessor extends WorkerHost implements OnApplicationBo
     this.handlers = new JobHandlers<DomainEventJob>(
       QUEUES.domainEvents,
       {
-        [DOMAIN_EVENTS.foodListed]: publish,
-        // A claim schedules the job that ends it if nobody collects (one per request, however often this runs).
+        // Matching runs as a job of its own on the `notifications` queue (one per event, by its id): the
+        // charities a listing suits, or the donor's partners alone when it is offered to them first.
+        [DOMAIN_EVENTS.foodListed]: async (job) => {
+          const { envelope } = job.data;
+          if (envelope.type !== DOMAIN_EVENTS.foodListed) throw new Error(`Job ${job.name} carries ${envelope.type}`);
+          await this.matching.enqueue({ eventId: envelope.id, foodId: envelope.data.foodId, partners: envelope.data.partners });
+          await publish(job);
+        },
+        // A claim schedules the job that ends it if nobody collects and its reminders (one each per
+        // request, however often this runs).
         [DOMAIN_EVENTS.foodClaimed]: async (job) => {
           const { envelope } = job.data;
           if (envelope.type !== DOMAIN_EVENTS.foodClaimed) throw new Error(`Job ${job.name} carries ${envelope.type}`);
           await this.notCollected.schedule(envelope.data.requestId);
+          await this.reminders.schedule(envelope.data.requestId);
           await publish(job);
         },
-        [DOMAIN_EVENTS.requestCancelled]: publish,
+        // Back on the board: matched again (the match job finds nothing to do if it is not available).
+        [DOMAIN_EVENTS.requestCancelled]: async (job) => {
+          const { envelope } = job.data;
+          if (envelope.type !== DOMAIN_EVENTS.requestCancelled) throw new Error(`Job ${job.name} carries ${envelope.type}`);
+          await this.matching.enqueue({ eventId: envelope.id, foodId: envelope.data.foodId, endedRequestId: envelope.data.requestId });
+          await publish(job);
+        },
         [DOMAIN_EVENTS.foodExpired]: publish,
         [DOMAIN_EVENTS.statsUpdated]: publish,
         [DOMAIN_EVENTS.foodUpdated]: publish,
         [DOMAIN_EVENTS.foodWithdrawn]: publish,
-        [DOMAIN_EVENTS.requestNotCollected]: publish,
+        [DOMAIN_EVENTS.requestNotCollected]: async (job) => {
+          const { envelope } = job.data;
+          if (envelope.type !== DOMAIN_EVENTS.requestNotCollected) throw new Error(`Job ${job.name} carries ${envelope.type}`);
+          if (envelope.data.relisted) {
+            await this.matching.enqueue({ eventId: envelope.id, foodId: envelope.data.foodId, endedRequestId: envelope.data.requestId });
+          }
+          await publish(job);
+        },
         [DOMAIN_EVENTS.requestReceived]: publish,
         [DOMAIN_EVENTS.notificationCreated]: publish,
         [DOMAIN_EVENTS.requestFulfilled]: async (job) => {

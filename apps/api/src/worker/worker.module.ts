@@ -12,6 +12,9 @@ import { DomainEventsProcessor } from './domain-events.processor';
 import { HandoverProcessor } from './handover.processor';
 import { MaintenanceProcessor } from './maintenance.processor';
 import { HANDOVER_JOB_OPTIONS, NotCollectedScheduler } from './not-collected-scheduler';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { notificationJobOptions } from '../notifications/notification-jobs';
+import { NotificationsProcessor } from './notifications.processor';
 
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -20,6 +23,7 @@ const PROCESSORS: Record<QueueName, Type<unknown>> = {
   [QUEUES.domainEvents]: DomainEventsProcessor,
   [QUEUES.maintenance]: MaintenanceProcessor,
   [QUEUES.handover]: HandoverProcessor,
+  [QUEUES.notifications]: NotificationsProcessor,
 };
 
 /** Job consumers, for processes with ROLE=all or ROLE=worker. */
@@ -38,11 +42,14 @@ const PROCESSORS: Record<QueueName, Type<unknown>> = {
       { name: QUEUES.maintenance },
       // Its producer is the worker itself: DomainEventsProcessor schedules a job per claim (NotCollectedScheduler).
       { name: QUEUES.handover, useFactory: () => ({ defaultJobOptions: HANDOVER_JOB_OPTIONS }) },
+      // Its producers add jobs through NotificationQueue (any process); this registration is the worker's.
+      { name: QUEUES.notifications, inject: [AppConfig], useFactory: (config: AppConfig) => ({ defaultJobOptions: notificationJobOptions(config) }) },
     ),
     FoodModule,
     HandoverModule,
     StatsModule,
     RealtimePublisherModule,
+    NotificationsModule,
   ],
   providers: [...Object.values(PROCESSORS), NotCollectedScheduler],
 })

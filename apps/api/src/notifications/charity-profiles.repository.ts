@@ -1,0 +1,127 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { CharityProfileBody, CharityProfileView } from '@food-link/contracts';
+import type { DataSource } from 'typeorm';
+import { haversineKmSql } from '../common/sql';
+
+interface ProfileRow {
+  governorates: string[];
+  categories: string[];
+  storage: string[];
+  base_lat: number | null;
+  base_lng: number | null;
+  radius_km: number | null;
+  phone: string | null;
+  quiet_start: string | null;
+  quiet_end: string | null;
+}
+
+/** What matching needs to know of a listing: its category, storage and place (governorate and position, either may be missing). */
+export interface MatchableListing {
+  category: string;
+  storage: string;
+  governorate: string | null;
+  lat: number | null;
+  lng: number | null;
+}
+
+const COLUMNS = 'governorates, categories, storage, base_lat, base_lng, radius_km, phone, quiet_start::text, quiet_end::text';
+
+/** A charity that has saved no profile: it is not matched (it still sees the board). */
+const UNSAVED: CharityProfileView = {
+  saved: false,
+  governorates: [],
+  categories: [],
+  storage: [],
+  base_lat: null,
+  base_lng: null,
+  radius_km: null,
+  phone: null,
+  quiet_hours: null,
+};
+
+/** `HH:MM` of a stored `time` (tests may store seconds; the API shows minutes). */
+const minutes = (clock: string) => clock.slice(0, 5);
+
+function view(row: ProfileRow): CharityProfileView {
+  return {
+    saved: true,
+    governorates: row.governorates,
+    categories: row.categories,
+    storage: row.storage,
+    base_lat: row.base_lat,
+    base_lng: row.base_lng,
+    radius_km: row.radius_km,
+    phone: row.phone,
+    quiet_hours: row.quiet_start && row.quiet_end ? { start: minutes(row.quiet_start), end: minutes(row.quiet_end) } : null,
+  };
+}
+
+/** `charity_profiles`: a charity's matching profile, and matching listings against all of them. */
+@Injectable()
+export class CharityProfilesRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async find(userId: number): Promise<CharityProfileView> {
+    const [row] = await this.db.query<ProfileRow[]>(`SELECT ${COLUMNS} FROM charity_profiles WHERE user_id = $1`, [userId]);
+    return row ? view(row) : UNSAVED;
+  }
+
+  async save(userId: number, body: CharityProfileBody): Promise<CharityProfileView> {
+    const [row] = await this.db.query<ProfileRow[]>(
+      `INSERT INTO charity_profiles (user_id, governorates, categories, storage, base_lat, base_lng, radius_km, phone, quiet_start, quiet_end)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT (user_id) DO UPDATE SET
+         governorates = EXCLUDED.governorates, categories = EXCLUDED.categories, storage = EXCLUDED.storage,
+         base_lat = EXCLUDED.base_lat, base_lng = EXCLUDED.base_lng, radius_km = EXCLUDED.radius_km, phone = EXCLUDED.phone,
+         quiet_start = EXCLUDED.quiet_start, quiet_end = EXCLUDED.quiet_end, updated_at = now()
+       RETURNING ${COLUMNS}`,
+      [
+        userId,
+        body.governorates,
+        body.categories,
+        body.storage,
+        body.base_lat ?? null,
+        body.base_lng ?? null,
+        body.radius_km ?? null,
+        body.phone ?? null,
+        body.quiet_hours?.start ?? null,
+        body.quiet_hours?.end ?? null,
+      ],
+    );
+    return view(row);
+  }
+
+  /**
+   * The charities whose profile fits the listing: its category and storage among theirs, and its
+   * governorate among theirs or its pickup point within their radius of their base; live accounts only
+   * (a deleted account is never matched), less `exclude`. One statement over the GIN and GiST indexes
+   * (migration 1764650000000): the box narrows the radius matches, the haversine distance decides.
+   */
+  async matching(listing: MatchableListing, exclude: readonly number[]): Promise<number[]> {
+    const params: unknown[] = [listing.category, listing.storage, exclude];
+    const places: string[] = [];
+    if (listing.governorate) {
+      params.push(listing.governorate);
+      places.push(`cp.governorates @> ARRAY[$${params.length}::text]`);
+    }
+    if (listing.lat !== null && listing.lng !== null) {
+      params.push(listing.lat, listing.lng);
+      const lat = `$${params.length - 1}::float8`;
+      const lng = `$${params.length}::float8`;
+      places.push(`(cp.reach @> point(${lng}, ${lat}) AND ${haversineKmSql('cp.base_lat', 'cp.base_lng', lat, lng)} <= cp.radius_km)`);
+    }
+    if (places.length === 0) return [];
+    const rows = await this.db.query<{ user_id: number }[]>(
+      `SELECT cp.user_id
+         FROM charity_profiles cp
+         JOIN users u ON u.id = cp.user_id AND u.deleted_at IS NULL AND u.user_type = 'charity'
+        WHERE cp.categories @> ARRAY[$1::text] AND cp.storage @> ARRAY[$2::text]
+          AND (${places.join(' OR ')})
+          AND cp.user_id <> ALL($3::int[])
+        ORDER BY cp.user_id`,
+      params,
+    );
+    return rows.map((row) => row.user_id);
+  }
+}

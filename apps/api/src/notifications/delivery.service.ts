@@ -1,0 +1,90 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DOMAIN_EVENTS, NOTIFICATION_KIND_OF, notificationPath } from '@food-link/contracts';
+import { UnrecoverableError } from 'bullmq';
+import type { DataSource } from 'typeorm';
+import { AppConfig } from '../config/app-config';
+import { OutboxService } from '../events/outbox.service';
+import { Mailer } from '../mail/mailer.service';
+import type { DeliverJob } from './notification-jobs';
+import { emailOf, messageText, type MessageFacts, type MessageText } from './notification-texts';
+import { NotificationsRepository, type Recipient } from './notifications.repository';
+import { PUSH_CHANNEL, type PushChannel } from './push-channel';
+
+/** What a `deliver` job did: `skipped` says why nothing was sent (the job still completes). */
+export type DeliveryOutcome = 'sent' | 'already' | 'skipped: expired' | 'skipped: gone' | 'skipped: taken' | 'skipped: no push';
+
+/**
+ * Sends one notification to one user by one channel (a `deliver` job). Running it again sends nothing
+ * twice: in-app by the (user, key) unique row; e-mail and push by the job id, which BullMQ keeps.
+ *
+ * In-app records the row and `notification.created` (with the unread count) in one transaction, through
+ * the outbox rather than straight to the socket: a row is never without its event nor an event without
+ * its row, the event reaches every API instance as any other does, and a socket whose Redis link dropped
+ * gets it again from the outbox (MissedEventReplay).
+ */
+@Injectable()
+export class DeliveryService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly config: AppConfig,
+    private readonly repository: NotificationsRepository,
+    private readonly outbox: OutboxService,
+    private readonly mailer: Mailer,
+    @Optional() @Inject(PUSH_CHANNEL) private readonly push?: PushChannel,
+  ) {}
+
+  async deliver(job: DeliverJob): Promise<DeliveryOutcome> {
+    if (job.expiresAt && Date.parse(job.expiresAt) <= Date.now()) return 'skipped: expired';
+    if (job.channel === 'in_app') return this.inApp(job);
+    const [recipient] = await this.repository.recipients([job.userId]);
+    if (!recipient) return 'skipped: gone';
+    const facts = await this.facts(job);
+    if (!facts) return 'skipped: taken';
+    const message = messageText(job.type, recipient.language, facts);
+    if (job.channel === 'email') return this.email(recipient, message);
+    if (!this.push) return 'skipped: no push';
+    await this.push.sendToUser(job.userId, { title: message.title, body: message.lines.join('\n'), url: message.url, tag: job.key });
+    return 'sent';
+  }
+
+  private async inApp(job: DeliverJob): Promise<DeliveryOutcome> {
+    return this.db.transaction(async (tx) => {
+      const created = await this.repository.insert(tx, job.userId, job.key, job.type, job.data);
+      if (!created) return 'already';
+      await this.outbox.record(tx, DOMAIN_EVENTS.notificationCreated, created, [job.userId]);
+      return 'sent';
+    });
+  }
+
+  private async email(recipient: Recipient, message: MessageText): Promise<DeliveryOutcome> {
+    const mail = emailOf(message, recipient.language);
+    try {
+      await this.mailer.send({ to: recipient.email, ...mail, language: recipient.language });
+    } catch (error) {
+      // A 5xx answer (no such mailbox) will not change on a retry: failed for good, kept for operators.
+      const code = (error as { responseCode?: number }).responseCode;
+      if (code !== undefined && code >= 500 && code < 600) throw new UnrecoverableError((error as Error).message);
+      throw error;
+    }
+    return 'sent';
+  }
+
+  /**
+   * What the message says, read now: the listing may have changed since. New food that can no longer
+   * be claimed (taken, withdrawn, expired) is not worth an e-mail or a push: null.
+   */
+  private async facts(job: DeliverJob): Promise<MessageFacts | null> {
+    const url = new URL(notificationPath(job.type, job.data), this.webOrigin).toString();
+    if (!job.data.foodId) return { url, message: job.data.message };
+    const food = await this.repository.foodFacts(job.data.foodId);
+    if (!food) return null;
+    if (NOTIFICATION_KIND_OF[job.type] === 'new_food' && !food.open) return null;
+    return { url, foodName: food.foodName, area: food.area, governorate: food.governorate, collectBy: food.collectBy, pickupFrom: food.pickupFrom, message: job.data.message };
+  }
+
+  /** Links point at the first web origin (WEB_ORIGIN). */
+  private get webOrigin(): string {
+    return this.config.webOrigins[0] ?? 'http://localhost:3000';
+  }
+}

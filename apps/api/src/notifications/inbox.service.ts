@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type CharityProfileBody,
+  type CharityProfileView,
+  type FailedNotificationView,
+  type Language,
+  type NotificationChannel,
+  type NotificationPreferences,
+  type NotificationsResponse,
+  NOTIFICATION_JOBS,
+  QUEUES,
+} from '@food-link/contracts';
+import type { Job } from 'bullmq';
+import { withTimeout } from '../common/with-timeout';
+import { INSPECTION_TIMEOUT_MS, QueueInspector } from '../monitoring/queue-inspector.service';
+import { CharityProfilesRepository } from './charity-profiles.repository';
+import type { DeliverJob } from './notification-jobs';
+import { NotificationsRepository } from './notifications.repository';
+
+const FAILED_LIST_MAX = 100;
+
+/**
+ * The HTTP side of notifications: a user's own list and read marks, their choices, a charity's matching
+ * profile, and (for operators) the deliveries that failed for good. Each user reaches only their own rows:
+ * the user id comes from the session, never from the request.
+ */
+@Injectable()
+export class InboxService {
+  constructor(
+    private readonly notifications: NotificationsRepository,
+    private readonly profiles: CharityProfilesRepository,
+    private readonly inspector: QueueInspector,
+  ) {}
+
+  async list(userId: number): Promise<NotificationsResponse> {
+    const [unread, items] = await Promise.all([this.notifications.unread(userId), this.notifications.list(userId)]);
+    return { unread, items };
+  }
+
+  async markRead(userId: number, ids?: readonly string[]): Promise<NotificationsResponse> {
+    await this.notifications.markRead(userId, ids);
+    return this.list(userId);
+  }
+
+  preferences(userId: number): Promise<NotificationPreferences> {
+    return this.notifications.preferences(userId);
+  }
+
+  savePreferences(userId: number, preferences: NotificationPreferences): Promise<NotificationPreferences> {
+    return this.notifications.savePreferences(userId, preferences);
+  }
+
+  profile(userId: number): Promise<CharityProfileView> {
+    return this.profiles.find(userId);
+  }
+
+  /** Saves the profile; a charity that has not chosen a language yet gets the one its browser asks for. */
+  async saveProfile(userId: number, body: CharityProfileBody, language: Language): Promise<CharityProfileView> {
+    const saved = await this.profiles.save(userId, body);
+    await this.notifications.rememberLanguage(userId, language);
+    return saved;
+  }
+
+  /** `deliver` jobs that failed for good, the latest failure first. */
+  async failed(): Promise<FailedNotificationView[]> {
+    const queue = this.inspector.queue(QUEUES.notifications);
+    if (!queue) return [];
+    const jobs = await withTimeout(queue.getFailed(0, FAILED_LIST_MAX - 1), INSPECTION_TIMEOUT_MS, 'Listing failed notifications');
+    return jobs
+      .filter((job): job is Job<DeliverJob> => Boolean(job) && job.name === NOTIFICATION_JOBS.deliver)
+      .map((job) => ({
+        job_id: job.id ?? '',
+        channel: job.data.channel as NotificationChannel,
+        user_id: job.data.userId,
+        attempts: job.attemptsMade,
+        error: job.failedReason || 'Unknown error',
+        failed_at: new Date(job.finishedOn ?? job.processedOn ?? job.timestamp).toISOString(),
+      }))
+      .sort((a, b) => b.failed_at.localeCompare(a.failed_at));
+  }
+}
+
+/** `ar` when the browser prefers Arabic to English (Accept-Language), else `en`. */
+export function languageOf(acceptLanguage: string | undefined): Language {
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag, ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag, q: q ? Number(q.slice(2)) : 1 };
+    })
+    .filter(({ tag, q }) => tag && q > 0)
+    .sort((a, b) => b.q - a.q);
+  const first = ranked.find(({ tag }) => tag.startsWith('ar') || tag.startsWith('en'));
+  return first?.tag.startsWith('ar') ? 'ar' : 'en';
+}

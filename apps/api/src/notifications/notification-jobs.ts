@@ -1,0 +1,81 @@
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { QUEUES, type NotificationChannel, type NotificationData, type NotificationType } from '@food-link/contracts';
+import { Queue, type DefaultJobOptions } from 'bullmq';
+import Redis from 'ioredis';
+import { AppConfig } from '../config/app-config';
+import { bullPrefix } from '../events/queue-options';
+
+/** `match`: find the charities a listing (new, or back on the board) suits, or offer it to the donor's partners. */
+export interface MatchJob {
+  /** The event that put the listing on the board: the notifications' key comes from it. */
+  eventId: string;
+  foodId: number;
+  /** The donor's partner charities: they alone are told (`food.offered`), no matching. */
+  partners?: number[];
+  /** Back on the board after this request ended: its charity is not told of it again. */
+  endedRequestId?: number;
+}
+
+/** `deliver`: one notification to one user by one channel (job id `<key>-<userId>-<channel>`). */
+export interface DeliverJob {
+  key: string;
+  userId: number;
+  channel: NotificationChannel;
+  type: NotificationType;
+  data: NotificationData;
+  /** ISO time after which it is not worth sending (the food's safe time). */
+  expiresAt?: string;
+}
+
+/** `remind`: a request's reminder, due at the job's delay. */
+export interface RemindJob {
+  requestId: number;
+  type: 'pickup.soon' | 'pickup.ended';
+}
+
+export type NotificationJob = MatchJob | DeliverJob | RemindJob;
+
+/** BullMQ job ids may not contain ':'. */
+export function jobKey(...parts: (string | number)[]): string {
+  return parts.join('-').replace(/:/g, '_');
+}
+
+/**
+ * Every notification job retries NOTIFY_ATTEMPTS times with exponential backoff from NOTIFY_BACKOFF_MS,
+ * and is kept after it finishes (completed a day, failed a week for operators): while it is kept, adding
+ * the same job id again (the same event handled twice) adds nothing, so nothing is sent twice.
+ */
+export const notificationJobOptions = (config: AppConfig): DefaultJobOptions => ({
+  attempts: config.NOTIFY_ATTEMPTS,
+  backoff: { type: 'exponential', delay: config.NOTIFY_BACKOFF_MS },
+  removeOnComplete: { age: 24 * 3600 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+});
+
+/**
+ * The `notifications` queue as producers use it, in any process (an API instance as well as a worker):
+ * a connection of its own, whose commands fail after one retry while Redis is away, so the caller (a
+ * job, which retries) does not hang.
+ */
+@Injectable()
+export class NotificationQueue implements OnApplicationShutdown {
+  readonly queue: Queue<NotificationJob>;
+  private readonly redis: Redis;
+
+  constructor(config: AppConfig) {
+    this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
+    this.redis.on('error', () => {
+      // A failed add fails the calling job, which retries; ioredis reconnects by itself.
+    });
+    this.queue = new Queue<NotificationJob>(QUEUES.notifications, {
+      connection: this.redis,
+      prefix: bullPrefix(config),
+      defaultJobOptions: notificationJobOptions(config),
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue.close();
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}

@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { CharityProfilesRepository } from './charity-profiles.repository';
+import { DeliveryService } from './delivery.service';
+import { InboxService } from './inbox.service';
+import { MatchingService } from './matching.service';
+import { NotificationQueue } from './notification-jobs';
+import { CharityProfileController, NotificationsController, NotificationsOpsController } from './notifications.controller';
+import { NotificationsRepository } from './notifications.repository';
+import { NotificationsService } from './notifications.service';
+import { RemindersService } from './reminders.service';
+
+/**
+ * Notifying users (docs/NOTIFICATIONS.md): `NotificationsService.notify()` for any part that has
+ * something to tell someone, and the services the `notifications` queue's jobs run (matching, delivery,
+ * reminders). Works in any process: it adds jobs through a queue connection of its own. Push reaches
+ * users only when a provider of PUSH_CHANNEL (push-channel.ts) is visible here.
+ */
+@Module({
+  providers: [NotificationsRepository, CharityProfilesRepository, NotificationQueue, NotificationsService, DeliveryService, MatchingService, RemindersService],
+  exports: [NotificationsService, DeliveryService, MatchingService, RemindersService],
+})
+export class NotificationsModule {}
+
+/** The calls: a user's notifications and choices, a charity's profile, failed deliveries for operators. */
+@Module({
+  imports: [AuthModule],
+  controllers: [NotificationsController, CharityProfileController, NotificationsOpsController],
+  providers: [InboxService, NotificationsRepository, CharityProfilesRepository],
+})
+export class NotificationsHttpModule {}

@@ -1,0 +1,248 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  DEFAULT_NOTIFICATION_CHOICES,
+  NOTIFICATIONS_LIST_MAX,
+  type Language,
+  type NotificationChoices,
+  type NotificationData,
+  type NotificationPreferences,
+  type NotificationType,
+  type NotificationView,
+} from '@food-link/contracts';
+import type { DataSource, EntityManager } from 'typeorm';
+import { returningRows } from '../common/sql';
+import type { QuietWindow } from './quiet-hours';
+
+/** A recipient as notify() and delivery see it: its choices (the defaults until it saves some), language, quiet hours. */
+export interface Recipient {
+  userId: number;
+  email: string;
+  language: Language;
+  choices: NotificationChoices;
+  quiet: QuietWindow | null;
+}
+
+/** What a message about a listing says of it, and whether it can still be claimed. */
+export interface FoodFacts {
+  foodId: number;
+  foodName: string;
+  area: string | null;
+  governorate: string | null;
+  /** The end of the window, or of the safe time without one. */
+  collectBy: Date;
+  pickupFrom: Date | null;
+  /** Available and still safe. */
+  open: boolean;
+}
+
+/** A listing as matching reads it: `open` when it is available and still safe. */
+export interface ListingToMatch {
+  food_name: string;
+  category: string;
+  storage: string;
+  safe_until: Date;
+  open: boolean;
+  governorate: string | null;
+  lat: number | null;
+  lng: number | null;
+}
+
+/** A pending request as its reminders need it. */
+export interface PendingRequest {
+  id: number;
+  food_id: number;
+  food_name: string;
+  charity_id: number;
+  donor_id: number;
+  pickup_from: Date | null;
+  collect_by: Date;
+}
+
+const PENDING_SQL = `
+  SELECT r.id, r.food_id, f.food_name, r.charity_id, f.donor_id, f.pickup_from,
+         coalesce(r.collect_by, f.pickup_until, f.safe_until) AS collect_by
+    FROM pickup_requests r JOIN food_items f ON f.id = r.food_id
+   WHERE r.status = 'pending'`;
+
+interface NotificationRow {
+  id: string;
+  type: NotificationType;
+  created_at: Date;
+  read_at: Date | null;
+  data: NotificationData;
+}
+
+const VIEW_COLUMNS = 'id, type, created_at, read_at, data';
+
+const toView = (row: NotificationRow): NotificationView => ({
+  id: row.id,
+  type: row.type,
+  created_at: row.created_at.toISOString(),
+  read_at: row.read_at?.toISOString() ?? null,
+  data: row.data,
+});
+
+/** Choices as stored, completed with the defaults for any kind or channel added since they were saved. */
+function withDefaults(stored: Partial<NotificationChoices> | null): NotificationChoices {
+  const choices = structuredClone(DEFAULT_NOTIFICATION_CHOICES);
+  for (const kind of Object.keys(choices) as (keyof NotificationChoices)[]) Object.assign(choices[kind], stored?.[kind] ?? {});
+  return choices;
+}
+
+/** `notifications` and `notification_preferences`, and the facts a message states. */
+@Injectable()
+export class NotificationsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async preferences(userId: number): Promise<NotificationPreferences> {
+    const [row] = await this.db.query<{ language: Language; choices: NotificationChoices }[]>(
+      `SELECT language, choices FROM notification_preferences WHERE user_id = $1`,
+      [userId],
+    );
+    return { language: row?.language ?? 'en', choices: withDefaults(row?.choices ?? null) };
+  }
+
+  async savePreferences(userId: number, preferences: NotificationPreferences): Promise<NotificationPreferences> {
+    const [row] = await this.db.query<{ language: Language; choices: NotificationChoices }[]>(
+      `INSERT INTO notification_preferences (user_id, language, choices) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET language = EXCLUDED.language, choices = EXCLUDED.choices, updated_at = now()
+       RETURNING language, choices`,
+      [userId, preferences.language, JSON.stringify(preferences.choices)],
+    );
+    return { language: row.language, choices: withDefaults(row.choices) };
+  }
+
+  /** Keeps the language the user's browser asked for, unless the user has saved preferences already. */
+  async rememberLanguage(userId: number, language: Language): Promise<void> {
+    await this.db.query(
+      `INSERT INTO notification_preferences (user_id, language, choices) VALUES ($1, $2, $3) ON CONFLICT (user_id) DO NOTHING`,
+      [userId, language, JSON.stringify(DEFAULT_NOTIFICATION_CHOICES)],
+    );
+  }
+
+  /** The live users among `userIds`, with what delivery needs of each (deleted accounts are left out). */
+  async recipients(userIds: readonly number[]): Promise<Recipient[]> {
+    const rows = await this.db.query<
+      { id: number; email: string; language: Language | null; choices: NotificationChoices | null; quiet_start: string | null; quiet_end: string | null }[]
+    >(
+      `SELECT u.id, u.email, p.language, p.choices, cp.quiet_start::text, cp.quiet_end::text
+         FROM users u
+         LEFT JOIN notification_preferences p ON p.user_id = u.id
+         LEFT JOIN charity_profiles cp ON cp.user_id = u.id
+        WHERE u.id = ANY($1::int[]) AND u.deleted_at IS NULL`,
+      [userIds],
+    );
+    return rows.map((row) => ({
+      userId: row.id,
+      email: row.email,
+      language: row.language ?? 'en',
+      choices: withDefaults(row.choices),
+      quiet: row.quiet_start && row.quiet_end ? { start: row.quiet_start, end: row.quiet_end } : null,
+    }));
+  }
+
+  /**
+   * Records an in-app notification in `tx` unless the user has it already (same key): the view and the
+   * user's unread count after it, or null when nothing was inserted (a job that ran before).
+   */
+  async insert(
+    tx: EntityManager,
+    userId: number,
+    key: string,
+    type: NotificationType,
+    data: NotificationData,
+  ): Promise<{ notification: NotificationView; unread: number } | null> {
+    const [row] = await returningRows<NotificationRow>(
+      tx,
+      `INSERT INTO notifications (user_id, key, type, data, food_id) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (user_id, key) DO NOTHING
+       RETURNING ${VIEW_COLUMNS}`,
+      [userId, key, type, JSON.stringify(data), data.foodId ?? null],
+    );
+    if (!row) return null;
+    return { notification: toView(row), unread: await this.unread(userId, tx) };
+  }
+
+  async unread(userId: number, manager: EntityManager = this.db.manager): Promise<number> {
+    const [row] = await manager.query<{ unread: number }[]>(
+      `SELECT count(*)::int AS unread FROM notifications WHERE user_id = $1 AND read_at IS NULL`,
+      [userId],
+    );
+    return row.unread;
+  }
+
+  /** The user's own, newest first. */
+  async list(userId: number): Promise<NotificationView[]> {
+    const rows = await this.db.query<NotificationRow[]>(
+      `SELECT ${VIEW_COLUMNS} FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${NOTIFICATIONS_LIST_MAX}`,
+      [userId],
+    );
+    return rows.map(toView);
+  }
+
+  /** Marks the user's own notifications read: `ids` of theirs (others' ids change nothing), or all. */
+  async markRead(userId: number, ids?: readonly string[]): Promise<void> {
+    if (ids) {
+      await this.db.query(`UPDATE notifications SET read_at = now() WHERE user_id = $1 AND id = ANY($2::uuid[]) AND read_at IS NULL`, [userId, ids]);
+    } else {
+      await this.db.query(`UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL`, [userId]);
+    }
+  }
+
+  /** Users already offered this food as a donor's partner (the open stage does not tell them again). */
+  async offeredTo(foodId: number): Promise<number[]> {
+    const rows = await this.db.query<{ user_id: number }[]>(
+      `SELECT DISTINCT user_id FROM notifications WHERE food_id = $1 AND type = 'food.offered'`,
+      [foodId],
+    );
+    return rows.map((row) => row.user_id);
+  }
+
+  async listingToMatch(foodId: number): Promise<ListingToMatch | undefined> {
+    const [row] = await this.db.query<ListingToMatch[]>(
+      `SELECT f.food_name, f.category::text, f.storage::text, f.safe_until, f.status = 'available' AND f.safe_until > now() AS open,
+              p.governorate, p.lat, p.lng
+         FROM food_items f LEFT JOIN pickup_points p ON p.id = f.pickup_point_id
+        WHERE f.id = $1`,
+      [foodId],
+    );
+    return row;
+  }
+
+  /** Pending requests: the one given, or every one. */
+  pendingRequests(requestId?: number): Promise<PendingRequest[]> {
+    return requestId === undefined
+      ? this.db.query<PendingRequest[]>(PENDING_SQL)
+      : this.db.query<PendingRequest[]>(`${PENDING_SQL} AND r.id = $1`, [requestId]);
+  }
+
+  /** The charity that made the request (none for an unknown id). */
+  async claimantOf(requestId: number): Promise<number[]> {
+    const rows = await this.db.query<{ charity_id: number }[]>(`SELECT charity_id FROM pickup_requests WHERE id = $1`, [requestId]);
+    return rows.map((row) => row.charity_id);
+  }
+
+  /** What a message about the listing says, read when it is sent (the listing may have changed since). */
+  async foodFacts(foodId: number): Promise<FoodFacts | undefined> {
+    const [row] = await this.db.query<
+      { id: number; food_name: string; area: string | null; governorate: string | null; collect_by: Date; pickup_from: Date | null; open: boolean }[]
+    >(
+      `SELECT f.id, f.food_name, p.area, p.governorate, coalesce(f.pickup_until, f.safe_until) AS collect_by, f.pickup_from,
+              f.status = 'available' AND f.safe_until > now() AS open
+         FROM food_items f LEFT JOIN pickup_points p ON p.id = f.pickup_point_id
+        WHERE f.id = $1`,
+      [foodId],
+    );
+    if (!row) return undefined;
+    return {
+      foodId: row.id,
+      foodName: row.food_name,
+      area: row.area,
+      governorate: row.governorate,
+      collectBy: row.collect_by,
+      pickupFrom: row.pickup_from,
+      open: row.open,
+    };
+  }
+}

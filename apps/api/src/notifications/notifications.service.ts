@@ -1,0 +1,130 @@
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import {
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_JOBS,
+  NOTIFICATION_KIND_OF,
+  type NotificationChannel,
+  type NotificationData,
+  type NotificationType,
+} from '@food-link/contracts';
+import type Redis from 'ioredis';
+import { AppConfig } from '../config/app-config';
+import { REDIS } from '../redis/redis.module';
+import { jobKey, NotificationQueue, type DeliverJob, type NotificationJob } from './notification-jobs';
+import { NotificationsRepository, type Recipient } from './notifications.repository';
+import { PUSH_CHANNEL, type PushChannel } from './push-channel';
+import { quietUntil } from './quiet-hours';
+
+/** What to notify whom of (NotificationsService.notify). */
+export interface NotifyRequest {
+  /**
+   * What it is about, unique per occasion (`food-matched-<event id>`): with the recipient and the channel
+   * it makes the job id, so the same occasion notified twice sends nothing twice. No ':' (BullMQ).
+   */
+  key: string;
+  userIds: readonly number[];
+  type: NotificationType;
+  data: NotificationData;
+  /** Past this (the food's safe time) it is not worth sending: quiet hours that end later drop it. */
+  expiresAt?: Date;
+}
+
+/** What notify() queued. */
+export interface NotifyResult {
+  jobs: number;
+  /** Push and e-mail held back by the hourly cap (in-app still recorded). */
+  capped: number;
+  /** Push and e-mail dropped because quiet hours end after `expiresAt`. */
+  dropped: number;
+}
+
+/** Channels that reach a person who is not looking: quiet hours and the hourly cap hold these back. */
+const INTRUSIVE: ReadonlySet<NotificationChannel> = new Set(['push', 'email']);
+
+const HOUR_MS = 3_600_000;
+const ADD_BATCH = 1000;
+
+/**
+ * Turns "tell these users this" into one `deliver` job per user and channel the user has on for the
+ * type's kind (docs/NOTIFICATIONS.md). Quiet hours and the hourly cap for new food apply to push and
+ * e-mail only: in-app is silent, and the food is on the board anyway. Without a push channel bound
+ * (PUSH_CHANNEL), no push job is made.
+ */
+@Injectable()
+export class NotificationsService {
+  private readonly logger = new Logger('Notifications');
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly repository: NotificationsRepository,
+    private readonly jobs: NotificationQueue,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Optional() @Inject(PUSH_CHANNEL) private readonly push?: PushChannel,
+  ) {}
+
+  async notify({ key, userIds, type, data, expiresAt }: NotifyRequest): Promise<NotifyResult> {
+    if (key.includes(':')) throw new Error(`Notification key "${key}" may not contain ':'`);
+    const result: NotifyResult = { jobs: 0, capped: 0, dropped: 0 };
+    const now = new Date();
+    if (userIds.length === 0 || (expiresAt && expiresAt <= now)) return result;
+    const kind = NOTIFICATION_KIND_OF[type];
+    const recipients = await this.repository.recipients([...new Set(userIds)]);
+    const channels = (recipient: Recipient) =>
+      NOTIFICATION_CHANNELS.filter((channel) => recipient.choices[kind][channel] && (channel !== 'push' || this.push));
+    const capped = kind === 'new_food' ? await this.overCap(key, recipients.filter((r) => channels(r).some((c) => INTRUSIVE.has(c))), now) : new Set<number>();
+
+    const jobs: { name: string; data: NotificationJob; opts: { jobId: string; delay?: number } }[] = [];
+    for (const recipient of recipients) {
+      const quietEnd = quietUntil(now, recipient.quiet);
+      for (const channel of channels(recipient)) {
+        let delay: number | undefined;
+        if (INTRUSIVE.has(channel)) {
+          if (capped.has(recipient.userId)) {
+            result.capped += 1;
+            continue;
+          }
+          if (quietEnd) {
+            if (expiresAt && expiresAt <= quietEnd) {
+              result.dropped += 1;
+              continue;
+            }
+            delay = quietEnd.getTime() - now.getTime();
+          }
+        }
+        const job: DeliverJob = { key, userId: recipient.userId, channel, type, data, expiresAt: expiresAt?.toISOString() };
+        jobs.push({ name: NOTIFICATION_JOBS.deliver, data: job, opts: { jobId: jobKey(key, recipient.userId, channel), delay } });
+      }
+    }
+    for (let start = 0; start < jobs.length; start += ADD_BATCH) await this.jobs.queue.addBulk(jobs.slice(start, start + ADD_BATCH));
+    result.jobs = jobs.length;
+    if (result.capped > 0 || result.dropped > 0) {
+      this.logger.log(`${key}: ${result.capped} push/e-mail held back by the hourly cap, ${result.dropped} dropped (quiet until after the food's safe time)`);
+    }
+    return result;
+  }
+
+  /**
+   * The users past NOTIFY_NEW_FOOD_PER_HOUR new-food notifications in the last hour, this one counted.
+   * Each user has a sorted set of the keys they were told of, by time: the key is added once (NX), so a
+   * repeat of the same occasion keeps its first place, and its rank says whether it is within the cap.
+   */
+  private async overCap(key: string, recipients: readonly Recipient[], now: Date): Promise<Set<number>> {
+    if (recipients.length === 0) return new Set();
+    const pipeline = this.redis.pipeline();
+    for (const { userId } of recipients) {
+      const set = `${this.config.REDIS_PREFIX}notify-cap:${userId}`;
+      pipeline.zremrangebyscore(set, '-inf', now.getTime() - HOUR_MS);
+      pipeline.zadd(set, 'NX', now.getTime(), key);
+      pipeline.zrank(set, key);
+      pipeline.pexpire(set, HOUR_MS);
+    }
+    const replies = (await pipeline.exec()) ?? [];
+    const over = new Set<number>();
+    recipients.forEach(({ userId }, index) => {
+      const [error, rank] = replies[index * 4 + 2] ?? [new Error('no reply')];
+      if (error) throw error;
+      if (typeof rank === 'number' && rank >= this.config.NOTIFY_NEW_FOOD_PER_HOUR) over.add(userId);
+    });
+    return over;
+  }
+}
