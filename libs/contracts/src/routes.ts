@@ -53,18 +53,6 @@ export const EXTRA_ROUTES = {
   heatOverrides: '/api/ops/heat-overrides',
 } as const;
 
-/** Reaching people who are not looking (notifications.ts has the shapes; docs/NOTIFICATIONS.md). */
-export const NOTIFICATION_ROUTES = {
-  /** GET/PUT (charities): what food the charity takes and where. */
-  charityProfile: '/api/charity/profile',
-  /** GET: the signed-in user's notifications, newest first, and the unread count. */
-  notifications: '/api/notifications',
-  /** POST `{ ids? }`: mark those notifications read, or all of them. */
-  readNotifications: '/api/notifications/read',
-  /** GET/PUT: which kinds reach the user by which channel, and the language of e-mail and push. */
-  preferences: '/api/notifications/preferences',
-} as const;
-
 export type ApiRouteName = keyof typeof API_ROUTES;
 
 /** Fills a route's `:params`, URI-encoding each value. */

@@ -108,10 +108,10 @@ export const endpoints = {
   charityProfile: () => api<CharityProfileView>(NOTIFICATION_ROUTES.charityProfile, { auth: true }),
   saveCharityProfile: (body: CharityProfileBody) =>
     api<CharityProfileView>(NOTIFICATION_ROUTES.charityProfile, { method: 'PUT', body, auth: true }),
-  notifications: () => api<NotificationsResponse>(NOTIFICATION_ROUTES.notifications, { auth: true }),
-  /** Marks `ids` read, or every notification when `ids` is left out. */
+  notifications: () => api<NotificationsResponse>(NOTIFICATION_ROUTES.list, { auth: true }),
+  /** Marks `ids` read, or every notification when `ids` is left out; answers the list as it is now. */
   readNotifications: (ids?: string[]) =>
-    api<unknown>(NOTIFICATION_ROUTES.readNotifications, {
+    api<NotificationsResponse>(NOTIFICATION_ROUTES.read, {
       method: 'POST',
       body: (ids ? { ids } : {}) satisfies ReadNotificationsBody,
       auth: true,

@@ -19,8 +19,8 @@ export function useNotifications() {
 }
 
 /**
- * Marks notifications read (`undefined`: all of them): shown read at once, then fetched again, so the count
- * is the server's once it has answered; a refusal puts the list back as it was.
+ * Marks notifications read (`undefined`: all of them): shown read at once, then as the server answers
+ * (the list and its count as they are now); a refusal puts the list back as it was.
  */
 export function useMarkRead() {
   const client = useQueryClient();
@@ -33,9 +33,9 @@ export function useMarkRead() {
       if (before) client.setQueryData(key, withRead(before, ids, new Date().toISOString()));
       return { before };
     },
+    onSuccess: (now) => client.setQueryData(key, now),
     onError: (_error, _ids, context) => {
       if (context?.before) client.setQueryData(key, context.before);
     },
-    onSettled: () => client.invalidateQueries({ queryKey: key }),
   });
 }

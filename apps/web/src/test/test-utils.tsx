@@ -130,7 +130,7 @@ export function signInAs(userType: UserType, userId: number, name = userType ===
 /** Renders `page` at `url` with a fresh query cache, the announcer and, given a hub, the live cache sync. */
 export function renderPage(page: ReactElement, url: string, { hub }: { hub?: LiveHub } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const path = url.split('?')[0];
+  const path = url.split(/[?#]/)[0];
   const tree = (
     <MemoryRouter initialEntries={[url]}>
       <Routes>

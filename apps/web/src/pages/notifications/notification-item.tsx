@@ -1,4 +1,4 @@
-import type { NotificationView, UserType } from '@food-link/contracts';
+import { notificationPath, type NotificationType, type NotificationView } from '@food-link/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -6,23 +6,19 @@ import { notificationText } from '../../components/notification-text';
 import { formatDayTime } from '../../i18n/format-time';
 import './notification-texts';
 
-/**
- * Where a notification leads, and what the link says: a charity to the food it can request (or its
- * pickups), a donor to the card of the donation whose window ended, where Donate and "not collected" are.
- */
-export function notificationLink(notification: NotificationView, userType: UserType | null): { to: string; label: string } | null {
-  const { foodId } = notification.data;
-  switch (notification.type) {
-    case 'food.matched':
-    case 'food.offered':
-      return foodId ? { to: `/FoodDonationApp?food=${foodId}`, label: 'page.links.seeFood' } : null;
-    case 'pickup.soon':
-      return { to: '/FoodDonationApp?view=requests', label: 'page.links.seePickups' };
-    case 'pickup.ended':
-      return userType === 'charity' ? null : { to: foodId ? `/DonerDashboard#food-${foodId}` : '/DonerDashboard', label: 'page.links.openDonation' };
-    case 'account.news':
-      return null;
-  }
+/** What a notification's link says; account news leads nowhere. */
+const LINK_LABELS: { readonly [T in NotificationType]: string | null } = {
+  'food.matched': 'page.links.seeFood',
+  'food.offered': 'page.links.seeFood',
+  'pickup.soon': 'page.links.seePickups',
+  'pickup.ended': 'page.links.openDonation',
+  'account.news': null,
+};
+
+/** Where a notification leads (the same place its e-mail and push message link to: notificationPath), and what the link says. */
+export function notificationLink(notification: NotificationView): { to: string; label: string } | null {
+  const label = LINK_LABELS[notification.type];
+  return label ? { to: notificationPath(notification.type, notification.data), label } : null;
 }
 
 const smallButton =
@@ -31,17 +27,15 @@ const smallButton =
 /** One notification: its words, when it came, whether it is unread, and where it leads (following it marks it read). */
 export function NotificationItem({
   notification,
-  userType,
   onRead,
 }: {
   notification: NotificationView;
-  userType: UserType | null;
   onRead: (id: string) => void;
 }) {
   const { t, i18n } = useTranslation('notifications');
   const textId = useId();
   const unread = notification.read_at === null;
-  const link = notificationLink(notification, userType);
+  const link = notificationLink(notification);
   return (
     <article
       aria-labelledby={textId}

@@ -41,15 +41,15 @@ describe('the notifications page', () => {
     expect(screen.getByTestId('unread-count')).toHaveTextContent('3 unread');
   });
 
-  it('links each to the right place: the food to request, the pickups, and the donor\'s card', async () => {
+  it('links each to the right place: the listing, the charity\'s pickups, nowhere for account news', async () => {
     signInAs('charity', 9);
     mockApi({ 'GET /api/notifications': { body: { unread: 3, items: [matched, offered, soon, news] } } });
     renderPage(<NotificationsPage />, '/notifications');
     await screen.findByTestId('notifications-list');
     const [first, second, third, fourth] = items();
-    expect(within(first).getByRole('link', { name: 'See the food' })).toHaveAttribute('href', '/FoodDonationApp?food=12');
+    expect(within(first).getByRole('link', { name: 'See the food' })).toHaveAttribute('href', '/food/12');
     expect(within(first).getByRole('link', { name: 'See the food' })).toHaveAccessibleDescription('New food near you: Koshari');
-    expect(within(second).getByRole('link', { name: 'See the food' })).toHaveAttribute('href', '/FoodDonationApp?food=13');
+    expect(within(second).getByRole('link', { name: 'See the food' })).toHaveAttribute('href', '/food/13');
     expect(within(third).getByRole('link', { name: 'See your pickups' })).toHaveAttribute('href', '/FoodDonationApp?view=requests');
     expect(within(fourth).queryByRole('link')).not.toBeInTheDocument();
   });
@@ -66,7 +66,7 @@ describe('the notifications page', () => {
     signInAs('charity', 9);
     const fetchMock = mockApi({
       'GET /api/notifications': { body: { unread: 2, items: [matched, soon] } },
-      'POST /api/notifications/read': { status: 204 },
+      'POST /api/notifications/read': { body: { unread: 1, items: [{ ...matched, read_at: '2030-05-20T12:05:00.000Z' }, soon] } },
     });
     const user = userEvent.setup();
     renderPage(<NotificationsPage />, '/notifications');
@@ -77,14 +77,11 @@ describe('the notifications page', () => {
 
   });
 
-  it('marks one read with its button, shown at once and then as the server counts', async () => {
+  it('marks one read with its button, shown at once and then as the server answers', async () => {
     signInAs('charity', 9);
     const read = heldReply();
-    let answered = false;
     const fetchMock = mockApi({
-      'GET /api/notifications': () => ({
-        body: answered ? { unread: 1, items: [matched, { ...soon, read_at: '2030-05-20T12:05:00.000Z' }] } : { unread: 2, items: [matched, soon] },
-      }),
+      'GET /api/notifications': { body: { unread: 2, items: [matched, soon] } },
       'POST /api/notifications/read': read.handler,
     });
     const user = userEvent.setup();
@@ -94,13 +91,14 @@ describe('the notifications page', () => {
     await waitFor(() => expect(items()[1]).toHaveAttribute('data-unread', 'false'));
     expect(items()[0]).toHaveAttribute('data-unread', 'true');
     expect(screen.getByTestId('unread-count')).toHaveTextContent('1 unread');
-    expect(bodyOf(fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')?.[1])).toEqual({ ids: [soon.id] });
-    answered = true;
-    read.release({ status: 204 });
-    // Fetched again once the server has answered.
-    await waitFor(() => expect(fetchMock.mock.calls.filter(([path]) => path === '/api/notifications')).toHaveLength(2));
-    expect(screen.getByTestId('unread-count')).toHaveTextContent('1 unread');
     expect(within(items()[1]).queryByRole('button', { name: 'Mark as read' })).not.toBeInTheDocument();
+    expect(bodyOf(fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')?.[1])).toEqual({ ids: [soon.id] });
+    // The server's answer is the list as it is now (one more came meanwhile): it is what shows.
+    const meanwhile = notification({ id: uuid(9), created_at: '2030-05-20T12:30:00.000Z', data: { foodId: 20, foodName: 'Dates' } });
+    read.release({ body: { unread: 2, items: [meanwhile, matched, { ...soon, read_at: '2030-05-20T12:05:00.000Z' }] } });
+    await waitFor(() => expect(screen.getByTestId('unread-count')).toHaveTextContent('2 unread'));
+    expect(items().map((item) => item.getAttribute('data-notification-id'))).toEqual([meanwhile.id, matched.id, soon.id]);
+    expect(fetchMock.mock.calls.filter(([path]) => path === '/api/notifications')).toHaveLength(1);
   });
 
   it('marks all read with "Mark all read" (no ids), and puts them back when the server refuses', async () => {

@@ -52,7 +52,7 @@ export default function NotificationsPage() {
       <ul data-testid="notifications-list" className="flex flex-col gap-3">
         {list.data.items.map((notification) => (
           <li key={notification.id}>
-            <NotificationItem notification={notification} userType={session.userType} onRead={(id) => markRead.mutate([id])} />
+            <NotificationItem notification={notification} onRead={(id) => markRead.mutate([id])} />
           </li>
         ))}
       </ul>
