@@ -194,18 +194,6 @@ export const FailedNotificationView = z
   .meta({ id: 'FailedNotificationView' });
 export type FailedNotificationView = z.infer<typeof FailedNotificationView>;
 
-/** The calls of this module (docs/API.md, "Notifications"). */
-export const NOTIFICATION_ROUTES = {
-  /** GET → CharityProfileView, PUT CharityProfileBody → CharityProfileView (charities only). */
-  charityProfile: '/api/charity/profile',
-  /** GET → NotificationsResponse (the caller's own, newest first, at most NOTIFICATIONS_LIST_MAX). */
-  list: '/api/notifications',
-  /** POST ReadNotificationsBody → NotificationsResponse: marks the caller's own notifications read. */
-  read: '/api/notifications/read',
-  /** GET → NotificationPreferences, PUT NotificationPreferences → NotificationPreferences (every user). */
-  preferences: '/api/notifications/preferences',
-} as const;
-
 /** `GET /api/notifications` answers at most this many, newest first. */
 export const NOTIFICATIONS_LIST_MAX = 50;
 

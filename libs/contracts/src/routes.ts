@@ -53,6 +53,21 @@ export const EXTRA_ROUTES = {
   heatOverrides: '/api/ops/heat-overrides',
 } as const;
 
+/**
+ * The notifications calls (docs/API.md, "Notifications"; notifications.ts has the shapes). Declared here,
+ * with no shape beside them, so the web app's first screen (the bell) takes the paths without the schemas.
+ */
+export const NOTIFICATION_ROUTES = {
+  /** GET → CharityProfileView, PUT CharityProfileBody → CharityProfileView (charities only). */
+  charityProfile: '/api/charity/profile',
+  /** GET → NotificationsResponse (the caller's own, newest first, at most NOTIFICATIONS_LIST_MAX). */
+  list: '/api/notifications',
+  /** POST ReadNotificationsBody → NotificationsResponse: marks the caller's own notifications read. */
+  read: '/api/notifications/read',
+  /** GET → NotificationPreferences, PUT NotificationPreferences → NotificationPreferences (every user). */
+  preferences: '/api/notifications/preferences',
+} as const;
+
 export type ApiRouteName = keyof typeof API_ROUTES;
 
 /** Fills a route's `:params`, URI-encoding each value. */

@@ -82,6 +82,8 @@ describe('the notification bell', () => {
     await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications'));
     act(() => hub.dispatch(liveEvent('notification.created', { notification: newer, unread: 1 })));
     act(() => hub.dispatch(liveEvent('notification.created', { notification: newer, unread: 1 })));
+    expect(await screen.findAllByText('Your pickup of Ful opens in 30 minutes')).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.getAllByText('Your pickup of Ful opens in 30 minutes')).toHaveLength(1);
   });
 });

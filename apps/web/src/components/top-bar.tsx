@@ -1,11 +1,13 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { UserType } from '@food-link/contracts';
 import { clearSession } from '../app/session';
 import { useSession } from '../app/use-session';
 import { LanguageSwitch } from './language-switch';
-import { NotificationBell } from './notification-bell';
+
+// Only a signed-in user has a bell: a visitor's landing page does not load it.
+const NotificationBell = lazy(() => import('./notification-bell').then((module) => ({ default: module.NotificationBell })));
 
 /** How long an anchor link waits for its section to appear (spec, section 9). */
 export const ANCHOR_WAIT_MS = 10000;
@@ -125,7 +127,11 @@ export function TopBar() {
         </a>
         {/* The bell stays in sight on a phone, outside the menu; from the medium breakpoint it ends the row. */}
         <div className="flex items-center gap-1 md:order-last">
-          <NotificationBell />
+          {session && (
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          )}
           <button
             ref={toggle}
             type="button"

@@ -1,9 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationsResponse } from '@food-link/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { endpoints } from '../api/endpoints';
 import { queryKeys } from '../api/query-keys';
 import { useSession } from '../app/use-session';
-import { withRead } from '../live/notification-cache';
 
 /**
  * The signed-in user's notifications and unread count (nothing is asked without a session). The bell and
@@ -15,27 +13,5 @@ export function useNotifications() {
     queryKey: queryKeys.notifications(token ?? ''),
     queryFn: endpoints.notifications,
     enabled: token !== null,
-  });
-}
-
-/**
- * Marks notifications read (`undefined`: all of them): shown read at once, then as the server answers
- * (the list and its count as they are now); a refusal puts the list back as it was.
- */
-export function useMarkRead() {
-  const client = useQueryClient();
-  const key = queryKeys.notifications(useSession()?.token ?? '');
-  return useMutation({
-    mutationFn: (ids: string[] | undefined) => endpoints.readNotifications(ids),
-    onMutate: async (ids) => {
-      await client.cancelQueries({ queryKey: key });
-      const before = client.getQueryData<NotificationsResponse>(key);
-      if (before) client.setQueryData(key, withRead(before, ids, new Date().toISOString()));
-      return { before };
-    },
-    onSuccess: (now) => client.setQueryData(key, now),
-    onError: (_error, _ids, context) => {
-      if (context?.before) client.setQueryData(key, context.before);
-    },
   });
 }

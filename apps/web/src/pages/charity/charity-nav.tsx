@@ -17,7 +17,7 @@ const buttonClass =
  * The charity area's header. On a phone the first row holds the home link and the account controls, so
  * Log Out never drops to a row of its own whatever the name's length; the charity's name and the two
  * views take the rows below. From the medium breakpoint all sit on one row. A signed-in charity also has its
- * matching profile as a view, and the notification bell beside the language switch. A visitor who is not signed in is offered Log In instead of Log Out.
+ * matching profile as a view, and the notification bell after the views. A visitor who is not signed in is offered Log In instead of Log Out.
  */
 export function CharityNav({ current, onShow }: CharityNavProps) {
   const { t } = useTranslation('charity');
@@ -50,9 +50,10 @@ export function CharityNav({ current, onShow }: CharityNavProps) {
           {viewButton('available', t('nav.available'))}
           {viewButton('requests', t('nav.requests'))}
           {session && viewButton('profile', t('nav.profile'))}
+          {/* With the views rather than the account controls: those keep to the first row on a phone. */}
+          <NotificationBell className="ms-auto md:ms-0" />
         </div>
         <div className="ms-auto flex shrink-0 items-center gap-2 md:ms-0">
-          <NotificationBell />
           <LanguageSwitch />
           {session ? (
             <button

@@ -162,6 +162,8 @@ export function CharityProfileForm({ profile }: { profile: CharityProfileView })
         onChange={(next) => set('governorates', next)}
         error={fieldMessage(problems.governorates)}
         hidden={filteredOut}
+        // Governorates' names are short: two columns halve the list on a phone.
+        columns="grid-cols-2 sm:grid-cols-3"
       >
         <div className="mb-2 flex flex-wrap items-end gap-3">
           <FormField

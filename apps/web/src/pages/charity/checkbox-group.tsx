@@ -14,6 +14,7 @@ type CheckboxGroupProps = {
   hidden?: ReadonlySet<string>;
   /** Shown between the hint and the boxes (a filter, a count). */
   children?: ReactNode;
+  /** The grid's column classes: one column on a phone unless told otherwise. */
   columns?: string;
 };
 
@@ -22,7 +23,7 @@ type CheckboxGroupProps = {
  * row, easier to hit than a multiple <select>, and each option is read with the group's legend. The
  * chosen values keep the options' order, whatever order they were ticked in.
  */
-export function CheckboxGroup({ name, legend, hint, options, selected, onChange, error, hidden, children, columns = 'sm:grid-cols-2' }: CheckboxGroupProps) {
+export function CheckboxGroup({ name, legend, hint, options, selected, onChange, error, hidden, children, columns = 'grid-cols-1 sm:grid-cols-2' }: CheckboxGroupProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -46,7 +47,7 @@ export function CheckboxGroup({ name, legend, hint, options, selected, onChange,
         </p>
       )}
       {children}
-      <ul className={`grid grid-cols-1 gap-x-4 ${columns}`}>
+      <ul className={`grid gap-x-4 ${columns}`}>
         {options.map((option) => (
           <li key={option.value} hidden={hidden?.has(option.value) && !chosen.has(option.value)}>
             <label className="flex min-h-11 items-center gap-3 text-stone-800">

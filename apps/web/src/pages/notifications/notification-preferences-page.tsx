@@ -60,10 +60,9 @@ function PreferencesForm({ saved: initial }: { saved: NotificationPreferences })
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-6" data-testid="preferences-form">
       <fieldset className="rounded-xl border border-stone-200 bg-white p-4">
-        <legend className="px-1 font-semibold text-stone-900">
-          {t('preferences.language')}
-        </legend>
-        <div className="flex flex-wrap gap-x-6">
+        {/* Floated, a long legend wraps inside the box instead of across its border. */}
+        <legend className="float-start mb-1 w-full font-semibold text-stone-900">{t('preferences.language')}</legend>
+        <div className="clear-both flex flex-wrap gap-x-6">
           {LANGUAGES.map((language) => (
             <label key={language} className="flex min-h-11 items-center gap-3 text-stone-800">
               <input

@@ -3,9 +3,10 @@ import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { useSession } from '../../app/use-session';
 import { TopBar } from '../../components/top-bar';
-import { useMarkRead, useNotifications } from '../../components/use-notifications';
+import { useNotifications } from '../../components/use-notifications';
 import { formatNumber } from '../../i18n/format';
 import { NotificationItem } from './notification-item';
+import { useMarkRead } from './use-mark-read';
 import './notification-texts';
 
 const button =
