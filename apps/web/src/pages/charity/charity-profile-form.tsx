@@ -10,6 +10,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkForm, serverFieldProblems, useFieldMessage, type FieldProblems } from '../../components/check-form';
 import { FormField } from '../../components/form-field';
+import { useLocate } from '../../components/use-locate';
 import { formatNumber } from '../../i18n/format';
 import { useServerMessage } from '../../i18n/server-message';
 import { CheckboxGroup } from './checkbox-group';
@@ -92,7 +93,7 @@ export function CharityProfileForm({ profile }: { profile: CharityProfileView })
   const [general, setGeneral] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [filter, setFilter] = useState('');
-  const [locating, setLocating] = useState<'idle' | 'asking' | 'refused'>('idle');
+  const [locating, locate] = useLocate({ enableHighAccuracy: false, timeout: 15_000 });
   const set = <K extends keyof Values>(field: K, value: Values[K]) => setValues((current) => ({ ...current, [field]: value }));
 
   const governorates = GOVERNORATES.map((g) => ({ value: g.code, label: g[language] }));
@@ -101,26 +102,15 @@ export function CharityProfileForm({ profile }: { profile: CharityProfileView })
     wanted ? GOVERNORATES.filter((g) => !g.en.toLocaleLowerCase().includes(wanted) && !g.ar.includes(wanted)).map((g) => g.code) : [],
   );
 
-  function useMyLocation() {
-    if (!('geolocation' in navigator)) {
-      setLocating('refused');
-      return;
-    }
-    setLocating('asking');
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating('idle');
-        setValues((current) => ({
-          ...current,
-          base_lat: String(Math.round(position.coords.latitude * 1e5) / 1e5),
-          base_lng: String(Math.round(position.coords.longitude * 1e5) / 1e5),
-          radius_km: current.radius_km || '10',
-        }));
-      },
-      () => setLocating('refused'),
-      { enableHighAccuracy: false, timeout: 15_000 },
+  const useMyLocation = () =>
+    locate((coords) =>
+      setValues((current) => ({
+        ...current,
+        base_lat: String(Math.round(coords.latitude * 1e5) / 1e5),
+        base_lng: String(Math.round(coords.longitude * 1e5) / 1e5),
+        radius_km: current.radius_km || '10',
+      })),
     );
-  }
 
   /** Latitude and longitude share one message: a box outside Egypt says so in the reader's words. */
   const positionProblem = (message: string | undefined) => (message?.startsWith('must be a l') ? t('profile.base.outside') : fieldMessage(message));

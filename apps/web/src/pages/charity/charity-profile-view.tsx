@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { SignInPrompt } from '../../components/sign-in-prompt';
 import { useSession } from '../../app/use-session';
 import { CharityProfileForm } from './charity-profile-form';
 import { ProfileNotice } from './profile-notice';
@@ -17,14 +17,7 @@ export function CharityProfileView({ focusHeading }: { focusHeading: boolean }) 
 
   let body;
   if (!signedIn) {
-    body = (
-      <div className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-stone-800">
-        <p className="mb-3">{t('profile.signIn')}</p>
-        <Link to="/Login" className="font-semibold text-green-800 underline hover:text-green-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800">
-          {t('profile.signInLink')}
-        </Link>
-      </div>
-    );
+    body = <SignInPrompt text={t('profile.signIn')} link={t('profile.signInLink')} />;
   } else if (profile.isPending) {
     body = <p role="status" className="text-stone-600">{t('profile.loading')}</p>;
   } else if (profile.isError) {

@@ -13,6 +13,7 @@ import { Link } from 'react-router-dom';
 import { endpoints } from '../../api/endpoints';
 import { queryKeys } from '../../api/query-keys';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { SignInPrompt } from '../../components/sign-in-prompt';
 import { useSession } from '../../app/use-session';
 import { TopBar } from '../../components/top-bar';
 import { useServerMessage } from '../../i18n/server-message';
@@ -157,14 +158,7 @@ export default function NotificationPreferencesPage() {
 
   let body;
   if (!session) {
-    body = (
-      <div className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-stone-800">
-        <p className="mb-3">{t('page.signIn')}</p>
-        <Link to="/Login" className="font-semibold text-green-800 underline hover:text-green-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800">
-          {t('page.signInLink')}
-        </Link>
-      </div>
-    );
+    body = <SignInPrompt text={t('page.signIn')} link={t('page.signInLink')} />;
   } else if (preferences.isPending) {
     body = <p role="status" className="text-stone-600">{t('preferences.loading')}</p>;
   } else if (preferences.isError) {
