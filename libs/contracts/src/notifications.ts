@@ -194,25 +194,3 @@ export const FailedNotificationView = z
   .meta({ id: 'FailedNotificationView' });
 export type FailedNotificationView = z.infer<typeof FailedNotificationView>;
 
-/** `GET /api/notifications` answers at most this many, newest first. */
-export const NOTIFICATIONS_LIST_MAX = 50;
-
-/**
- * Where a notification leads in the web app (the e-mail's and the push message's link, the list's
- * target): the listing's page for new food, the charity's requests for its pickup, the donation's card on
- * the donor's dashboard (Donate or "not collected") when a window ended.
- */
-export function notificationPath(type: NotificationType, data: NotificationData): string {
-  switch (type) {
-    case 'food.matched':
-    case 'food.offered':
-      return data.foodId ? `/food/${data.foodId}` : '/FoodDonationApp';
-    case 'pickup.soon':
-      return '/FoodDonationApp?view=requests';
-    case 'pickup.ended':
-      // The donation's own card, where Donate and "not collected" are.
-      return data.foodId ? `/DonerDashboard#food-${data.foodId}` : '/DonerDashboard';
-    case 'account.news':
-      return '/';
-  }
-}

@@ -1,3 +1,5 @@
+import type { NotificationData, NotificationType } from './notifications';
+
 /**
  * HTTP paths of the call table, as the product specification fixes them. `:name` marks a path parameter.
  * The string values never change once shipped: old clients depend on them.
@@ -53,9 +55,20 @@ export const EXTRA_ROUTES = {
   heatOverrides: '/api/ops/heat-overrides',
 } as const;
 
+export type ApiRouteName = keyof typeof API_ROUTES;
+
+/** Fills a route's `:params`, URI-encoding each value. */
+export function apiPath(route: string, params: Record<string, string | number> = {}): string {
+  return route.replace(/:([A-Za-z]+)/g, (_whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${route}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
 /**
- * The notifications calls (docs/API.md, "Notifications"; notifications.ts has the shapes). Declared here,
- * with no shape beside them, so the web app's first screen (the bell) takes the paths without the schemas.
+ * Notifications' calls (docs/API.md, "Notifications"; shapes in notifications.ts). Kept here, with no
+ * shape imported at run time, so the web app's entry can use them without loading zod.
  */
 export const NOTIFICATION_ROUTES = {
   /** GET → CharityProfileView, PUT CharityProfileBody → CharityProfileView (charities only). */
@@ -68,13 +81,25 @@ export const NOTIFICATION_ROUTES = {
   preferences: '/api/notifications/preferences',
 } as const;
 
-export type ApiRouteName = keyof typeof API_ROUTES;
+/** `GET /api/notifications` answers at most this many, newest first. */
+export const NOTIFICATIONS_LIST_MAX = 50;
 
-/** Fills a route's `:params`, URI-encoding each value. */
-export function apiPath(route: string, params: Record<string, string | number> = {}): string {
-  return route.replace(/:([A-Za-z]+)/g, (_whole, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${route}`);
-    return encodeURIComponent(String(value));
-  });
+/**
+ * Where a notification leads in the web app (the e-mail's and the push message's link, the list's
+ * target): the listing's page for new food, the charity's requests for its pickup, the donation's card on
+ * the donor's dashboard (Donate or "not collected") when a window ended.
+ */
+export function notificationPath(type: NotificationType, data: NotificationData): string {
+  switch (type) {
+    case 'food.matched':
+    case 'food.offered':
+      return data.foodId ? `/food/${data.foodId}` : '/FoodDonationApp';
+    case 'pickup.soon':
+      return '/FoodDonationApp?view=requests';
+    case 'pickup.ended':
+      // The donation's own card, where Donate and "not collected" are.
+      return data.foodId ? `/DonerDashboard#food-${data.foodId}` : '/DonerDashboard';
+    case 'account.news':
+      return '/';
+  }
 }

@@ -32,6 +32,9 @@ export interface OutboxMail {
 /** How long one SMTP attempt may take before it counts as failed (the caller's job retries it). */
 const SMTP_TIMEOUT_MS = 15_000;
 
+/** Connections kept open to the SMTP server at most (nodemailer's pool). */
+const SMTP_CONNECTIONS = 5;
+
 /**
  * Sends e-mail over SMTP (nodemailer, SMTP_URL) or, with no SMTP server configured, writes each message
  * as an .eml file under DATA_DIR/mail so that development needs nothing more; the operator console lists
@@ -46,8 +49,11 @@ export class Mailer implements OnApplicationShutdown {
 
   constructor(private readonly config: AppConfig) {
     if (config.SMTP_URL) {
+      // Pooled: a burst of notifications reuses a few open connections instead of a handshake per message.
       this.transport = createTransport({
         url: config.SMTP_URL,
+        pool: true,
+        maxConnections: SMTP_CONNECTIONS,
         connectionTimeout: SMTP_TIMEOUT_MS,
         greetingTimeout: SMTP_TIMEOUT_MS,
         socketTimeout: SMTP_TIMEOUT_MS,

@@ -1,10 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DOMAIN_EVENTS, NOTIFICATION_KIND_OF, notificationPath } from '@food-link/contracts';
+import { NOTIFICATION_KIND_OF, notificationPath } from '@food-link/contracts';
 import { UnrecoverableError } from 'bullmq';
-import type { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { OutboxService } from '../events/outbox.service';
 import { Mailer } from '../mail/mailer.service';
 import type { DeliverJob } from './notification-jobs';
 import { emailOf, messageText, type MessageFacts, type MessageText } from './notification-texts';
@@ -12,31 +9,25 @@ import { NotificationsRepository, type Recipient } from './notifications.reposit
 import { PUSH_CHANNEL, type PushChannel } from './push-channel';
 
 /** What a `deliver` job did: `skipped` says why nothing was sent (the job still completes). */
-export type DeliveryOutcome = 'sent' | 'already' | 'skipped: expired' | 'skipped: gone' | 'skipped: taken' | 'skipped: no push';
+export type DeliveryOutcome = 'sent' | 'skipped: in-app' | 'skipped: expired' | 'skipped: gone' | 'skipped: taken' | 'skipped: no push';
 
 /**
- * Sends one notification to one user by one channel (a `deliver` job). Running it again sends nothing
- * twice: in-app by the (user, key) unique row; e-mail and push by the job id, which BullMQ keeps.
- *
- * In-app records the row and `notification.created` (with the unread count) in one transaction, through
- * the outbox rather than straight to the socket: a row is never without its event nor an event without
- * its row, the event reaches every API instance as any other does, and a socket whose Redis link dropped
- * gets it again from the outbox (MissedEventReplay).
+ * Sends one notification to one user by push or e-mail (a `deliver` job). Running it again sends nothing
+ * twice: the job id, which BullMQ keeps, stops a second job. (In-app is recorded by notify() itself.)
  */
 @Injectable()
 export class DeliveryService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
     private readonly config: AppConfig,
     private readonly repository: NotificationsRepository,
-    private readonly outbox: OutboxService,
     private readonly mailer: Mailer,
     @Optional() @Inject(PUSH_CHANNEL) private readonly push?: PushChannel,
   ) {}
 
   async deliver(job: DeliverJob): Promise<DeliveryOutcome> {
     if (job.expiresAt && Date.parse(job.expiresAt) <= Date.now()) return 'skipped: expired';
-    if (job.channel === 'in_app') return this.inApp(job);
+    // In-app is recorded by notify() itself, for every recipient at once; a job of it has nothing to do.
+    if (job.channel === 'in_app') return 'skipped: in-app';
     const [recipient] = await this.repository.recipients([job.userId]);
     if (!recipient) return 'skipped: gone';
     const facts = await this.facts(job);
@@ -46,15 +37,6 @@ export class DeliveryService {
     if (!this.push) return 'skipped: no push';
     await this.push.sendToUser(job.userId, { title: message.title, body: message.lines.join('\n'), url: message.url, tag: job.key });
     return 'sent';
-  }
-
-  private async inApp(job: DeliverJob): Promise<DeliveryOutcome> {
-    return this.db.transaction(async (tx) => {
-      const created = await this.repository.insert(tx, job.userId, job.key, job.type, job.data);
-      if (!created) return 'already';
-      await this.outbox.record(tx, DOMAIN_EVENTS.notificationCreated, created, [job.userId]);
-      return 'sent';
-    });
   }
 
   private async email(recipient: Recipient, message: MessageText): Promise<DeliveryOutcome> {

@@ -29,7 +29,7 @@ export class MatchingService {
 
   async match(job: MatchJob): Promise<NotifyResult & { matched: number }> {
     const listing = await this.notifications.listingToMatch(job.foodId);
-    if (!listing?.open) return { matched: 0, jobs: 0, capped: 0, dropped: 0 };
+    if (!listing?.open) return { matched: 0, inApp: 0, jobs: 0, capped: 0, dropped: 0 };
     const data = { foodId: job.foodId, foodName: listing.food_name };
     if (job.partners) {
       const sent = await this.notify.notify({

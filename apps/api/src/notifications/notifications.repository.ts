@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   DEFAULT_NOTIFICATION_CHOICES,
+  DOMAIN_EVENTS,
   NOTIFICATIONS_LIST_MAX,
   type Language,
   type NotificationChoices,
@@ -11,7 +12,10 @@ import {
   type NotificationView,
 } from '@food-link/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
-import { returningRows } from '../common/sql';
+
+/** A timestamptz as JavaScript's toISOString() writes it (UTC, milliseconds), as the list answers it. */
+const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+import { outboxInsertFrom, sqlExpr, sqlInt } from '../events/outbox.repository';
 import type { QuietWindow } from './quiet-hours';
 
 /** A recipient as notify() and delivery see it: its choices (the defaults until it saves some), language, quiet hours. */
@@ -143,25 +147,40 @@ export class NotificationsRepository {
   }
 
   /**
-   * Records an in-app notification in `tx` unless the user has it already (same key): the view and the
-   * user's unread count after it, or null when nothing was inserted (a job that ran before).
+   * Records the in-app notification of each user who does not have it yet (same key) and, in the same
+   * statement, its `notification.created` event for that user's room with their unread count after it:
+   * one statement for thousands of recipients, outside any transaction (the caller wakes the relay after
+   * it, OutboxService.committed). Running it again inserts nothing and announces nothing. Returns the
+   * users who got it now.
    */
-  async insert(
-    tx: EntityManager,
-    userId: number,
-    key: string,
-    type: NotificationType,
-    data: NotificationData,
-  ): Promise<{ notification: NotificationView; unread: number } | null> {
-    const [row] = await returningRows<NotificationRow>(
-      tx,
-      `INSERT INTO notifications (user_id, key, type, data, food_id) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (user_id, key) DO NOTHING
-       RETURNING ${VIEW_COLUMNS}`,
-      [userId, key, type, JSON.stringify(data), data.foodId ?? null],
+  async recordInApp(userIds: readonly number[], key: string, type: NotificationType, data: NotificationData): Promise<number[]> {
+    const rows = await this.db.query<{ user_id: number }[]>(
+      `WITH inserted AS (
+         INSERT INTO notifications (user_id, key, type, data, food_id)
+         SELECT id, $2, $3, $4::jsonb, $5 FROM unnest($1::int[]) AS id
+         ON CONFLICT (user_id, key) DO NOTHING
+         RETURNING id, user_id, type, created_at, data
+       ), unread_before AS (
+         -- The statement's snapshot does not see its own inserts: each user's count before, plus this one.
+         SELECT n.user_id, count(*)::int AS n FROM notifications n
+          WHERE n.user_id IN (SELECT user_id FROM inserted) AND n.read_at IS NULL GROUP BY n.user_id
+       ), event AS (
+         ${outboxInsertFrom(
+           DOMAIN_EVENTS.notificationCreated,
+           {
+             notification: sqlExpr<NotificationView>(
+              `jsonb_build_object('id', i.id, 'type', i.type, 'created_at', ${isoSql('i.created_at')}, 'read_at', NULL, 'data', i.data)`,
+             ),
+             unread: sqlInt('coalesce(b.n, 0) + 1'),
+           },
+           sqlExpr<number[]>('ARRAY[i.user_id]'),
+           'inserted i LEFT JOIN unread_before b ON b.user_id = i.user_id',
+         )}
+       )
+       SELECT user_id FROM inserted`,
+      [userIds, key, type, JSON.stringify(data), data.foodId ?? null],
     );
-    if (!row) return null;
-    return { notification: toView(row), unread: await this.unread(userId, tx) };
+    return rows.map((row) => row.user_id);
   }
 
   async unread(userId: number, manager: EntityManager = this.db.manager): Promise<number> {

@@ -9,6 +9,7 @@ import {
 } from '@food-link/contracts';
 import type Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
+import { OutboxService } from '../events/outbox.service';
 import { REDIS } from '../redis/redis.module';
 import { jobKey, NotificationQueue, type DeliverJob, type NotificationJob } from './notification-jobs';
 import { NotificationsRepository, type Recipient } from './notifications.repository';
@@ -31,6 +32,9 @@ export interface NotifyRequest {
 
 /** What notify() queued. */
 export interface NotifyResult {
+  /** In-app notifications recorded now (not counting those the users had already). */
+  inApp: number;
+  /** Push and e-mail jobs queued. */
   jobs: number;
   /** Push and e-mail held back by the hourly cap (in-app still recorded). */
   capped: number;
@@ -41,14 +45,23 @@ export interface NotifyResult {
 /** Channels that reach a person who is not looking: quiet hours and the hourly cap hold these back. */
 const INTRUSIVE: ReadonlySet<NotificationChannel> = new Set(['push', 'email']);
 
+const CHANNEL_ORDER: Record<NotificationChannel, number> = { in_app: 0, push: 1, email: 2 };
+
 const HOUR_MS = 3_600_000;
 const ADD_BATCH = 1000;
 
 /**
- * Turns "tell these users this" into one `deliver` job per user and channel the user has on for the
- * type's kind (docs/NOTIFICATIONS.md). Quiet hours and the hourly cap for new food apply to push and
- * e-mail only: in-app is silent, and the food is on the board anyway. Without a push channel bound
- * (PUSH_CHANNEL), no push job is made.
+ * Turns "tell these users this" into what each user has on for the type's kind (docs/NOTIFICATIONS.md):
+ *
+ * - in-app, recorded at once for every recipient in one statement, with each user's
+ *   `notification.created` (and unread count) written to the outbox by the same statement: a row is
+ *   never without its event nor an event without its row, the event reaches every API instance as any
+ *   other does, and a socket whose Redis link dropped gets it again from the outbox (MissedEventReplay).
+ *   One job per user here measured ~200 in-app notifications/s on the shared 2-core machine, far from
+ *   5,000 in 5 s; the statement does them all at once, and its caller (a job) retries it whole;
+ * - push and e-mail, one `deliver` job per user and channel, job id `<key>-<userId>-<channel>`, retried
+ *   with backoff. Quiet hours and the hourly cap for new food hold these back only: in-app is silent,
+ *   and the food is on the board anyway. Without a push channel bound (PUSH_CHANNEL), no push job is made.
  */
 @Injectable()
 export class NotificationsService {
@@ -58,13 +71,14 @@ export class NotificationsService {
     private readonly config: AppConfig,
     private readonly repository: NotificationsRepository,
     private readonly jobs: NotificationQueue,
+    private readonly outbox: OutboxService,
     @Inject(REDIS) private readonly redis: Redis,
     @Optional() @Inject(PUSH_CHANNEL) private readonly push?: PushChannel,
   ) {}
 
   async notify({ key, userIds, type, data, expiresAt }: NotifyRequest): Promise<NotifyResult> {
     if (key.includes(':')) throw new Error(`Notification key "${key}" may not contain ':'`);
-    const result: NotifyResult = { jobs: 0, capped: 0, dropped: 0 };
+    const result: NotifyResult = { inApp: 0, jobs: 0, capped: 0, dropped: 0 };
     const now = new Date();
     if (userIds.length === 0 || (expiresAt && expiresAt <= now)) return result;
     const kind = NOTIFICATION_KIND_OF[type];
@@ -73,10 +87,18 @@ export class NotificationsService {
       NOTIFICATION_CHANNELS.filter((channel) => recipient.choices[kind][channel] && (channel !== 'push' || this.push));
     const capped = kind === 'new_food' ? await this.overCap(key, recipients.filter((r) => channels(r).some((c) => INTRUSIVE.has(c))), now) : new Set<number>();
 
+    // In-app for every recipient at once, in one statement (no job per user): silent, so neither quiet
+    // hours nor the cap hold it back, and the unique (user, key) row makes a repeat insert nothing.
+    const inApp = recipients.filter((recipient) => recipient.choices[kind].in_app).map((recipient) => recipient.userId);
+    if (inApp.length > 0) {
+      result.inApp = (await this.repository.recordInApp(inApp, key, type, data)).length;
+      if (result.inApp > 0) await this.outbox.committed();
+    }
+
     const jobs: { name: string; data: NotificationJob; opts: { jobId: string; delay?: number } }[] = [];
     for (const recipient of recipients) {
       const quietEnd = quietUntil(now, recipient.quiet);
-      for (const channel of channels(recipient)) {
+      for (const channel of channels(recipient).filter((c) => c !== 'in_app')) {
         let delay: number | undefined;
         if (INTRUSIVE.has(channel)) {
           if (capped.has(recipient.userId)) {
@@ -95,6 +117,8 @@ export class NotificationsService {
         jobs.push({ name: NOTIFICATION_JOBS.deliver, data: job, opts: { jobId: jobKey(key, recipient.userId, channel), delay } });
       }
     }
+    // Push before e-mail: the queue is first in, first out, and push is the quicker to reach someone.
+    jobs.sort((a, b) => CHANNEL_ORDER[(a.data as DeliverJob).channel] - CHANNEL_ORDER[(b.data as DeliverJob).channel]);
     for (let start = 0; start < jobs.length; start += ADD_BATCH) await this.jobs.queue.addBulk(jobs.slice(start, start + ADD_BATCH));
     result.jobs = jobs.length;
     if (result.capped > 0 || result.dropped > 0) {
