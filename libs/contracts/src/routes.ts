@@ -113,8 +113,8 @@ export const NOTIFICATIONS_LIST_MAX = 50;
 
 /**
  * Where a notification leads in the web app (the e-mail's and the push message's link, the list's
- * target): the listing's page for new food, the charity's area for its pickup, the donor's dashboard
- * (Donate or "not collected") when a window ended.
+ * target): the listing's page for new food, the charity's requests for its pickup, the donation's card on
+ * the donor's dashboard (Donate or "not collected") when a window ended.
  */
 export function notificationPath(type: NotificationType, data: NotificationData): string {
   switch (type) {
@@ -122,9 +122,10 @@ export function notificationPath(type: NotificationType, data: NotificationData)
     case 'food.offered':
       return data.foodId ? `/food/${data.foodId}` : '/FoodDonationApp';
     case 'pickup.soon':
-      return '/FoodDonationApp';
+      return '/FoodDonationApp?view=requests';
     case 'pickup.ended':
-      return '/DonerDashboard';
+      // The donation's own card, where Donate and "not collected" are.
+      return data.foodId ? `/DonerDashboard#food-${data.foodId}` : '/DonerDashboard';
     case 'account.news':
       return '/';
   }

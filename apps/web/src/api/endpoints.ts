@@ -9,15 +9,21 @@ import {
   type AddFoodBody,
   type AddedFoodItem,
   type CharityLookupResponse,
+  type CharityProfileBody,
+  type CharityProfileView,
   type CharityRequestItem,
   type DonorFoodItem,
   EXTRA_ROUTES,
   type FulfilRequestBody,
   type NoShowResponse,
+  NOTIFICATION_ROUTES,
+  type NotificationPreferences,
+  type NotificationsResponse,
   type PhotosResponse,
   type PickupDetails,
   type PickupPointBody,
   type PickupPointView,
+  type ReadNotificationsBody,
   type ReceivedBody,
   type ReceivedReport,
   type Reliability,
@@ -107,6 +113,22 @@ export const endpoints = {
   exportAccount: () => api<AccountExport>(ACCOUNT_ROUTES.export, { auth: true }),
   deleteAccount: (password: string) =>
     api<MessageResponse>(ACCOUNT_ROUTES.delete, { method: 'POST', body: { password }, auth: true }),
+
+  // Reaching people who are not looking (docs/NOTIFICATIONS.md).
+  charityProfile: () => api<CharityProfileView>(NOTIFICATION_ROUTES.charityProfile, { auth: true }),
+  saveCharityProfile: (body: CharityProfileBody) =>
+    api<CharityProfileView>(NOTIFICATION_ROUTES.charityProfile, { method: 'PUT', body, auth: true }),
+  notifications: () => api<NotificationsResponse>(NOTIFICATION_ROUTES.list, { auth: true }),
+  /** Marks `ids` read, or every notification when `ids` is left out; answers the list as it is now. */
+  readNotifications: (ids?: string[]) =>
+    api<NotificationsResponse>(NOTIFICATION_ROUTES.read, {
+      method: 'POST',
+      body: (ids ? { ids } : {}) satisfies ReadNotificationsBody,
+      auth: true,
+    }),
+  notificationPreferences: () => api<NotificationPreferences>(NOTIFICATION_ROUTES.preferences, { auth: true }),
+  saveNotificationPreferences: (body: NotificationPreferences) =>
+    api<NotificationPreferences>(NOTIFICATION_ROUTES.preferences, { method: 'PUT', body, auth: true }),
 
   totalMeals: () => api<TotalMealsResponse>(API_ROUTES.totalMeals),
   totalCharities: () => api<TotalCharitiesResponse>(API_ROUTES.totalCharities),

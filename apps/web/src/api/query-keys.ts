@@ -16,6 +16,10 @@ export const queryKeys = {
   me: (token: string) => ['me', token] as const,
   /** Whether this browser gets push notifications for the signed-in user. */
   pushDevice: (userId: number) => ['push-device', userId] as const,
+  /** The signed-in user's notifications and unread count; every user's lists share the prefix `notifications`. */
+  notifications: (token: string) => ['notifications', token] as const,
+  notificationPreferences: (token: string) => ['notification-preferences', token] as const,
+  charityProfile: (token: string) => ['charity-profile', token] as const,
   totalMeals: ['stats', 'total-meals'] as const,
   totalCharities: ['stats', 'total-charities'] as const,
   impactTotals: ['stats', 'impact-totals'] as const,

@@ -17,6 +17,8 @@ const InfoPage = lazy(() => import('../pages/info/info-page'));
 const ForgotPasswordPage = lazy(() => import('../pages/auth/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('../pages/auth/reset-password-page'));
 const ListingPage = lazy(() => import('../pages/listing/listing-page'));
+const NotificationsPage = lazy(() => import('../pages/notifications/notifications-page'));
+const NotificationPreferencesPage = lazy(() => import('../pages/notifications/notification-preferences-page'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<p className="p-8 text-center text-stone-500">Loading...</p>}>{children}</Suspense>;
@@ -42,6 +44,9 @@ export const routes = [
       { path: '/FoodDonationApp', element: <Lazy><CharityAreaPage /></Lazy> },
       { path: '/DonerDashboard', element: <Lazy><DonorDashboardPage /></Lazy> },
       { path: '/ops', element: <Lazy><OpsConsolePage /></Lazy> },
+      // Reaching people who are not looking (issue 15): the bell's list and what reaches whom by which channel.
+      { path: '/notifications', element: <Lazy><NotificationsPage /></Lazy> },
+      { path: '/notifications/settings', element: <Lazy><NotificationPreferencesPage /></Lazy> },
       // Beyond the spec's routes: the pages a visitor looks for before trusting the service.
       { path: '/contact', element: <Lazy><InfoPage page="contact" /></Lazy> },
       { path: '/privacy', element: <Lazy><InfoPage page="privacy" /></Lazy> },

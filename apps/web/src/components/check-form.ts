@@ -38,7 +38,8 @@ export function serverFieldProblems(
   if (!body || (error as { status: number }).status !== 400) return { problems, rest };
   const lines = Array.isArray(body.message) ? body.message : body.message ? [body.message] : [];
   for (const line of lines) {
-    const field = fields.find((name) => line.startsWith(`${name} `));
+    // `quiet_hours.end must differ from start`: a nested field's line belongs to its top field.
+    const field = fields.find((name) => line.startsWith(`${name} `) || line.startsWith(`${name}.`));
     if (field) problems[field] ??= line.slice(field.length + 1);
     else rest.push(line);
   }

@@ -1,10 +1,13 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { UserType } from '@food-link/contracts';
 import { clearSession } from '../app/session';
 import { useSession } from '../app/use-session';
 import { LanguageSwitch } from './language-switch';
+
+// Only a signed-in user has a bell: a visitor's landing page does not load it.
+const NotificationBell = lazy(() => import('./notification-bell').then((module) => ({ default: module.NotificationBell })));
 
 /** How long an anchor link waits for its section to appear (spec, section 9). */
 export const ANCHOR_WAIT_MS = 10000;
@@ -46,7 +49,7 @@ function whenElementAppears(id: string, timeoutMs: number, onFound: (element: HT
  * Scrolls to the section named by the URL's hash, waiting for it when the page that holds it is still
  * rendering (a link followed from another route). Runs again for each navigation, even to the same hash.
  */
-function useScrollToHash() {
+export function useScrollToHash() {
   const { hash, key } = useLocation();
   useEffect(() => {
     const id = decodeURIComponent(hash.slice(1));
@@ -69,7 +72,7 @@ const isPlainClick = (event: MouseEvent) =>
 const linkClass =
   'block rounded-md px-3 py-2 text-stone-700 transition hover:bg-green-50 hover:text-green-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-700';
 
-/** The site's top bar: section anchors, language switch, and Login or Logout. */
+/** The site's top bar: section anchors, language switch, the notification bell, and Login or Logout. */
 export function TopBar() {
   const { t } = useTranslation();
   const session = useSession();
@@ -122,19 +125,27 @@ export function TopBar() {
           </svg>
           {t('brand')}
         </a>
-        <button
-          ref={toggle}
-          type="button"
-          aria-expanded={open}
-          aria-controls={menuId}
-          aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
-          onClick={() => setOpen((value) => !value)}
-          className="rounded-md p-2 text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-green-700 md:hidden"
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 stroke-current" fill="none" strokeWidth="2" strokeLinecap="round">
-            {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
-        </button>
+        {/* The bell stays in sight on a phone, outside the menu; from the medium breakpoint it ends the row. */}
+        <div className="flex items-center gap-1 md:order-last">
+          {session && (
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          )}
+          <button
+            ref={toggle}
+            type="button"
+            aria-expanded={open}
+            aria-controls={menuId}
+            aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={() => setOpen((value) => !value)}
+            className="rounded-md p-2 text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-green-700 md:hidden"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 stroke-current" fill="none" strokeWidth="2" strokeLinecap="round">
+              {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
         <nav
           id={menuId}
           aria-label={t('nav.mainNavigation')}

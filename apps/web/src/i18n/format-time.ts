@@ -18,6 +18,9 @@ function formatMoment(iso: string, language: string, options: Intl.DateTimeForma
 export const formatDateTime = (iso: string, language: string) =>
   formatMoment(iso, language, { dateStyle: 'medium', timeStyle: 'medium' });
 
+/** Day and time to the minute: `22 Nov 2026, 12:05`. */
+export const formatDayTime = (iso: string, language: string) => formatMoment(iso, language, { dateStyle: 'medium', timeStyle: 'short' });
+
 /** Time of day to the minute: `12:05`. */
 export const formatTimeOfDay = (iso: string, language: string) => formatMoment(iso, language, { timeStyle: 'short' });
 

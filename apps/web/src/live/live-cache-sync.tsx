@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { CharityRequestItem, DonorFoodItem, FoodItemView } from '@food-link/contracts';
+import type { CharityRequestItem, DonorFoodItem, FoodItemView, NotificationsResponse } from '@food-link/contracts';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpoints } from '../api/endpoints';
@@ -18,11 +18,15 @@ import {
   without,
 } from './cache-updates';
 import { useLiveEvent } from './live-context';
+import { notificationText } from '../components/notification-text';
+import { withNotification } from './notification-cache';
 
 const DONOR_FOOD = ['donor-food'];
 /** Every board in the cache, filtered or not (queryKeys.availableWith). */
 const BOARDS = queryKeys.available;
 const CHARITY_REQUESTS = ['charity-requests'];
+/** The signed-in user's notifications (queryKeys.notifications). */
+const NOTIFICATIONS = ['notifications'];
 
 /**
  * Applies live events to the react-query caches, so every open view updates without a reload, and
@@ -168,6 +172,18 @@ export function LiveCacheSync() {
     if (!clock.isFresh(event.data.foodId, event.occurredAt)) return;
     removeFromBoards(event.data.foodId);
     updateAll<DonorFoodItem[]>(DONOR_FOOD, (list) => withDonorFoodStatus(list, event.data.foodId, 'expired'));
+  });
+
+  // The user's own room only: the new notification goes first in the list, with the server's unread count.
+  useLiveEvent('notification.created', (event) => {
+    const { notification, unread } = event.data;
+    const known = client
+      .getQueriesData<NotificationsResponse>({ queryKey: NOTIFICATIONS })
+      .some(([, list]) => list?.items.some((item) => item.id === notification.id));
+    updateAll<NotificationsResponse>(NOTIFICATIONS, (list) => withNotification(list, notification, unread));
+    // The board already says when food is listed under the reader's eyes; anything else is said here, once.
+    if (known || (notification.type === 'food.matched' && watched(BOARDS))) return;
+    announce(notificationText(t, notification));
   });
 
   useLiveEvent('stats.updated', (event) => {

@@ -5,21 +5,46 @@ import { afterEach, vi } from 'vitest';
 export type Reply = { status?: number; body?: unknown };
 type Handler = Reply | ((init?: RequestInit) => Reply | Promise<Reply>);
 
-/** Answers `fetch` from a table keyed `METHOD /path`; any other call fails the way a dead network would. */
+/**
+ * Calls every signed-in screen makes on its own (the bell's notifications, the charity's profile notice),
+ * answered quietly, so a test about something else neither lists nor counts them: none unread, a profile
+ * saved. A test that names one of these in its table answers and counts it itself.
+ */
+const AMBIENT: Record<string, Reply> = {
+  'GET /api/notifications': { body: { unread: 0, items: [] } },
+  'GET /api/charity/profile': {
+    body: { saved: true, governorates: ['EG-C'], categories: ['other'], storage: ['ambient'], base_lat: null, base_lng: null, radius_km: null, phone: null, quiet_hours: null },
+  },
+};
+
+function respond(reply: Reply): Response {
+  const status = reply.status ?? 200;
+  // A 204 carries no body at all (the Response constructor refuses one).
+  return new Response(status === 204 ? null : JSON.stringify(reply.body ?? null), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+/**
+ * Answers `fetch` from a table keyed `METHOD /path`; any other call fails the way a dead network would.
+ * The returned mock records the table's calls (the AMBIENT ones only when the table names them).
+ */
 export function mockApi(routes: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const key = `${init?.method ?? 'GET'} ${String(input)}`;
     const handler = routes[key];
     if (!handler) throw new Error(`Unexpected call: ${key}`);
-    const reply = typeof handler === 'function' ? await handler(init) : handler;
-    const status = reply.status ?? 200;
-    // A 204 carries no body at all (the Response constructor refuses one).
-    return new Response(status === 204 ? null : JSON.stringify(reply.body ?? null), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
+    return respond(typeof handler === 'function' ? await handler(init) : handler);
   });
-  vi.stubGlobal('fetch', fetchMock);
+  // The global itself is a mock too, for tests that read every call from `globalThis.fetch`.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const key = `${init?.method ?? 'GET'} ${String(input)}`;
+      return AMBIENT[key] && !routes[key] ? respond(AMBIENT[key]) : fetchMock(input, init);
+    }),
+  );
   return fetchMock;
 }
 

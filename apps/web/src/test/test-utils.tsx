@@ -7,6 +7,7 @@ import {
   type DomainEventType,
   type DonorFoodItem,
   type FoodItemView,
+  type NotificationView,
   type UserType,
 } from '@food-link/contracts';
 import { render } from '@testing-library/react';
@@ -44,6 +45,18 @@ export function foodItem(overrides: Partial<FoodItemView> = {}): FoodItemView {
     allergens: [],
     photo_urls: [],
     thumbnail_urls: [],
+    ...overrides,
+  };
+}
+
+/** An in-app notification; ids are uuids, as the server's are. */
+export function notification(overrides: Partial<NotificationView> & { id?: string } = {}): NotificationView {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    type: 'food.matched',
+    created_at: '2030-05-20T10:00:00.000Z',
+    read_at: null,
+    data: { foodId: 1, foodName: 'Koshari' },
     ...overrides,
   };
 }
@@ -120,7 +133,7 @@ export function signInAs(userType: UserType, userId: number, name = userType ===
 /** Renders `page` at `url` with a fresh query cache, the announcer and, given a hub, the live cache sync. */
 export function renderPage(page: ReactElement, url: string, { hub }: { hub?: LiveHub } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const path = url.split('?')[0];
+  const path = url.split(/[?#]/)[0];
   const tree = (
     <MemoryRouter initialEntries={[url]}>
       <Routes>

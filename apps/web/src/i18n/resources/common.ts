@@ -48,6 +48,23 @@ export const common = {
       foodWithdrawnNamed: '{{name}} was withdrawn by its donor',
       reconnecting: 'Reconnecting to live updates…',
     },
+    // The bell in the top bar and what each in-app notification says (docs/NOTIFICATIONS.md).
+    notifications: {
+      bell: 'Notifications',
+      bellUnread: 'Notifications, {{unread}} unread',
+      someFood: 'a listing',
+      text: {
+        food: {
+          matched: 'New food near you: {{foodName}}',
+          offered: 'Offered to you first, as a partner charity: {{foodName}}',
+        },
+        pickup: {
+          soon: 'Your pickup of {{foodName}} opens in 30 minutes',
+          ended: 'Was {{foodName}} collected?',
+        },
+        account: { news: 'News about your account' },
+      },
+    },
     loading: 'Loading...',
     account: {
       heading: 'Your data',
@@ -72,6 +89,11 @@ export const common = {
       'must be a valid e-mail address': 'Enter a valid e-mail address',
       'must be longer than or equal to 8 characters': 'Use at least 8 characters',
       'must not contain NUL characters': 'Remove the invalid characters',
+      'must list at least one': 'Choose at least one',
+      'must be more than 0': 'Enter a number above 0',
+      'must be at most 200': 'Enter at most 200',
+      'must be a number': 'Enter a number',
+      'is required with base_lat, base_lng and radius_km': 'Give the latitude, longitude and radius together',
     },
   },
   ar: {
@@ -122,6 +144,22 @@ export const common = {
       foodWithdrawnNamed: 'سحب المتبرع «{{name}}»',
       reconnecting: 'جارٍ إعادة الاتصال بالتحديثات المباشرة…',
     },
+    notifications: {
+      bell: 'الإشعارات',
+      bellUnread: 'الإشعارات، {{unread}} غير مقروءة',
+      someFood: 'طعام معروض',
+      text: {
+        food: {
+          matched: 'طعام جديد بالقرب منك: {{foodName}}',
+          offered: 'معروض عليك أولًا بصفتك جمعية شريكة: {{foodName}}',
+        },
+        pickup: {
+          soon: 'يبدأ موعد استلام «{{foodName}}» بعد ٣٠ دقيقة',
+          ended: 'هل استُلم «{{foodName}}»؟',
+        },
+        account: { news: 'أخبار عن حسابك' },
+      },
+    },
     loading: 'جارٍ التحميل...',
     account: {
       heading: 'بياناتك',
@@ -143,6 +181,12 @@ export const common = {
       'must be a valid e-mail address': 'أدخل بريدًا إلكترونيًا صحيحًا',
       'must be longer than or equal to 8 characters': 'استخدم 8 أحرف على الأقل',
       'must not contain NUL characters': 'احذف الأحرف غير الصالحة',
+      'must list at least one': 'اختر واحدًا على الأقل',
+      'must be more than 0': 'أدخل رقمًا أكبر من صفر',
+      'must be at most 200': 'أدخل ٢٠٠ على الأكثر',
+      'must be a number': 'أدخل رقمًا',
+      'is required with base_lat, base_lng and radius_km': 'أدخل خط العرض وخط الطول ونصف القطر معًا',
+      'must be an Egyptian mobile number (010, 011, 012 or 015 followed by 8 digits)': 'أدخل رقم محمول مصريًا (010 أو 011 أو 012 أو 015 ثم 8 أرقام)',
     },
     serverMessages: {
       'Your account has been deleted': 'تم حذف حسابك',

@@ -1,7 +1,7 @@
 import { FOOD_CATEGORIES, GOVERNORATES, STORAGE_KINDS, type BoardWindow, type FoodCategory, type GovernorateCode, type StorageKind } from '@food-link/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoardFilters as Filters } from '../../api/board-query';
+import { useLocate } from '../../components/use-locate';
 import '../listing/listing-texts';
 
 const select =
@@ -17,28 +17,13 @@ type BoardFiltersProps = { filters: Filters; onChange: (next: Filters) => void }
 export function BoardFilters({ filters, onChange }: BoardFiltersProps) {
   const { i18n } = useTranslation();
   const { t: tl } = useTranslation('listing');
-  const [locating, setLocating] = useState<'idle' | 'asking' | 'refused'>('idle');
+  const [locating, locate] = useLocate({ enableHighAccuracy: false, timeout: 15_000, maximumAge: 300_000 });
   const language = i18n.language === 'ar' ? 'ar' : 'en';
   const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
 
   function toggleNear() {
-    if (filters.near) {
-      set({ near: undefined });
-      return;
-    }
-    if (!('geolocation' in navigator)) {
-      setLocating('refused');
-      return;
-    }
-    setLocating('asking');
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating('idle');
-        set({ near: { lat: position.coords.latitude, lng: position.coords.longitude } });
-      },
-      () => setLocating('refused'),
-      { enableHighAccuracy: false, timeout: 15_000, maximumAge: 300_000 },
-    );
+    if (filters.near) set({ near: undefined });
+    else locate((coords) => set({ near: { lat: coords.latitude, lng: coords.longitude } }));
   }
 
   const active = Boolean(filters.governorate || filters.category || filters.storage || filters.window || filters.near);

@@ -6,7 +6,9 @@ import { boardTopic } from '@food-link/contracts';
 import { useLiveTopics } from '../../live/live-context';
 import { AvailableFoodView } from './available-food-view';
 import { CharityNav } from './charity-nav';
+import { CharityProfileView } from './charity-profile-view';
 import { PickupRequestView } from './pickup-request-view';
+import { ProfileNotice } from './profile-notice';
 import { RequestsView } from './requests-view';
 import { useBoardFilters } from './use-board-filters';
 import { useCharityView, type CharityView } from './use-charity-view';
@@ -29,9 +31,10 @@ export default function CharityAreaPage() {
 
   return (
     <>
-      <CharityNav current={view.name === 'requests' ? 'requests' : 'available'} onShow={(name) => show({ name })} />
+      <CharityNav current={view.name === 'pickup' ? 'available' : view.name} onShow={(name) => show({ name })} />
       <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <WelcomeNotice />
+        {view.name === 'available' && signedIn && <ProfileNotice withLink />}
         {view.name === 'available' && (
           <AvailableFoodView
             focusHeading={moved}
@@ -50,6 +53,7 @@ export default function CharityAreaPage() {
         )}
         {view.name === 'requests' && <RequestsView focusHeading={moved} />}
         {view.name === 'requests' && signedIn && <AccountDataSection />}
+        {view.name === 'profile' && <CharityProfileView focusHeading={moved} />}
       </main>
     </>
   );

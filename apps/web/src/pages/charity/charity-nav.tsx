@@ -4,9 +4,11 @@ import { clearSession } from '../../app/session';
 import { useSession } from '../../app/use-session';
 import { HomeLink } from '../../components/home-link';
 import { LanguageSwitch } from '../../components/language-switch';
+import { NotificationBell } from '../../components/notification-bell';
 import { useCharityName } from './use-charity-name';
 
-type CharityNavProps = { current: 'available' | 'requests'; onShow: (view: 'available' | 'requests') => void };
+type NavView = 'available' | 'requests' | 'profile';
+type CharityNavProps = { current: NavView; onShow: (view: NavView) => void };
 
 const buttonClass =
   'inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800';
@@ -14,14 +16,15 @@ const buttonClass =
 /**
  * The charity area's header. On a phone the first row holds the home link and the account controls, so
  * Log Out never drops to a row of its own whatever the name's length; the charity's name and the two
- * views take the rows below. From the medium breakpoint all sit on one row. A visitor who is not signed in is offered Log In instead of Log Out.
+ * views take the rows below. From the medium breakpoint all sit on one row. A signed-in charity also has its
+ * matching profile as a view, and the notification bell after the views. A visitor who is not signed in is offered Log In instead of Log Out.
  */
 export function CharityNav({ current, onShow }: CharityNavProps) {
   const { t } = useTranslation('charity');
   const navigate = useNavigate();
   const session = useSession();
   const charityName = useCharityName();
-  const viewButton = (view: 'available' | 'requests', label: string) => (
+  const viewButton = (view: NavView, label: string) => (
     <button
       type="button"
       aria-current={current === view ? 'page' : undefined}
@@ -46,6 +49,9 @@ export function CharityNav({ current, onShow }: CharityNavProps) {
         <div className="order-2 flex w-full flex-wrap gap-2 md:order-none md:w-auto">
           {viewButton('available', t('nav.available'))}
           {viewButton('requests', t('nav.requests'))}
+          {session && viewButton('profile', t('nav.profile'))}
+          {/* With the views rather than the account controls: those keep to the first row on a phone. */}
+          <NotificationBell className="ms-auto md:ms-0" />
         </div>
         <div className="ms-auto flex shrink-0 items-center gap-2 md:ms-0">
           <LanguageSwitch />

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { SignInPrompt } from '../../components/sign-in-prompt';
 import { RequestList } from './request-list';
 import { useCharityUserId } from './use-charity-user-id';
 import { ViewHeading } from './view-heading';
@@ -13,17 +13,7 @@ export function RequestsView({ focusHeading }: { focusHeading: boolean }) {
   let body;
   switch (charity.state) {
     case 'signed-out':
-      body = (
-        <div className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-stone-800">
-          <p className="mb-3">{t('requests.signIn')}</p>
-          <Link
-            to="/Login"
-            className="font-semibold text-green-800 underline hover:text-green-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800"
-          >
-            {t('requests.signInLink')}
-          </Link>
-        </div>
-      );
+      body = <SignInPrompt text={t('requests.signIn')} link={t('requests.signInLink')} />;
       break;
     case 'loading':
       body = <p role="status" className="text-stone-600">{t('requests.loading')}</p>;

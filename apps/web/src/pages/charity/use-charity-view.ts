@@ -1,25 +1,26 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
-export type CharityView = { name: 'available' } | { name: 'pickup'; foodId: number } | { name: 'requests' };
+export type CharityView = { name: 'available' } | { name: 'pickup'; foodId: number } | { name: 'requests' } | { name: 'profile' };
 
 /**
- * Which of the three bodies the charity area shows. It lives in the address (`?food=12`,
- * `?view=requests`) so the browser's Back button and a reload return to the same view.
+ * Which of the four bodies the charity area shows. It lives in the address (`?food=12`,
+ * `?view=requests`, `?view=profile`) so the browser's Back button and a reload return to the same view.
  */
 export function useCharityView(): [CharityView, (next: CharityView) => void] {
   const [params, setParams] = useSearchParams();
   const foodId = Number(params.get('food'));
+  const named = params.get('view');
   const view: CharityView =
-    params.get('view') === 'requests'
-      ? { name: 'requests' }
+    named === 'requests' || named === 'profile'
+      ? { name: named }
       : Number.isInteger(foodId) && foodId > 0
         ? { name: 'pickup', foodId }
         : { name: 'available' };
 
   const show = useCallback(
     (next: CharityView) => {
-      if (next.name === 'requests') setParams({ view: 'requests' });
+      if (next.name === 'requests' || next.name === 'profile') setParams({ view: next.name });
       else if (next.name === 'pickup') setParams({ food: String(next.foodId) });
       else setParams({});
     },

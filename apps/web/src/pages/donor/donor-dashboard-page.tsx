@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { AccountDataSection } from '../../components/account-data-section';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { useScrollToHash } from '../../components/top-bar';
 import { WelcomeNotice } from '../../components/welcome-notice';
 import { AddFoodForm } from './add-food-form';
 import { DonorHeader } from './donor-header';
@@ -15,6 +16,8 @@ import { useDonorId } from './use-donor-id';
 export default function DonorDashboardPage() {
   const { t } = useTranslation('donor');
   useDocumentTitle(t('titles.donor', { ns: 'common' }));
+  // A notification's link names a card (#food-12): scrolled to once the list shows it.
+  useScrollToHash();
   const identity = useDonorId();
   const [formOpen, setFormOpen] = useState(false);
   const formId = useId();

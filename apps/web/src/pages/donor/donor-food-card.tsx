@@ -95,9 +95,12 @@ export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: n
 
   return (
     <article
+      // A notification ("Was it collected?") links here: /DonerDashboard#food-12.
+      id={`food-${item.id}`}
+      tabIndex={-1}
       data-food-id={item.id}
       aria-labelledby={titleId}
-      className="flex h-full flex-col gap-2 rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
+      className="flex h-full scroll-mt-4 flex-col gap-2 rounded-xl border border-stone-200 bg-white p-4 shadow-sm focus:outline-2 focus:outline-green-700"
     >
       <h3 id={titleId} dir="auto" className="text-lg font-semibold break-words text-stone-900">
         {item.food_name}

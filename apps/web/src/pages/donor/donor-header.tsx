@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { clearSession } from '../../app/session';
 import { HomeLink } from '../../components/home-link';
 import { LanguageSwitch } from '../../components/language-switch';
+import { NotificationBell } from '../../components/notification-bell';
 
 type DonorHeaderProps = {
   signedIn: boolean;
@@ -23,6 +24,7 @@ export function DonorHeader({ signedIn, formOpen, formId, onToggleForm }: DonorH
         <HomeLink />
       </div>
       <h1 className="me-auto text-3xl font-bold text-stone-900">{t('title')}</h1>
+      {signedIn && <NotificationBell />}
       <LanguageSwitch />
       {signedIn && (
         <>
