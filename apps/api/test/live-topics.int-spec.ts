@@ -275,7 +275,7 @@ describe('the counters coalescer on every instance', () => {
       await barrier(t.env, watchers);
       for (const watcher of watchers) {
         expect(watcher.ofType('stats.updated').map((e) => e.data.totalMeals)).not.toContain(999);
-        expect(watcher.received.at(-1)?.data).toEqual({ totalMeals: 2000, totalCharities: 1 });
+        expect(watcher.received.at(-1)?.data).toEqual({ totalMeals: 2000, totalCharities: 1, kg: 0, co2e_kg: 0, water_l: 0 });
       }
     } finally {
       for (const client of [...watchers, ...bystanders]) client.close();

@@ -1,4 +1,4 @@
-import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { QUEUES, type NotificationChannel, type NotificationData, type NotificationType } from '@food-link/contracts';
 import { Queue, type DefaultJobOptions } from 'bullmq';
 import Redis from 'ioredis';
@@ -61,6 +61,7 @@ export const notificationJobOptions = (config: AppConfig): DefaultJobOptions => 
 export class NotificationQueue implements OnApplicationShutdown {
   readonly queue: Queue<NotificationJob>;
   private readonly redis: Redis;
+  private readonly logger = new Logger('Notifications');
 
   constructor(config: AppConfig) {
     this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
@@ -72,6 +73,8 @@ export class NotificationQueue implements OnApplicationShutdown {
       prefix: bullPrefix(config),
       defaultJobOptions: notificationJobOptions(config),
     });
+    // Without a listener BullMQ prints every connection error; an add that fails throws to its caller anyway.
+    this.queue.on('error', (error) => this.logger.warn(`notifications queue: ${error.message}`));
   }
 
   async onApplicationShutdown(): Promise<void> {
