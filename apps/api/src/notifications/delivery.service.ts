@@ -35,7 +35,10 @@ export class DeliveryService {
     const message = messageText(job.type, recipient.language, facts);
     if (job.channel === 'email') return this.email(recipient, message);
     if (!this.push) return 'skipped: no push';
-    await this.push.sendToUser(job.userId, { title: message.title, body: message.lines.join('\n'), url: message.url, tag: job.key });
+    // A path, not the e-mail's absolute link: the service worker opens it on the origin the browser
+    // subscribed from (and refuses any other), whichever WEB_ORIGIN comes first.
+    const path = notificationPath(job.type, job.data);
+    await this.push.sendToUser(job.userId, { title: message.title, body: message.lines.join('\n'), url: path, tag: job.key });
     return 'sent';
   }
 
