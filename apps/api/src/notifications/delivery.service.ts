@@ -2,7 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { NOTIFICATION_KIND_OF, notificationPath } from '@food-link/contracts';
 import { UnrecoverableError } from 'bullmq';
 import { AppConfig } from '../config/app-config';
-import { Mailer } from '../mail/mailer.service';
+import { Mailer, refusedForGood } from '../mail/mailer.service';
 import type { DeliverJob } from './notification-jobs';
 import { emailOf, messageText, type MessageFacts, type MessageText } from './notification-texts';
 import { NotificationsRepository, type Recipient } from './notifications.repository';
@@ -48,8 +48,7 @@ export class DeliveryService {
       await this.mailer.send({ to: recipient.email, ...mail, language: recipient.language });
     } catch (error) {
       // A 5xx answer (no such mailbox) will not change on a retry: failed for good, kept for operators.
-      const code = (error as { responseCode?: number }).responseCode;
-      if (code !== undefined && code >= 500 && code < 600) throw new UnrecoverableError((error as Error).message);
+      if (refusedForGood(error)) throw new UnrecoverableError((error as Error).message);
       throw error;
     }
     return 'sent';
