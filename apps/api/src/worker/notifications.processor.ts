@@ -18,8 +18,7 @@ import { JobHandlers } from './job-handlers';
  * Consumes `notifications` (docs/NOTIFICATIONS.md): `match` finds the charities a listing suits and
  * queues their deliveries, `deliver` sends one notification by one channel, `remind` is a request's
  * reminder, `reset-mail` a password reset link (PasswordResetMail). NOTIFY_CONCURRENCY at once (mostly
- * waiting on SMTP); a job that fails for good is shown to
- * operators, like every queue's.
+ * waiting on SMTP); a job that fails for good is shown to operators, like every queue's.
  */
 @Processor(QUEUES.notifications)
 export class NotificationsProcessor extends WorkerHost implements OnApplicationBootstrap {
