@@ -1,11 +1,9 @@
 import { NOTIFICATION_JOBS, NOTIFICATION_ROUTES, PUSH_ROUTES, QUEUES, type PushPayload } from '@food-link/contracts';
-import { Queue } from 'bullmq';
-import Redis from 'ioredis';
 import { cairoDateIn, createCharity, createDonor, createPickupPoint, type TestUser } from './support/factories';
 import { PushReceiver, verifiedVapid, type TestBrowser } from './support/push-receiver';
 import { SmtpSink } from './support/smtp-sink';
 import { startTestApp, startWorker, type Listening, type TestApp } from './support/test-app';
-import { testEnv } from './support/test-env';
+import { openQueue } from './support/queue';
 import { waitFor } from './support/wait';
 
 /**
@@ -22,8 +20,7 @@ describe('notifications by Web Push, API and worker in separate processes', () =
   let worker: Listening;
   let push: PushReceiver;
   let smtp: SmtpSink;
-  let connection: Redis;
-  let jobs: Queue;
+  let notifications: ReturnType<typeof openQueue>;
   let donor: TestUser;
   let paths = 0;
 
@@ -32,14 +29,12 @@ describe('notifications by Web Push, API and worker in separate processes', () =
     smtp = await SmtpSink.start();
     t = await startTestApp({ ROLE: 'api', PUSH_ALLOW_LOCAL_ENDPOINTS: 'true', SMTP_URL: smtp.url, WEB_ORIGIN: 'https://foodlink.example', NOTIFY_BACKOFF_MS: '300' });
     worker = await startWorker(t);
-    connection = new Redis(testEnv.redisUrl, { maxRetriesPerRequest: null });
-    jobs = new Queue(QUEUES.notifications, { connection, prefix: `${t.env.REDIS_PREFIX}bull` });
+    notifications = openQueue(t, QUEUES.notifications);
     donor = await createDonor(t.http);
     await createPickupPoint(t.http, donor, GIZA);
   });
   afterAll(async () => {
-    await jobs?.close();
-    await connection?.quit();
+    await notifications?.close();
     await worker?.close();
     await t?.close();
     await smtp?.stop();
@@ -73,11 +68,11 @@ describe('notifications by Web Push, API and worker in separate processes', () =
   const decrypted = (browser: TestBrowser): PushPayload[] => pushesTo(browser).map((received) => JSON.parse(browser.decrypt(received.body)));
   const matchJob = (foodId: number) =>
     waitFor(
-      async () => (await jobs.getJobs(['completed', 'failed'])).find((job) => job.name === NOTIFICATION_JOBS.match && job.data.foodId === foodId),
+      async () => (await notifications.queue.getJobs(['completed', 'failed'])).find((job) => job.name === NOTIFICATION_JOBS.match && job.data.foodId === foodId),
       Boolean,
       `the match job of food ${foodId}`,
     );
-  const settled = () => waitFor(() => jobs.getJobCounts('waiting', 'active', 'delayed'), (c) => c.waiting + c.active + c.delayed === 0, 'the queue to settle');
+  const settled = () => waitFor(() => notifications.queue.getJobCounts('waiting', 'active', 'delayed'), (c) => c.waiting + c.active + c.delayed === 0, 'the queue to settle');
 
   it('reaches a Giza charity that takes the category in every channel it chose: in-app, e-mail and a push it decrypts', async () => {
     const { charity, browser } = await subscribedCharity('bakery');
@@ -114,7 +109,7 @@ describe('notifications by Web Push, API and worker in separate processes', () =
     await waitFor(async () => smtp.to(charity.email), (mails) => mails.length === 1, 'the e-mail');
     const match = await matchJob(foodId);
     await settled();
-    expect(await jobs.getJob(`food-matched-${match!.data.eventId}-${charity.id}-push`)).toBeUndefined();
+    expect(await notifications.queue.getJob(`food-matched-${match!.data.eventId}-${charity.id}-push`)).toBeUndefined();
     expect(pushesTo(browser)).toEqual([]);
     expect(await t.db.query(`SELECT type FROM notifications WHERE user_id = $1`, [charity.id])).toEqual([{ type: 'food.matched' }]);
   });
@@ -125,11 +120,11 @@ describe('notifications by Web Push, API and worker in separate processes', () =
     await waitFor(async () => decrypted(browser), (payloads) => payloads.length === 1, 'the push', 20 * SECOND);
     const match = await matchJob(foodId);
     await settled();
-    expect(await (await jobs.getJob(`food-matched-${match!.data.eventId}-${charity.id}-push`))?.getState()).toBe('completed');
+    expect(await (await notifications.queue.getJob(`food-matched-${match!.data.eventId}-${charity.id}-push`))?.getState()).toBe('completed');
 
     // The match job again, as if the event had been handled a second time.
-    await jobs.add(NOTIFICATION_JOBS.match, match!.data, { jobId: `again-${match!.id}` });
-    await waitFor(async () => (await jobs.getJob(`again-${match!.id}`))?.getState(), (state) => state === 'completed', 'the repeated match');
+    await notifications.queue.add(NOTIFICATION_JOBS.match, match!.data, { jobId: `again-${match!.id}` });
+    await waitFor(async () => (await notifications.queue.getJob(`again-${match!.id}`))?.getState(), (state) => state === 'completed', 'the repeated match');
     await settled();
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(pushesTo(browser)).toHaveLength(1);

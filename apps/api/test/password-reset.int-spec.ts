@@ -12,27 +12,23 @@ import {
   type OpsMailItem,
   type OpsMailMessage,
 } from '@food-link/contracts';
-import { Queue } from 'bullmq';
-import Redis from 'ioredis';
 import { PasswordResetService } from '../src/auth/password-reset.service';
 import { PASSWORD, createCharity, createDonor, loginAs, type TestUser } from './support/factories';
 import { SmtpInbox, type ReceivedMail } from './support/smtp-inbox';
 import { SmtpSink } from './support/smtp-sink';
 import { startTestApp, startWorker, type Listening, type TestApp } from './support/test-app';
-import { testEnv } from './support/test-env';
+import { openQueue } from './support/queue';
 import { waitFor } from './support/wait';
 
 const PUBLIC_URL = 'https://foodlink.example';
 
 /** Waits until no `notifications` job (the reset e-mails among them) is waiting, running or due for a retry. */
 async function resetMailsDone(app: Pick<TestApp, 'env'>): Promise<void> {
-  const connection = new Redis(testEnv.redisUrl, { maxRetriesPerRequest: null });
-  const queue = new Queue(QUEUES.notifications, { connection, prefix: `${app.env.REDIS_PREFIX}bull` });
+  const { queue, close } = openQueue(app, QUEUES.notifications);
   try {
     await waitFor(() => queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized'), (c) => c.waiting + c.active + c.delayed + c.prioritized === 0, 'the reset e-mail jobs');
   } finally {
-    await queue.close();
-    await connection.quit();
+    await close();
   }
 }
 const NEW_PASSWORD = 'a brand new passphrase';
@@ -320,19 +316,16 @@ describe('the reset e-mail through an SMTP outage', () => {
   let t: TestApp;
   let worker: Listening;
   let smtp: SmtpSink;
-  let connection: Redis;
-  let jobs: Queue;
+  let notifications: ReturnType<typeof openQueue>;
 
   beforeAll(async () => {
     smtp = await SmtpSink.start();
     t = await startTestApp({ ROLE: 'api', SMTP_URL: smtp.url, PUBLIC_URL, NOTIFY_BACKOFF_MS: '500', NOTIFY_ATTEMPTS: '8' });
     worker = await startWorker(t);
-    connection = new Redis(testEnv.redisUrl, { maxRetriesPerRequest: null });
-    jobs = new Queue(QUEUES.notifications, { connection, prefix: `${t.env.REDIS_PREFIX}bull` });
+    notifications = openQueue(t, QUEUES.notifications);
   });
   afterAll(async () => {
-    await jobs?.close();
-    await connection?.quit();
+    await notifications?.close();
     await worker?.close();
     await t?.close();
     await smtp?.stop();
@@ -350,7 +343,7 @@ describe('the reset e-mail through an SMTP outage', () => {
       const [row] = await t.db.query(`SELECT id FROM password_resets WHERE user_id = $1`, [donor.id]);
       resetId = Number(row.id);
       const job = await waitFor(
-        async () => jobs.getJob(`${NOTIFICATION_JOBS.resetMail}-${resetId}`),
+        async () => notifications.queue.getJob(`${NOTIFICATION_JOBS.resetMail}-${resetId}`),
         (found) => (found?.attemptsMade ?? 0) >= 2,
         'failed attempts while SMTP is down',
       );
@@ -363,17 +356,17 @@ describe('the reset e-mail through an SMTP outage', () => {
     const [mail] = await waitFor(async () => smtp.to(donor.email), (mails) => mails.length === 1, 'the e-mail after SMTP is back', 20_000);
     const token = /reset-password\?token=([\w-]+)/.exec(mail.text)?.[1];
     expect(token).toMatch(/^[\w-]{43}$/);
-    expect(JSON.stringify((await jobs.getJob(`${NOTIFICATION_JOBS.resetMail}-${resetId!}`))!.data)).not.toContain(token);
+    expect(JSON.stringify((await notifications.queue.getJob(`${NOTIFICATION_JOBS.resetMail}-${resetId!}`))!.data)).not.toContain(token);
     expect((await t.http.post(RECOVERY_ROUTES.resetPassword, { token, password: NEW_PASSWORD })).status).toBe(200);
   }, 40_000);
 
   it('answers an unknown address alike and queues nothing for it', async () => {
     const known = await createDonor(t.http);
     const unknownEmail = `nobody-${Date.now()}@example.eg`;
-    const before = (await jobs.getJobs(['waiting', 'active', 'delayed', 'completed', 'failed'])).length;
+    const before = (await notifications.queue.getJobs(['waiting', 'active', 'delayed', 'completed', 'failed'])).length;
     const forUnknown = await forgot(unknownEmail);
     await t.app.get(PasswordResetService).idle();
-    expect((await jobs.getJobs(['waiting', 'active', 'delayed', 'completed', 'failed'])).length).toBe(before);
+    expect((await notifications.queue.getJobs(['waiting', 'active', 'delayed', 'completed', 'failed'])).length).toBe(before);
     const forKnown = await forgot(known.email);
     expect({ status: forKnown.status, body: forKnown.body }).toEqual({ status: forUnknown.status, body: forUnknown.body });
     await waitFor(async () => smtp.to(known.email), (mails) => mails.length === 1, 'the known address\'s e-mail');
