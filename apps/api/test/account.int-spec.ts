@@ -1,4 +1,6 @@
-import { addFood, createCharity, createDonor, loginAs, PASSWORD, requestPickup, type TestUser } from './support/factories';
+import { NOTIFICATION_ROUTES, PARTNER_ROUTES, PUSH_ROUTES } from '@food-link/contracts';
+import { addFood, cairoDateIn, createCharity, createDonor, createPickupPoint, loginAs, PASSWORD, requestPickup, type TestUser } from './support/factories';
+import { PushReceiver } from './support/push-receiver';
 import { LiveClient } from './support/socket-client';
 import { startTestApp, type TestApp } from './support/test-app';
 import { waitFor } from './support/wait';
@@ -7,7 +9,7 @@ describe('personal data: a user downloads their data and deletes their account',
   let t: TestApp;
   const operator = { email: 'ops@account.test', password: 'operator password 2026' };
   beforeAll(async () => {
-    t = await startTestApp({ OPERATOR_EMAIL: operator.email, OPERATOR_PASSWORD: operator.password });
+    t = await startTestApp({ OPERATOR_EMAIL: operator.email, OPERATOR_PASSWORD: operator.password, PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' });
   });
   afterAll(() => t.close());
 
@@ -52,6 +54,12 @@ describe('personal data: a user downloads their data and deletes their account',
         }),
       ],
       pickup_requests: [],
+      charity_profile: null,
+      notification_preferences: { language: 'en', choices: expect.objectContaining({ new_food: { in_app: true, push: true, email: true } }) },
+      notifications: [],
+      push_subscriptions: [],
+      partners: [],
+      partner_of: [],
     });
 
     const charityExport = (await t.http.get('/api/account/export', { token: charity.token })).body;
@@ -59,6 +67,63 @@ describe('personal data: a user downloads their data and deletes their account',
     expect(charityExport.pickup_requests).toEqual([
       expect.objectContaining({ request_id: requestId, food_id: item.id, food_name: 'Exported bread', donor_name: donor.name }),
     ]);
+  });
+
+  it("exports and deletes what notifications keep: a charity's profile (with its phone), choices, notifications, push subscriptions and partner lists", async () => {
+    const donor = await createDonor(t.http);
+    await createPickupPoint(t.http, donor, { governorate: 'EG-GZ', area: 'Dokki', lat: 30.0385, lng: 31.2109 });
+    const charity = await createCharity(t.http);
+    const otherCharity = await createCharity(t.http);
+    const profile = { governorates: ['EG-GZ'], categories: ['bakery'], storage: ['ambient'], phone: '010 1234 5678' };
+    expect((await t.http.put(NOTIFICATION_ROUTES.charityProfile, profile, { token: charity.token })).status).toBe(200);
+    const preferences = (await t.http.get(NOTIFICATION_ROUTES.preferences, { token: charity.token })).body;
+    const chosen = { language: 'ar', choices: { ...preferences.choices, account: { in_app: true, push: false, email: false } } };
+    expect((await t.http.put(NOTIFICATION_ROUTES.preferences, chosen, { token: charity.token })).status).toBe(200);
+    // A browser subscription (never sent to here, so any loopback address does).
+    const browser = (await PushReceiver.start().then(async (receiver) => (await receiver.close(), receiver))).browser('/export-me');
+    expect((await t.http.post(PUSH_ROUTES.subscriptions, browser.subscription(), { token: charity.token })).status).toBe(201);
+    expect((await t.http.put(PARTNER_ROUTES.donorPartners, { charity_ids: [charity.id, otherCharity.id] }, { token: donor.token })).status).toBe(200);
+    // Listed while the charity is a partner: it is offered first (food.offered), in-app.
+    const listed = await t.http.post(
+      '/api/add',
+      { food_name: 'Baladi bread', quantity: 20, description: 'Fresh', expiration_date: cairoDateIn(1), category: 'bakery', storage: 'ambient' },
+      { token: donor.token },
+    );
+    expect(listed.status).toBe(201);
+    const notified = await waitFor(
+      async () => (await t.http.get(NOTIFICATION_ROUTES.list, { token: charity.token })).body.items,
+      (items: unknown[]) => items.length === 1,
+      'the notification',
+    );
+
+    const exported = (await t.http.get('/api/account/export', { token: charity.token })).body;
+    expect(exported.charity_profile).toEqual({ saved: true, ...profile, phone: '+201012345678', base_lat: null, base_lng: null, radius_km: null, quiet_hours: null });
+    expect(exported.notification_preferences).toEqual(chosen);
+    expect(exported.notifications).toEqual(notified);
+    expect(exported.notifications[0]).toMatchObject({ type: 'food.offered', data: { foodId: listed.body.id, foodName: 'Baladi bread' } });
+    expect(exported.push_subscriptions).toEqual([{ endpoint: browser.endpoint, created_at: expect.any(String), last_success_at: null }]);
+    expect(exported.partner_of).toEqual([{ donor_name: donor.name, created_at: expect.any(String) }]);
+    expect(JSON.stringify(exported)).not.toContain(browser.subscription().keys.auth);
+    const donorExport = (await t.http.get('/api/account/export', { token: donor.token })).body;
+    expect(donorExport.partners).toEqual([
+      { charity_name: charity.name, position: 0, created_at: expect.any(String) },
+      { charity_name: otherCharity.name, position: 1, created_at: expect.any(String) },
+    ]);
+
+    expect((await deleteOwn(charity)).status).toBe(200);
+    const left = async (table: string, column = 'user_id') => (await t.db.query(`SELECT count(*)::int AS n FROM ${table} WHERE ${column} = $1`, [charity.id]))[0].n;
+    expect({
+      charity_profiles: await left('charity_profiles'),
+      notification_preferences: await left('notification_preferences'),
+      notifications: await left('notifications'),
+      push_subscriptions: await left('push_subscriptions'),
+      donor_partners: await left('donor_partners', 'charity_id'),
+    }).toEqual({ charity_profiles: 0, notification_preferences: 0, notifications: 0, push_subscriptions: 0, donor_partners: 0 });
+    expect((await t.http.get(PARTNER_ROUTES.donorPartners, { token: donor.token })).body.charities.map((c: { user_id: number }) => c.user_id)).toEqual([otherCharity.id]);
+
+    // A deleted donor's own partner list goes too.
+    expect((await deleteOwn(donor)).status).toBe(200);
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM donor_partners WHERE donor_id = $1`, [donor.id]))[0].n).toBe(0);
   });
 
   it('refuses to delete with a wrong password (403) and leaves the account working', async () => {

@@ -1,3 +1,5 @@
+import { DEFAULT_NOTIFICATION_CHOICES, NOTIFICATION_ROUTES, OPS_ROUTES, PARTNER_ROUTES, PUSH_ROUTES, IMPACT_ROUTES } from '@food-link/contracts';
+import { TestBrowser } from './support/push-receiver';
 import { addFood, cairoDateIn, createCharity, createDonor, createPickupPoint, pickupPointBody, requestPickup, type TestUser } from './support/factories';
 import type { HttpResult } from './support/http-client';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -33,6 +35,22 @@ const EXPECTED = {
   'POST /api/requests/{reqFulfilledA}/received': [401, 403, 403, 201, 403],
   'POST /api/requests/{reqA}/no-show':         [401, 201, 403, 403, 403],
   'GET /api/charities/{charityA}/reliability': [401, 200, 200, 200, 403],
+  'GET /api/notifications':                    [401, 200, 200, 200, 200],
+  'POST /api/notifications/read {notifA}':     [401, 200, 200, 200, 200],
+  'GET /api/notifications/preferences':        [401, 200, 200, 200, 200],
+  'PUT /api/notifications/preferences':        [401, 200, 200, 200, 200],
+  'GET /api/charity/profile':                  [401, 403, 403, 200, 200],
+  'PUT /api/charity/profile':                  [401, 403, 403, 200, 200],
+  'POST /api/push/subscriptions':              [401, 201, 201, 201, 201],
+  'DELETE /api/push/subscriptions {endpointA}': [401, 404, 404, 200, 404],
+  'GET /api/donor/partners':                   [401, 200, 200, 403, 403],
+  'PUT /api/donor/partners':                   [401, 200, 200, 403, 403],
+  'GET /api/charities?search=':                [401, 200, 200, 403, 403],
+  'GET /api/impact/donor':                     [401, 200, 200, 403, 403],
+  'GET /api/impact/donor/report':              [401, 200, 200, 403, 403],
+  'GET /api/impact/charity':                   [401, 403, 403, 200, 200],
+  'GET /api/ops/notifications/failed':         [401, 403, 403, 403, 403],
+  'GET /api/ops/mail':                         [401, 403, 403, 403, 403],
 } as const satisfies Record<string, readonly [number, number, number, number, number]>;
 type CallName = keyof typeof EXPECTED;
 
@@ -60,6 +78,12 @@ describe('authorization matrix', () => {
   let availableA: number, claimedA: number, fulfilledA: number, claimedB: number;
   let reqA: number, reqFulfilledA: number, reqB: number;
   let pointA: number;
+  /** Charity A's notification and push subscription, and donor A's partner list (charity A). */
+  let notifA: string;
+  let endpointA: string;
+  let browsers = 0;
+  /** A browser's subscription JSON at an endpoint of its own (loopback: PUSH_ALLOW_LOCAL_ENDPOINTS; nothing is sent to it). */
+  const newSubscription = () => new TestBrowser(`http://127.0.0.1:9/matrix/${++browsers}`).subscription();
   /** Donor A's point's address: never in an answer to B. */
   const ADDRESS_A = 'Matrix Street 1, behind the A kiosk';
 
@@ -77,13 +101,18 @@ describe('authorization matrix', () => {
       'SELECT id, food_id, charity_id, status, ended_at, late_cancellation, received_quantity, received_at FROM pickup_requests ORDER BY id',
     ),
     points: await t.db.query('SELECT id, donor_id, label, is_default, deleted_at IS NULL AS live FROM pickup_points ORDER BY id'),
+    notifications: await t.db.query('SELECT id, user_id, read_at FROM notifications ORDER BY id'),
+    preferences: await t.db.query('SELECT user_id, language, choices FROM notification_preferences ORDER BY user_id'),
+    profiles: await t.db.query('SELECT user_id, governorates, phone FROM charity_profiles ORDER BY user_id'),
+    subscriptions: await t.db.query('SELECT user_id, endpoint FROM push_subscriptions ORDER BY id'),
+    partners: await t.db.query('SELECT donor_id, charity_id, position FROM donor_partners ORDER BY donor_id, position'),
   });
   /** A fresh item of `donor`'s, claimed by `charity`: its request id. */
   const freshRequest = async (donor: TestUser, charity: TestUser) =>
     requestPickup(t.http, charity, (await addFood(t.http, donor)).id);
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' });
     users = {
       donorA: await createDonor(t.http),
       donorB: await createDonor(t.http),
@@ -102,6 +131,16 @@ describe('authorization matrix', () => {
     reqB = await requestPickup(t.http, charityB, claimedB);
     // After the arranged items, so that none uses it.
     pointA = (await createPickupPoint(t.http, donorA, { address_line: ADDRESS_A })).id;
+    [{ id: notifA }] = await t.db.query(
+      `INSERT INTO notifications (user_id, key, type, data) VALUES ($1, 'matrix-a', 'account.news', '{"message": "For charity A only"}') RETURNING id`,
+      [charityA.id],
+    );
+    const profile = { governorates: ['EG-C'], categories: ['bakery'], storage: ['ambient'], phone: '010 5555 1234' };
+    if ((await t.http.put(NOTIFICATION_ROUTES.charityProfile, profile, { token: charityA.token })).status !== 200) throw new Error('arrange: profile');
+    const subscription = newSubscription();
+    endpointA = subscription.endpoint;
+    if ((await t.http.post(PUSH_ROUTES.subscriptions, subscription, { token: charityA.token })).status !== 201) throw new Error('arrange: push subscription');
+    if ((await t.http.put(PARTNER_ROUTES.donorPartners, { charity_ids: [charityA.id] }, { token: donorA.token })).status !== 200) throw new Error('arrange: partners');
   });
   afterAll(() => t.close());
 
@@ -312,6 +351,129 @@ describe('authorization matrix', () => {
       target: async () => ({ method: 'GET', path: `/api/charities/${users.charityA.id}/reliability` }),
       expectSuccess: ({ body }) =>
         expect(body).toEqual({ completed: expect.any(Number), no_shows: expect.any(Number), late_cancellations: expect.any(Number), score: expect.any(Number) }),
+    },
+    'GET /api/notifications': {
+      target: async () => ({ method: 'GET', path: NOTIFICATION_ROUTES.list }),
+      expectSuccess: ({ body }, actor) => {
+        expect(body).toEqual({ unread: expect.any(Number), items: expect.any(Array) });
+        expect(body.items.some((item: { id: string }) => item.id === notifA)).toBe(actor === 'charityA');
+      },
+    },
+    'POST /api/notifications/read {notifA}': {
+      mutates: true,
+      target: async () => {
+        // Unread before every call, so each caller's effect on it shows.
+        await t.db.query('UPDATE notifications SET read_at = NULL WHERE id = $1', [notifA]);
+        return { method: 'POST', path: NOTIFICATION_ROUTES.read, body: { ids: [notifA] } };
+      },
+      expectSuccess: async (_response, actor) => {
+        // Anyone may mark their own read; A's is marked only by A.
+        const [row] = await t.db.query('SELECT read_at FROM notifications WHERE id = $1', [notifA]);
+        if (actor === 'charityA') expect(row.read_at).toBeInstanceOf(Date);
+        else expect(row.read_at).toBeNull();
+      },
+    },
+    'GET /api/notifications/preferences': {
+      target: async () => ({ method: 'GET', path: NOTIFICATION_ROUTES.preferences }),
+      expectSuccess: ({ body }) => expect(body).toEqual({ language: expect.stringMatching(/^(en|ar)$/), choices: expect.any(Object) }),
+    },
+    'PUT /api/notifications/preferences': {
+      mutates: true,
+      target: async () => ({ method: 'PUT', path: NOTIFICATION_ROUTES.preferences, body: { language: 'ar', choices: DEFAULT_NOTIFICATION_CHOICES } }),
+      expectSuccess: async (_response, actor) => {
+        const rows = await t.db.query('SELECT user_id, language FROM notification_preferences WHERE user_id = $1', [user(actor).id]);
+        expect(rows).toEqual([{ user_id: user(actor).id, language: 'ar' }]);
+      },
+    },
+    'GET /api/charity/profile': {
+      target: async () => ({ method: 'GET', path: NOTIFICATION_ROUTES.charityProfile }),
+      expectSuccess: ({ body }, actor) => {
+        expect(body.saved).toBe(actor === 'charityA');
+        if (actor === 'charityA') expect(body.phone).toBe('+201055551234');
+      },
+    },
+    'PUT /api/charity/profile': {
+      mutates: true,
+      target: async () => ({
+        method: 'PUT',
+        path: NOTIFICATION_ROUTES.charityProfile,
+        body: { governorates: ['EG-C'], categories: ['bakery'], storage: ['ambient'], phone: '010 5555 1234' },
+      }),
+      expectSuccess: async (_response, actor) => {
+        const rows = await t.db.query('SELECT user_id FROM charity_profiles WHERE user_id = $1', [user(actor).id]);
+        expect(rows).toEqual([{ user_id: user(actor).id }]);
+      },
+    },
+    'POST /api/push/subscriptions': {
+      mutates: true,
+      target: async () => ({ method: 'POST', path: PUSH_ROUTES.subscriptions, body: newSubscription() }),
+      expectSuccess: async (_response, actor, target) => {
+        const rows = await t.db.query('SELECT user_id FROM push_subscriptions WHERE endpoint = $1', [(target.body as { endpoint: string }).endpoint]);
+        expect(rows).toEqual([{ user_id: user(actor).id }]);
+      },
+    },
+    'DELETE /api/push/subscriptions {endpointA}': {
+      mutates: true,
+      target: async (_actor, succeeds) => {
+        let endpoint = endpointA;
+        if (succeeds) {
+          const fresh = newSubscription();
+          if ((await t.http.post(PUSH_ROUTES.subscriptions, fresh, { token: users.charityA.token })).status !== 201) throw new Error('arrange');
+          endpoint = fresh.endpoint;
+        }
+        return { method: 'DELETE', path: PUSH_ROUTES.subscriptions, body: { endpoint } };
+      },
+      expectSuccess: async (_response, _actor, target) => {
+        expect(await t.db.query('SELECT id FROM push_subscriptions WHERE endpoint = $1', [(target.body as { endpoint: string }).endpoint])).toEqual([]);
+        expect(await t.db.query('SELECT user_id FROM push_subscriptions WHERE endpoint = $1', [endpointA])).toEqual([{ user_id: users.charityA.id }]);
+      },
+    },
+    'GET /api/donor/partners': {
+      target: async () => ({ method: 'GET', path: PARTNER_ROUTES.donorPartners }),
+      expectSuccess: ({ body }, actor) => {
+        expect(body.charities.map((charity: { user_id: number }) => charity.user_id)).toEqual(actor === 'donorA' ? [users.charityA.id] : []);
+      },
+    },
+    'PUT /api/donor/partners': {
+      mutates: true,
+      target: async () => ({ method: 'PUT', path: PARTNER_ROUTES.donorPartners, body: { charity_ids: [users.charityA.id] } }),
+      expectSuccess: async (_response, actor) => {
+        const rows = await t.db.query('SELECT charity_id FROM donor_partners WHERE donor_id = $1', [user(actor).id]);
+        expect(rows).toEqual([{ charity_id: users.charityA.id }]);
+      },
+    },
+    'GET /api/charities?search=': {
+      target: async () => ({ method: 'GET', path: `${PARTNER_ROUTES.charities}?search=${encodeURIComponent(users.charityA.name)}` }),
+      expectSuccess: ({ body }) => {
+        expect(body.items).toEqual(expect.arrayContaining([expect.objectContaining({ user_id: users.charityA.id, name: users.charityA.name })]));
+      },
+    },
+    'GET /api/impact/donor': {
+      target: async () => ({ method: 'GET', path: IMPACT_ROUTES.donor }),
+      expectSuccess: ({ body }) => expect(body).toMatchObject({ months: expect.any(Array) }),
+    },
+    'GET /api/impact/donor/report': {
+      target: async () => ({ method: 'GET', path: `${IMPACT_ROUTES.donorReport}?month=${cairoDateIn(0).slice(0, 7)}&format=csv` }),
+      expectSuccess: ({ headers, body }) => {
+        expect(headers.get('content-type')).toMatch(/^text\/csv/);
+        expect(typeof body).toBe('string');
+      },
+    },
+    'GET /api/impact/charity': {
+      target: async () => ({ method: 'GET', path: IMPACT_ROUTES.charity }),
+      expectSuccess: ({ body }) => expect(body).toMatchObject({ months: expect.any(Array) }),
+    },
+    'GET /api/ops/notifications/failed': {
+      target: async () => ({ method: 'GET', path: OPS_ROUTES.failedNotifications }),
+      expectSuccess: () => {
+        throw new Error('operators only');
+      },
+    },
+    'GET /api/ops/mail': {
+      target: async () => ({ method: 'GET', path: OPS_ROUTES.mail }),
+      expectSuccess: () => {
+        throw new Error('operators only');
+      },
     },
   };
 

@@ -365,6 +365,50 @@ describe('hostile input', () => {
     });
   });
 
+  describe('bodies of the notification, push, partner and recovery calls', () => {
+    const profile = { governorates: ['EG-GZ'], categories: ['bakery'], storage: ['ambient'] };
+    const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
+    const uuid = '4b9c1c4e-0f5e-4a35-9a53-2f1c2d7a6e10';
+    const cases: [string, string, string, 'donor' | 'charity' | 'none', unknown, string][] = [
+      ['governorates as SQL', 'PUT', '/api/charity/profile', 'charity', { ...profile, governorates: [SQLI[0]] }, 'governorates\\.0'],
+      ['governorates not a list', 'PUT', '/api/charity/profile', 'charity', { ...profile, governorates: 'EG-GZ' }, 'governorates'],
+      ['a phone with NUL', 'PUT', '/api/charity/profile', 'charity', { ...profile, phone: '0101234\u00005678' }, 'phone'],
+      ['a base latitude as SQL', 'PUT', '/api/charity/profile', 'charity', { ...profile, base_lat: SQLI[1], base_lng: 31, radius_km: 5 }, 'base_lat'],
+      ['quiet hours as an operator object', 'PUT', '/api/charity/profile', 'charity', { ...profile, quiet_hours: { start: { $gt: '' }, end: '07:00' } }, 'quiet_hours.start'],
+      ['a language as SQL', 'PUT', '/api/notifications/preferences', 'donor', { language: SQLI[2], choices: {} }, 'language'],
+      ['choices as strings', 'PUT', '/api/notifications/preferences', 'donor', { language: 'en', choices: { new_food: { in_app: 'true' } } }, 'choices\\.new_food\\.in_app'],
+      ['read ids as SQL', 'POST', '/api/notifications/read', 'donor', { ids: [SQLI[0]] }, 'ids\\.0'],
+      ['501 read ids', 'POST', '/api/notifications/read', 'donor', { ids: Array(501).fill(uuid) }, 'ids'],
+      ['a javascript: endpoint', 'POST', '/api/push/subscriptions', 'charity', { endpoint: 'javascript:alert(1)', keys }, 'endpoint'],
+      ['a file: endpoint', 'POST', '/api/push/subscriptions', 'charity', { endpoint: 'file:///etc/passwd', keys }, 'endpoint'],
+      ['keys as SQL', 'POST', '/api/push/subscriptions', 'charity', { endpoint: 'https://push.example.com/x', keys: { p256dh: SQLI[1], auth: SQLI[0] } }, 'keys\\.p256dh'],
+      ['an endpoint as a number', 'DELETE', '/api/push/subscriptions', 'charity', { endpoint: 12 }, 'endpoint'],
+      ['partner ids as SQL', 'PUT', '/api/donor/partners', 'donor', { charity_ids: [SQLI[3]] }, 'charity_ids\\.0'],
+      ['a thousand partner ids', 'PUT', '/api/donor/partners', 'donor', { charity_ids: Array.from({ length: 1000 }, (_, i) => i + 1) }, 'charity_ids'],
+      ['a reset e-mail as SQL', 'POST', '/api/auth/forgot-password', 'none', { email: SQLI[0] }, 'email'],
+      ['a reset token as SQL', 'POST', '/api/auth/reset-password', 'none', { token: SQLI[1], password: 'long enough passphrase' }, 'token'],
+    ];
+    it.each(cases)('%s: %s %s → 400 naming the field', async (_label, method, path, role, body, field) => {
+      const token = role === 'donor' ? donor.token : role === 'charity' ? charity.token : undefined;
+      expectRefusal(await send(method, path, { token, body }), 400, field);
+    });
+    it.each(['/api/charity/profile', '/api/notifications/preferences', '/api/donor/partners'])('PUT %s with a non-object body → 400', async (path) => {
+      const token = path === '/api/donor/partners' ? donor.token : charity.token;
+      for (const rawBody of ['[]', '"text"', 'null', '{"__proto__":{"polluted":1}}']) {
+        expectRefusal(await send('PUT', path, { token, rawBody, headers: { 'content-type': 'application/json' } }), 400);
+      }
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+    it('a charity search for SQL is just text (no match), and a bad page size names limit', async () => {
+      for (const search of SQLI) {
+        const response = await send('GET', `/api/charities?search=${encodeURIComponent(search)}`, { token: donor.token });
+        expect(response.status).toBe(200);
+        expect(response.body).toEqual({ items: [], total: 0 });
+      }
+      expectRefusal(await send('GET', '/api/charities?limit=1;DROP', { token: donor.token }), 400, 'limit');
+    });
+  });
+
   describe('after the barrage', () => {
     it('every table still exists, counts match, the arranged rows are intact', async () => {
       const regclasses = await t.db.query(`SELECT to_regclass(name) AS found FROM unnest($1::text[]) AS name`, [TABLES]);

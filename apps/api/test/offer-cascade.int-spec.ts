@@ -1,7 +1,7 @@
-import { MAX_PARTNERS, OFFER_JOBS, PARTNER_ROUTES, QUEUES, type AddedFoodItem } from '@food-link/contracts';
+import { MAX_PARTNERS, NOTIFICATION_ROUTES, OFFER_JOBS, PARTNER_ROUTES, QUEUES, type AddedFoodItem, type NotificationsResponse } from '@food-link/contracts';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
-import { addFood, cairoDateIn, createCharity, createDonor, loginAs, requestPickup, type TestUser } from './support/factories';
+import { addFood, cairoDateIn, createCharity, createDonor, createPickupPoint, loginAs, requestPickup, type TestUser } from './support/factories';
 import type { HttpClient } from './support/http-client';
 import { LiveClient } from './support/socket-client';
 import { startTestApp, startWorker, type Listening, type TestApp } from './support/test-app';
@@ -290,6 +290,42 @@ describe('the offer cascade', () => {
         expect(mine.body.find((food: { id: number }) => food.id === meal.id).offer_stage).toBe('open');
       } finally {
         for (const socket of [board, strangerOnBoard, partnerSocket, otherPartnerSocket]) socket.close();
+      }
+    });
+
+    it('notifies the partners (food.offered) when offered, and at the open stage the matching charities (food.matched) but not the partners again', async () => {
+      // A donor in Giza; one partner's profile matches its food, the other partner saved none; a stranger's matches.
+      const gizaDonor = await createDonor(t.http);
+      await createPickupPoint(t.http, gizaDonor, { governorate: 'EG-GZ', area: 'Dokki', lat: 30.0385, lng: 31.2109 });
+      const [matchingPartner, plainPartner, matchingStranger] = [await createCharity(t.http), await createCharity(t.http), await createCharity(t.http)];
+      for (const charity of [matchingPartner, matchingStranger]) {
+        const profile = { governorates: ['EG-GZ'], categories: ['cooked_meal'], storage: ['hot'] };
+        expect((await t.http.put(NOTIFICATION_ROUTES.charityProfile, profile, { token: charity.token })).status).toBe(200);
+      }
+      await namePartners(t.http, gizaDonor, [matchingPartner, plainPartner]);
+      const notified = async (user: TestUser, foodId: number) =>
+        (await t.http.get<NotificationsResponse>(NOTIFICATION_ROUTES.list, { token: user.token })).body.items
+          .filter((item) => item.data.foodId === foodId)
+          .map((item) => item.type);
+
+      const partnerSocket = await LiveClient.connect(t.baseUrl, plainPartner.token, []);
+      try {
+        const meal = await addCookedMeal(t.http, gizaDonor);
+        expect(meal.offer_stage).toBe('partners');
+        const live = await partnerSocket.next('notification.created', (event) => event.data.notification.data.foodId === meal.id);
+        expect(live.data.notification).toMatchObject({ type: 'food.offered', data: { foodId: meal.id, foodName: 'Molokhia with rice' } });
+        await waitFor(() => notified(matchingPartner, meal.id), (types) => types.length === 1, 'the other partner offered it');
+        expect(await notified(matchingPartner, meal.id)).toEqual(['food.offered']);
+        expect(await notified(matchingStranger, meal.id)).toEqual([]);
+
+        await jobReaches(offers, meal.id, 'completed');
+        await waitFor(() => notified(matchingStranger, meal.id), (types) => types.length === 1, 'the stranger told at the open stage');
+        expect(await notified(matchingStranger, meal.id)).toEqual(['food.matched']);
+        // The match job of the open stage has run (the stranger heard): the partners heard nothing more.
+        expect(await notified(matchingPartner, meal.id)).toEqual(['food.offered']);
+        expect(await notified(plainPartner, meal.id)).toEqual(['food.offered']);
+      } finally {
+        partnerSocket.close();
       }
     });
 

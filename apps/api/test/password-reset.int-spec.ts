@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   ERRORS,
   FORGOT_PASSWORD_MESSAGE,
   OPS_ROUTES,
+  NOTIFICATION_JOBS,
   PASSWORD_RESET_MESSAGE,
+  QUEUES,
   RECOVERY_ROUTES,
   apiPath,
   type OpsMailItem,
@@ -12,9 +15,22 @@ import {
 import { PasswordResetService } from '../src/auth/password-reset.service';
 import { PASSWORD, createCharity, createDonor, loginAs, type TestUser } from './support/factories';
 import { SmtpInbox, type ReceivedMail } from './support/smtp-inbox';
-import { startTestApp, type TestApp } from './support/test-app';
+import { SmtpSink } from './support/smtp-sink';
+import { startTestApp, startWorker, type Listening, type TestApp } from './support/test-app';
+import { openQueue } from './support/queue';
+import { waitFor } from './support/wait';
 
 const PUBLIC_URL = 'https://foodlink.example';
+
+/** Waits until no `notifications` job (the reset e-mails among them) is waiting, running or due for a retry. */
+async function resetMailsDone(app: Pick<TestApp, 'env'>): Promise<void> {
+  const { queue, close } = openQueue(app, QUEUES.notifications);
+  try {
+    await waitFor(() => queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized'), (c) => c.waiting + c.active + c.delayed + c.prioritized === 0, 'the reset e-mail jobs');
+  } finally {
+    await close();
+  }
+}
 const NEW_PASSWORD = 'a brand new passphrase';
 
 /**
@@ -40,8 +56,11 @@ describe('password reset by e-mail', () => {
       },
     );
   const reset = (token: string, password = NEW_PASSWORD) => t.http.post(RECOVERY_ROUTES.resetPassword, { token, password });
-  /** Every request taken so far has been worked on: its e-mail is in the inbox, or is never coming. */
-  const settled = () => t.app.get(PasswordResetService).idle();
+  /** Every request taken so far has been worked on and its e-mail job run: its e-mail is in the inbox, or is never coming. */
+  const settled = async () => {
+    await t.app.get(PasswordResetService).idle();
+    await resetMailsDone(t);
+  };
   const linkIn = (mail: ReceivedMail): URL => {
     const match = /https:\/\/foodlink\.example\/reset-password\?token=[\w-]+/.exec(mail.text);
     if (!match) throw new Error(`No reset link in: ${mail.text}`);
@@ -182,13 +201,20 @@ describe('password reset by e-mail', () => {
     expect(badLanguage.body.message).toEqual([expect.stringMatching(/^language /)]);
   });
 
-  it('sends an account at most 3 links per window; the 4th request is answered alike and sends nothing', async () => {
+  it('issues an account at most 3 links per window; the 4th request is answered alike and issues nothing', async () => {
     const donor = await createDonor(t.http);
     const answers = [];
     for (let i = 0; i < 4; i += 1) answers.push(await forgot(donor.email));
     await settled();
     expect(answers.map(({ status, body }) => ({ status, body }))).toEqual(Array(4).fill({ status: 202, body: { message: FORGOT_PASSWORD_MESSAGE } }));
-    expect(smtp.to(donor.email)).toHaveLength(3);
+    const rows = await t.db.query(`SELECT encode(token_hash, 'hex') AS hash, superseded_at FROM password_resets WHERE user_id = $1 ORDER BY id`, [donor.id]);
+    expect(rows).toHaveLength(3);
+    // A link superseded before its e-mail job ran is not sent (it would not work); the newest always is.
+    const mailed = smtp.to(donor.email).map((mail) => createHash('sha256').update(tokenIn(mail)).digest('hex'));
+    expect(mailed.length).toBeGreaterThanOrEqual(1);
+    expect(mailed.length).toBeLessThanOrEqual(3);
+    expect(mailed).toContain(rows[2].hash);
+    expect(rows[2].superseded_at).toBeNull();
   });
 
   it('serves a client address at most 5 requests per window, across accounts, answered alike', async () => {
@@ -259,6 +285,7 @@ describe('the development mail outbox in the operator console', () => {
     const operator = await loginAs(t.http, OPERATOR_EMAIL, OPERATOR_PASSWORD);
     expect((await t.http.post(RECOVERY_ROUTES.forgotPassword, { email: donor.email, language: 'ar' })).status).toBe(202);
     await t.app.get(PasswordResetService).idle();
+    await resetMailsDone(t);
 
     const list = await t.http.get<OpsMailItem[]>(OPS_ROUTES.mail, { token: operator });
     expect(list.status).toBe(200);
@@ -279,4 +306,88 @@ describe('the development mail outbox in the operator console', () => {
     // The link read in the console works.
     expect((await t.http.post(RECOVERY_ROUTES.resetPassword, { token: link?.[1], password: NEW_PASSWORD })).status).toBe(200);
   });
+});
+
+/**
+ * The reset e-mail is a `reset-mail` job run by a worker (here a ROLE=worker process of its own, the
+ * API being ROLE=api): an SMTP server that is away delays it, retried with backoff, without losing it.
+ */
+describe('the reset e-mail through an SMTP outage', () => {
+  let t: TestApp;
+  let worker: Listening;
+  let smtp: SmtpSink;
+  let notifications: ReturnType<typeof openQueue>;
+
+  beforeAll(async () => {
+    smtp = await SmtpSink.start();
+    t = await startTestApp({ ROLE: 'api', SMTP_URL: smtp.url, PUBLIC_URL, NOTIFY_BACKOFF_MS: '500', NOTIFY_ATTEMPTS: '8' });
+    worker = await startWorker(t);
+    notifications = openQueue(t, QUEUES.notifications);
+  });
+  afterAll(async () => {
+    await notifications?.close();
+    await worker?.close();
+    await t?.close();
+    await smtp?.stop();
+  });
+
+  const forgot = (email: string) => t.http.post(RECOVERY_ROUTES.forgotPassword, { email });
+
+  it('keeps the e-mail while SMTP is down and sends it, with a working link, once SMTP is back', async () => {
+    const donor = await createDonor(t.http);
+    await smtp.stop();
+    let resetId: number;
+    try {
+      expect((await forgot(donor.email)).status).toBe(202);
+      await t.app.get(PasswordResetService).idle();
+      const [row] = await t.db.query(`SELECT id FROM password_resets WHERE user_id = $1`, [donor.id]);
+      resetId = Number(row.id);
+      const job = await waitFor(
+        async () => notifications.queue.getJob(`${NOTIFICATION_JOBS.resetMail}-${resetId}`),
+        (found) => (found?.attemptsMade ?? 0) >= 2,
+        'failed attempts while SMTP is down',
+      );
+      // Redis holds neither the address nor a usable link.
+      expect(Object.keys(job!.data).sort()).toEqual(['language', 'resetId', 'sealedToken']);
+      expect(JSON.stringify(job!.data)).not.toContain(donor.email);
+    } finally {
+      await smtp.listen();
+    }
+    const [mail] = await waitFor(async () => smtp.to(donor.email), (mails) => mails.length === 1, 'the e-mail after SMTP is back', 20_000);
+    const token = /reset-password\?token=([\w-]+)/.exec(mail.text)?.[1];
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(JSON.stringify((await notifications.queue.getJob(`${NOTIFICATION_JOBS.resetMail}-${resetId!}`))!.data)).not.toContain(token);
+    expect((await t.http.post(RECOVERY_ROUTES.resetPassword, { token, password: NEW_PASSWORD })).status).toBe(200);
+  }, 40_000);
+
+  it('answers an unknown address alike and queues nothing for it', async () => {
+    const known = await createDonor(t.http);
+    const unknownEmail = `nobody-${Date.now()}@example.eg`;
+    const before = (await notifications.queue.getJobs(['waiting', 'active', 'delayed', 'completed', 'failed'])).length;
+    const forUnknown = await forgot(unknownEmail);
+    await t.app.get(PasswordResetService).idle();
+    expect((await notifications.queue.getJobs(['waiting', 'active', 'delayed', 'completed', 'failed'])).length).toBe(before);
+    const forKnown = await forgot(known.email);
+    expect({ status: forKnown.status, body: forKnown.body }).toEqual({ status: forUnknown.status, body: forUnknown.body });
+    await waitFor(async () => smtp.to(known.email), (mails) => mails.length === 1, 'the known address\'s e-mail');
+    expect(smtp.to(unknownEmail)).toEqual([]);
+  });
+
+  it('sends nothing for a link superseded before its job ran', async () => {
+    const donor = await createDonor(t.http);
+    await smtp.stop();
+    try {
+      await forgot(donor.email);
+      await t.app.get(PasswordResetService).idle();
+      await forgot(donor.email);
+      await t.app.get(PasswordResetService).idle();
+    } finally {
+      await smtp.listen();
+    }
+    await resetMailsDone(t);
+    // Only the newer link's e-mail: the older one's job found its link closed.
+    expect(smtp.to(donor.email)).toHaveLength(1);
+    const rows = await t.db.query(`SELECT id FROM password_resets WHERE user_id = $1 AND superseded_at IS NULL`, [donor.id]);
+    expect(rows).toHaveLength(1);
+  }, 40_000);
 });

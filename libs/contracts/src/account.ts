@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FOOD_STATUSES, LIMITS, REQUEST_STATUSES, USER_TYPES } from './domain';
 import { emailText, oneOf, text } from './fields';
 import { RegisterBody } from './http';
-import { LANGUAGES } from './notifications';
+import { CharityProfileView, LANGUAGES, NotificationPreferences, NotificationView } from './notifications';
 
 /**
  * A user's own personal data (Egypt's Personal Data Protection Law, 151 of 2020): a download of
@@ -76,6 +76,18 @@ export const AccountExport = z
         }),
       )
       .meta({ description: 'Charities: every pickup request made' }),
+    charity_profile: CharityProfileView.nullable().meta({ description: 'Charities only: the matching profile (with its phone), `saved: false` when none was saved' }),
+    notification_preferences: NotificationPreferences.meta({ description: 'Choices per kind and channel, and the language of e-mail and push (the defaults when never saved)' }),
+    notifications: z.array(NotificationView).meta({ description: 'Every in-app notification, newest first' }),
+    push_subscriptions: z
+      .array(z.object({ endpoint: z.string(), created_at: isoTime(), last_success_at: isoTime().nullable() }))
+      .meta({ description: "The browsers that receive Web Push (the push service's address; not the browser's keys)" }),
+    partners: z
+      .array(z.object({ charity_name: z.string(), position: z.int(), created_at: isoTime() }))
+      .meta({ description: 'Donors: the partner charities named, in order' }),
+    partner_of: z
+      .array(z.object({ donor_name: z.string(), created_at: isoTime() }))
+      .meta({ description: 'Charities: the donors that named it a partner' }),
   })
   .meta({ id: 'AccountExport' });
 export type AccountExport = z.infer<typeof AccountExport>;

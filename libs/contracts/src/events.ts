@@ -189,12 +189,14 @@ export const OFFER_JOBS = {
 /**
  * Jobs of the `notifications` queue (docs/NOTIFICATIONS.md): `match` finds the charities a listing suits
  * (one per event), `deliver` sends one notification to one user by one channel (job id
- * `<key>-<userId>-<channel>`, so it is never sent twice), `remind` is a request's delayed reminder.
+ * `<key>-<userId>-<channel>`, so it is never sent twice), `remind` is a request's delayed reminder,
+ * `reset-mail` sends a password reset link (job id `reset-mail-<reset id>`, docs/ACCOUNT-RECOVERY.md).
  */
 export const NOTIFICATION_JOBS = {
   match: 'match',
   deliver: 'deliver',
   remind: 'remind',
+  resetMail: 'reset-mail',
 } as const;
 
 /** Jobs of the `handover` queue: one delayed job per pending request, at the end of its window plus the grace period. */

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { EventsModule } from '../events/events.module';
 import { RealtimePublisherModule } from '../realtime/realtime.module';
+import { CharityProfilesRepository } from '../notifications/charity-profiles.repository';
+import { NotificationsRepository } from '../notifications/notifications.repository';
 import { AccountController } from './account.controller';
 import { AccountRepository } from './account.repository';
 import { AccountService } from './account.service';
@@ -9,6 +11,7 @@ import { AccountService } from './account.service';
 @Module({
   imports: [AuthModule, EventsModule, RealtimePublisherModule],
   controllers: [AccountController],
-  providers: [AccountService, AccountRepository],
+  // The notification repositories read the profile, choices and notifications for the export.
+  providers: [AccountService, AccountRepository, CharityProfilesRepository, NotificationsRepository],
 })
 export class AccountModule {}

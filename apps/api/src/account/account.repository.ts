@@ -23,8 +23,8 @@ export class AccountRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** Everything stored about the user, as the export hands it over (`null` when there is no such user). */
-  async export(userId: number): Promise<Omit<AccountExport, 'exported_at'> | null> {
-    const [row] = await this.db.query<Omit<AccountExport, 'exported_at'>[]>(
+  async export(userId: number): Promise<Omit<AccountExport, 'exported_at' | 'charity_profile' | 'notification_preferences' | 'notifications'> | null> {
+    const [row] = await this.db.query<Omit<AccountExport, 'exported_at' | 'charity_profile' | 'notification_preferences' | 'notifications'>[]>(
       `SELECT json_build_object('user_id', u.id, 'name', u.name, 'email', u.email, 'user_type', u.user_type,
                                 'created_at', u.created_at) AS account,
               (SELECT json_build_object('charity_id', c.id, 'created_at', c.created_at) FROM charities c WHERE c.user_id = u.id) AS charity,
@@ -43,7 +43,14 @@ export class AccountRepository {
                           'food_name', f.food_name, 'quantity', f.quantity, 'donor_name', d.name)
                           ORDER BY r.created_at, r.id)
                           FROM pickup_requests r JOIN food_items f ON f.id = r.food_id JOIN users d ON d.id = f.donor_id
-                         WHERE r.charity_id = u.id), '[]') AS pickup_requests
+                         WHERE r.charity_id = u.id), '[]') AS pickup_requests,
+              coalesce((SELECT json_agg(json_build_object('endpoint', s.endpoint, 'created_at', s.created_at, 'last_success_at', s.last_success_at)
+                                        ORDER BY s.created_at, s.id)
+                          FROM push_subscriptions s WHERE s.user_id = u.id), '[]') AS push_subscriptions,
+              coalesce((SELECT json_agg(json_build_object('charity_name', c.name, 'position', p.position, 'created_at', p.created_at) ORDER BY p.position)
+                          FROM donor_partners p JOIN users c ON c.id = p.charity_id WHERE p.donor_id = u.id), '[]') AS partners,
+              coalesce((SELECT json_agg(json_build_object('donor_name', d.name, 'created_at', p.created_at) ORDER BY p.created_at, d.id)
+                          FROM donor_partners p JOIN users d ON d.id = p.donor_id WHERE p.charity_id = u.id), '[]') AS partner_of
          FROM users u
         WHERE u.id = $1 AND u.deleted_at IS NULL`,
       [userId],
@@ -113,5 +120,11 @@ export class AccountRepository {
     await tx.query(`DELETE FROM push_subscriptions WHERE user_id = $1`, [user.id]);
     // A reset link sent before the deletion must not bring the account back.
     await tx.query(`DELETE FROM password_resets WHERE user_id = $1`, [user.id]);
+    // The matching profile (it holds a phone and a base), choices and notifications; a deleted charity
+    // is matched no more, and is nobody's partner (nor has any).
+    await tx.query(`DELETE FROM charity_profiles WHERE user_id = $1`, [user.id]);
+    await tx.query(`DELETE FROM notification_preferences WHERE user_id = $1`, [user.id]);
+    await tx.query(`DELETE FROM notifications WHERE user_id = $1`, [user.id]);
+    await tx.query(`DELETE FROM donor_partners WHERE donor_id = $1 OR charity_id = $1`, [user.id]);
   }
 }

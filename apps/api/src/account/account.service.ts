@@ -10,12 +10,15 @@ import { SessionUsers } from '../auth/session-users.service';
 import { UsersRepository } from '../auth/users.repository';
 import { OutboxService } from '../events/outbox.service';
 import { RealtimePublisher } from '../realtime/realtime-publisher.service';
+import { CharityProfilesRepository } from '../notifications/charity-profiles.repository';
+import { NotificationsRepository } from '../notifications/notifications.repository';
 import { AccountRepository } from './account.repository';
 
 /**
  * A user's personal data: the export, and deletion. Deleting an account signs out every session (its
  * tokens answer 401 from then on), ends what is under way (pending requests are cancelled; a donor's
- * food leaves the board), and anonymises the account, keeping its past donations and requests so impact
+ * food leaves the board), deletes its charity profile, notification choices, notifications, push
+ * subscriptions, reset links and partner lists (its own, and its place in donors'), and anonymises the account, keeping its past donations and requests so impact
  * totals and the other party's history stay correct.
  */
 @Injectable()
@@ -30,12 +33,20 @@ export class AccountService {
     private readonly users: UsersRepository,
     private readonly sessions: SessionUsers,
     private readonly realtime: RealtimePublisher,
+    private readonly profiles: CharityProfilesRepository,
+    private readonly notifications: NotificationsRepository,
   ) {}
 
   async export(userId: number): Promise<AccountExport> {
     const data = await this.accounts.export(userId);
     if (!data) throw new NotFoundException(ERRORS.userNotFound);
-    return { exported_at: new Date().toISOString(), ...data };
+    // Read as the user's own calls answer them (GET /api/charity/profile, /api/notifications/preferences).
+    const [charityProfile, preferences, notifications] = await Promise.all([
+      data.account.user_type === 'charity' ? this.profiles.find(userId) : null,
+      this.notifications.preferences(userId),
+      this.notifications.list(userId, null),
+    ]);
+    return { exported_at: new Date().toISOString(), ...data, charity_profile: charityProfile, notification_preferences: preferences, notifications };
   }
 
   /** The user deletes their own account, confirming with their password. */

@@ -11,7 +11,7 @@ import { OperatorAccountService } from './operator-account.service';
 import { PasswordService } from './password.service';
 import { PasswordResetController } from './password-reset.controller';
 import { PasswordResetService } from './password-reset.service';
-import { PasswordResetsRepository } from './password-resets.repository';
+import { PasswordResetMailModule } from './password-reset-mail';
 import { SessionUsers } from './session-users.service';
 import { TokenService } from './token.service';
 import { UsersRepository } from './users.repository';
@@ -35,7 +35,7 @@ import { UsersRepository } from './users.repository';
 export class TokenModule {}
 
 @Module({
-  imports: [TokenModule],
+  imports: [TokenModule, PasswordResetMailModule],
   controllers: [AuthController, PasswordResetController],
   providers: [
     AuthService,
@@ -43,7 +43,6 @@ export class TokenModule {}
     LoginLimiterService,
     OperatorAccountService,
     PasswordResetService,
-    PasswordResetsRepository,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
   exports: [TokenModule, PasswordService],

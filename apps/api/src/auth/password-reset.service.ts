@@ -3,7 +3,6 @@ import { BadRequestException, BeforeApplicationShutdown, ConflictException, Inje
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ERRORS,
-  PAGE_ROUTES,
   PASSWORD_RESET_MESSAGE,
   type Language,
   type MessageResponse,
@@ -11,11 +10,10 @@ import {
 } from '@food-link/contracts';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { Mailer } from '../mail/mailer.service';
 import { LoginLimiterService } from './login-limiter.service';
 import { PasswordService } from './password.service';
 import { PasswordResetsRepository, type ResetLinkState } from './password-resets.repository';
-import { resetMail } from './reset-mail';
+import { PasswordResetMail } from './password-reset-mail';
 import { SessionUsers } from './session-users.service';
 import { UsersRepository } from './users.repository';
 
@@ -38,11 +36,12 @@ const sha256 = (token: string) => createHash('sha256').update(token).digest();
 /**
  * Password reset by e-mail (docs/ACCOUNT-RECOVERY.md).
  *
- * A request is answered before anything about it is looked at: the limits, the account lookup, the link
- * and the e-mail are worked on after the answer has gone, off the request path. So the answer (its body,
- * its status and its time) is the same whether the address has an account, is limited, or the SMTP
- * server is slow. A BullMQ job would also retry a failed send, but it would keep each address asked for
- * in Redis and add a queue for a message the user can simply ask for again; a send that fails is logged.
+ * A request is answered before anything about it is looked at: the limits, the account lookup and the
+ * link are worked on after the answer has gone, off the request path, so the answer (its body, its status
+ * and its time) is the same whether the address has an account or is limited. Only for an account is a
+ * link issued and its e-mail queued, as a `reset-mail` job on the `notifications` queue
+ * (PasswordResetMail): the job retries with backoff, so an SMTP server that is away delays the e-mail
+ * without losing it. Addresses without an account never reach Redis.
  *
  * A link is a 256-bit random secret; only its SHA-256 is stored. It works once (a conditional UPDATE marks
  * it used), for RESET_TOKEN_MINUTES, and only while it is the account's newest. Using it sets the password
@@ -60,7 +59,7 @@ export class PasswordResetService implements BeforeApplicationShutdown {
     private readonly passwords: PasswordService,
     private readonly limiter: LoginLimiterService,
     private readonly sessions: SessionUsers,
-    private readonly mailer: Mailer,
+    private readonly mail: PasswordResetMail,
     private readonly config: AppConfig,
   ) {}
 
@@ -72,7 +71,7 @@ export class PasswordResetService implements BeforeApplicationShutdown {
     }
     const work = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => this.handle(request))
-      .catch((error: Error) => this.logger.error(`A password reset e-mail was not sent: ${error.message}`))
+      .catch((error: Error) => this.logger.error(`A password reset e-mail was not queued: ${error.message}`))
       .finally(() => this.pending.delete(work));
     this.pending.add(work);
   }
@@ -96,7 +95,7 @@ export class PasswordResetService implements BeforeApplicationShutdown {
     return { message: PASSWORD_RESET_MESSAGE };
   }
 
-  /** Resolves once every request taken so far has been worked on (its e-mail handed over, or not to be sent). */
+  /** Resolves once every request taken so far has been worked on (its e-mail queued, or not to be sent). */
   async idle(): Promise<void> {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }
@@ -115,9 +114,8 @@ export class PasswordResetService implements BeforeApplicationShutdown {
     // Operator passwords come from the configuration (OPERATOR_PASSWORD), so a reset would not last.
     if (!user || user.userType === 'operator' || !(await this.users.liveSession(user.id))) return;
     const token = randomBytes(32).toString('base64url');
-    await this.resets.issue(user.id, sha256(token), this.config.RESET_TOKEN_MINUTES);
-    const link = `${this.config.publicUrl}${PAGE_ROUTES.resetPassword}?token=${token}`;
-    await this.mailer.send(resetMail(user.email, user.name, link, this.config.RESET_TOKEN_MINUTES, language));
+    const resetId = await this.resets.issue(user.id, sha256(token), this.config.RESET_TOKEN_MINUTES);
+    await this.mail.enqueue(resetId, token, language);
   }
 
   /** Throws the answer for a link that does not work; `open` passes (or, after a lost race, counts as used). */

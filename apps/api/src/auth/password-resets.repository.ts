@@ -15,17 +15,32 @@ export class PasswordResetsRepository {
    * Records a new link for `userId`, valid `minutes`, and supersedes the account's earlier open links in
    * the same transaction, so only the newest link of an account ever works.
    */
-  async issue(userId: number, tokenHash: Buffer, minutes: number): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  async issue(userId: number, tokenHash: Buffer, minutes: number): Promise<number> {
+    return this.db.transaction(async (tx) => {
       await tx.query(
         `UPDATE password_resets SET superseded_at = now() WHERE user_id = $1 AND used_at IS NULL AND superseded_at IS NULL`,
         [userId],
       );
-      await tx.query(
-        `INSERT INTO password_resets (user_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3))`,
+      const [row] = await tx.query<{ id: string }[]>(
+        `INSERT INTO password_resets (user_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3)) RETURNING id`,
         [userId, tokenHash, minutes],
       );
+      return Number(row.id);
     });
+  }
+
+  /**
+   * What the reset e-mail needs, while the link still works (not used, superseded or past its time, its
+   * account live): undefined otherwise, and then no e-mail is worth sending.
+   */
+  async openForMail(resetId: number): Promise<{ email: string; name: string; tokenHash: Buffer } | undefined> {
+    const [row] = await this.db.query<{ email: string; name: string; token_hash: Buffer }[]>(
+      `SELECT u.email, u.name, r.token_hash
+         FROM password_resets r JOIN users u ON u.id = r.user_id AND u.deleted_at IS NULL
+        WHERE r.id = $1 AND r.used_at IS NULL AND r.superseded_at IS NULL AND r.expires_at > now()`,
+      [resetId],
+    );
+    return row && { email: row.email, name: row.name, tokenHash: row.token_hash };
   }
 
   /** What became of the link with this hash (its account must still be live). */

@@ -28,6 +28,15 @@ export type OutboxMail = OpsMailItem;
 /** What is kept beside each .eml (`<file>.json`): the listing's fields, decoded, and the plain-text body. */
 type OutboxSummary = OutboxMail & { text?: string };
 
+/**
+ * Whether the SMTP server refused a message for good (a 5xx answer: no such mailbox): sending it again
+ * would be refused alike, so a job fails at once (UnrecoverableError) rather than retrying for hours.
+ */
+export function refusedForGood(error: unknown): boolean {
+  const code = (error as { responseCode?: number } | null)?.responseCode;
+  return code !== undefined && code >= 500 && code < 600;
+}
+
 /** How long one SMTP attempt may take before it counts as failed (the caller's job retries it). */
 const SMTP_TIMEOUT_MS = 15_000;
 

@@ -2,7 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { NOTIFICATION_KIND_OF, notificationPath } from '@food-link/contracts';
 import { UnrecoverableError } from 'bullmq';
 import { AppConfig } from '../config/app-config';
-import { Mailer } from '../mail/mailer.service';
+import { Mailer, refusedForGood } from '../mail/mailer.service';
 import type { DeliverJob } from './notification-jobs';
 import { emailOf, messageText, type MessageFacts, type MessageText } from './notification-texts';
 import { NotificationsRepository, type Recipient } from './notifications.repository';
@@ -35,7 +35,10 @@ export class DeliveryService {
     const message = messageText(job.type, recipient.language, facts);
     if (job.channel === 'email') return this.email(recipient, message);
     if (!this.push) return 'skipped: no push';
-    await this.push.sendToUser(job.userId, { title: message.title, body: message.lines.join('\n'), url: message.url, tag: job.key });
+    // A path, not the e-mail's absolute link: the service worker opens it on the origin the browser
+    // subscribed from (and refuses any other), whichever WEB_ORIGIN comes first.
+    const path = notificationPath(job.type, job.data);
+    await this.push.sendToUser(job.userId, { title: message.title, body: message.lines.join('\n'), url: path, tag: job.key });
     return 'sent';
   }
 
@@ -45,8 +48,7 @@ export class DeliveryService {
       await this.mailer.send({ to: recipient.email, ...mail, language: recipient.language });
     } catch (error) {
       // A 5xx answer (no such mailbox) will not change on a retry: failed for good, kept for operators.
-      const code = (error as { responseCode?: number }).responseCode;
-      if (code !== undefined && code >= 500 && code < 600) throw new UnrecoverableError((error as Error).message);
+      if (refusedForGood(error)) throw new UnrecoverableError((error as Error).message);
       throw error;
     }
     return 'sent';

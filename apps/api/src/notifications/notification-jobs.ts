@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { QUEUES, type NotificationChannel, type NotificationData, type NotificationType } from '@food-link/contracts';
+import { QUEUES, type Language, type NotificationChannel, type NotificationData, type NotificationType } from '@food-link/contracts';
 import { Queue, type DefaultJobOptions } from 'bullmq';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
@@ -33,7 +33,18 @@ export interface RemindJob {
   type: 'pickup.soon' | 'pickup.ended';
 }
 
-export type NotificationJob = MatchJob | DeliverJob | RemindJob;
+/**
+ * `reset-mail`: the e-mail with a password reset link (job id `reset-mail-<resetId>`). The link's secret
+ * is sealed with a key derived from JWT_SECRET (auth/password-reset-mail.ts): Redis never holds a usable
+ * link, nor the address, which the job reads from the reset's row.
+ */
+export interface ResetMailJob {
+  resetId: number;
+  language: Language;
+  sealedToken: string;
+}
+
+export type NotificationJob = MatchJob | DeliverJob | RemindJob | ResetMailJob;
 
 /** BullMQ job ids may not contain ':'. */
 export function jobKey(...parts: (string | number)[]): string {

@@ -191,11 +191,11 @@ export class NotificationsRepository {
     return row.unread;
   }
 
-  /** The user's own, newest first. */
-  async list(userId: number): Promise<NotificationView[]> {
+  /** The user's own, newest first (every one with `limit` null: the personal-data export). */
+  async list(userId: number, limit: number | null = NOTIFICATIONS_LIST_MAX): Promise<NotificationView[]> {
     const rows = await this.db.query<NotificationRow[]>(
-      `SELECT ${VIEW_COLUMNS} FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${NOTIFICATIONS_LIST_MAX}`,
-      [userId],
+      `SELECT ${VIEW_COLUMNS} FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
+      [userId, limit],
     );
     return rows.map(toView);
   }

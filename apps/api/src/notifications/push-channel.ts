@@ -8,7 +8,7 @@ export const PUSH_CHANNEL = Symbol('PUSH_CHANNEL');
 export interface PushMessage {
   title: string;
   body: string;
-  /** Opened when the message is clicked (absolute). */
+  /** A path of this site (`/food/42`), opened when the message is clicked. */
   url: string;
   /** Replaces an earlier message with the same tag rather than stacking. */
   tag?: string;

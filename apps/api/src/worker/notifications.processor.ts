@@ -8,7 +8,8 @@ import { MetricsService } from '../monitoring/metrics.service';
 import { failedJobView, isFinalFailure } from '../monitoring/ops-views';
 import { DeliveryService } from '../notifications/delivery.service';
 import { MatchingService } from '../notifications/matching.service';
-import type { DeliverJob, MatchJob, NotificationJob, RemindJob } from '../notifications/notification-jobs';
+import type { DeliverJob, MatchJob, NotificationJob, RemindJob, ResetMailJob } from '../notifications/notification-jobs';
+import { PasswordResetMail } from '../auth/password-reset-mail';
 import { RemindersService } from '../notifications/reminders.service';
 import { RealtimePublisher } from '../realtime/realtime-publisher.service';
 import { JobHandlers } from './job-handlers';
@@ -16,8 +17,8 @@ import { JobHandlers } from './job-handlers';
 /**
  * Consumes `notifications` (docs/NOTIFICATIONS.md): `match` finds the charities a listing suits and
  * queues their deliveries, `deliver` sends one notification by one channel, `remind` is a request's
- * reminder. NOTIFY_CONCURRENCY at once (mostly waiting on SMTP); a job that fails for good is shown to
- * operators, like every queue's.
+ * reminder, `reset-mail` a password reset link (PasswordResetMail). NOTIFY_CONCURRENCY at once (mostly
+ * waiting on SMTP); a job that fails for good is shown to operators, like every queue's.
  */
 @Processor(QUEUES.notifications)
 export class NotificationsProcessor extends WorkerHost implements OnApplicationBootstrap {
@@ -29,6 +30,7 @@ export class NotificationsProcessor extends WorkerHost implements OnApplicationB
     private readonly matching: MatchingService,
     private readonly delivery: DeliveryService,
     private readonly reminders: RemindersService,
+    private readonly resetMail: PasswordResetMail,
     private readonly metrics: MetricsService,
     private readonly realtime: RealtimePublisher,
     private readonly pino: PinoLogger,
@@ -46,6 +48,10 @@ export class NotificationsProcessor extends WorkerHost implements OnApplicationB
           if (outcome !== 'sent') this.logger.debug(`${job.id}: ${outcome}`);
         },
         [NOTIFICATION_JOBS.remind]: (job) => this.reminders.remind(job.data as RemindJob),
+        [NOTIFICATION_JOBS.resetMail]: async (job) => {
+          const outcome = await this.resetMail.send(job.data as ResetMailJob);
+          if (outcome !== 'sent') this.logger.debug(`${job.id}: ${outcome}`);
+        },
       },
       Object.values(NOTIFICATION_JOBS),
     );

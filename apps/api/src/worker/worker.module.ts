@@ -17,6 +17,7 @@ import { HANDOVER_JOB_OPTIONS, NotCollectedScheduler } from './not-collected-sch
 import { NotificationsModule } from '../notifications/notifications.module';
 import { notificationJobOptions } from '../notifications/notification-jobs';
 import { NotificationsProcessor } from './notifications.processor';
+import { PasswordResetMailModule } from '../auth/password-reset-mail';
 
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -55,6 +56,7 @@ const PROCESSORS: Record<QueueName, Type<unknown>> = {
     StatsModule,
     RealtimePublisherModule,
     NotificationsModule,
+    PasswordResetMailModule,
   ],
   providers: [...Object.values(PROCESSORS), NotCollectedScheduler, OfferScheduler],
 })

@@ -45,6 +45,9 @@ export class SmtpSink {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      // stop() drops the connections a pooling client keeps open, as an outage would, rather than
+      // waiting for them to go idle (nodemailer's pool keeps one for its 15 s socket timeout).
+      closeTimeout: 100,
       onRcptTo: (address, _session, callback) => {
         if (this.refuse.has(address.address.toLowerCase())) {
           const error = new Error('No such mailbox') as Error & { responseCode: number };
