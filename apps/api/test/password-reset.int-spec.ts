@@ -14,8 +14,7 @@ import {
 } from '@food-link/contracts';
 import { PasswordResetService } from '../src/auth/password-reset.service';
 import { PASSWORD, createCharity, createDonor, loginAs, type TestUser } from './support/factories';
-import { SmtpInbox, type ReceivedMail } from './support/smtp-inbox';
-import { SmtpSink } from './support/smtp-sink';
+import { SmtpSink, type ReceivedMail } from './support/smtp-sink';
 import { startTestApp, startWorker, type Listening, type TestApp } from './support/test-app';
 import { openQueue } from './support/queue';
 import { waitFor } from './support/wait';
@@ -40,7 +39,7 @@ const NEW_PASSWORD = 'a brand new passphrase';
  */
 describe('password reset by e-mail', () => {
   let t: TestApp;
-  let smtp: SmtpInbox;
+  let smtp: SmtpSink;
   let nextAddress = 0;
   const newAddress = () => `203.0.113.${(nextAddress += 1)}`;
 
@@ -69,7 +68,7 @@ describe('password reset by e-mail', () => {
   const tokenIn = (mail: ReceivedMail) => linkIn(mail).searchParams.get('token') as string;
 
   beforeAll(async () => {
-    smtp = await SmtpInbox.start();
+    smtp = await SmtpSink.start();
     t = await startTestApp({
       SMTP_URL: smtp.url,
       PUBLIC_URL,
@@ -80,7 +79,7 @@ describe('password reset by e-mail', () => {
   });
   afterAll(async () => {
     await t?.close();
-    await smtp?.close();
+    await smtp?.stop();
   });
 
   it('answers an unknown address exactly as a known one, and sends it nothing', async () => {

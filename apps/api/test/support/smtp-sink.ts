@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { waitFor } from './wait';
 
 /** A message as the SMTP server received and parsed it, with its envelope recipients. */
 export interface ReceivedMail {
@@ -38,6 +39,12 @@ export class SmtpSink {
   /** Messages to `address` so far. */
   to(address: string): ReceivedMail[] {
     return this.received.filter((mail) => mail.to.includes(address.toLowerCase()));
+  }
+
+  /** Waits until `address` has received `count` messages; returns the last of them. */
+  async waitFor(address: string, count = 1): Promise<ReceivedMail> {
+    const received = await waitFor(async () => this.to(address), (list) => list.length >= count, `${count} e-mail(s) to ${address}`);
+    return received[count - 1];
   }
 
   async listen(): Promise<void> {
