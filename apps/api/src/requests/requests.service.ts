@@ -28,6 +28,7 @@ import { isUniqueViolation } from '../common/errors';
 import { OutboxService } from '../events/outbox.service';
 import { FoodRepository } from '../food/food.repository';
 import { HandoverService } from '../handover/handover.service';
+import { VerificationRepository } from '../verification/verification.repository';
 import { IdempotentAnswers, keyTakenOver } from '../idempotency/idempotent-answers.service';
 import { RequestsRepository, type RequestRow } from './requests.repository';
 
@@ -56,6 +57,7 @@ export class RequestsService {
     private readonly outbox: OutboxService,
     private readonly answers: IdempotentAnswers,
     private readonly handover: HandoverService,
+    private readonly verification: VerificationRepository,
   ) {}
 
   /**
@@ -77,7 +79,7 @@ export class RequestsService {
       requestId = await this.requests.claim(foodId, cairoDate(), charity.id, newPickupCode(), answer);
     } catch (error) {
       if (isUniqueViolation(error, 'pickup_requests_one_active_per_food')) throw alreadyClaimed();
-      if (isClaimLimitError(error)) throw new ConflictException(ERRORS.claimLimitReached(LIMITS.activeClaimsMax));
+      if (isClaimLimitError(error)) throw await this.claimLimitRefusal(charity);
       throw error;
     }
     if (requestId === undefined) {
@@ -87,6 +89,18 @@ export class RequestsService {
     if (attempt) attempt.answered = true;
     await this.outbox.committed();
     return { message: PICKUP_REQUESTED, request_id: requestId, status: 'pending' };
+  }
+
+  /**
+   * Why the claim-limit trigger refused a claim, read after the fact (claims that pass pay nothing for it):
+   * a suspended charity, or one whose claiming is suspended after no-shows, may not claim at all (403);
+   * otherwise it holds its status's limit (409; docs/VERIFICATION.md).
+   */
+  private async claimLimitRefusal(charity: AuthUser): Promise<ForbiddenException | ConflictException> {
+    const row = await this.verification.find(charity.id);
+    const until = row?.claiming_suspended_until && row.claiming_suspended_until.getTime() > Date.now() ? row.claiming_suspended_until : null;
+    if (row?.status === 'suspended' || until) return new ForbiddenException(ERRORS.claimingSuspended(until?.toISOString() ?? null));
+    return new ConflictException(ERRORS.claimLimitReached(row?.claim_limit ?? LIMITS.activeClaimsMax));
   }
 
   /**
