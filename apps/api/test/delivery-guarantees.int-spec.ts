@@ -176,6 +176,7 @@ describe('delivery guarantees', () => {
     try {
       const donor = await createDonor(t.http);
       const charity = await createCharity(t.http);
+      await verifyCharities(t.db, charity); // five claims below
       const client = await LiveClient.connect(t.baseUrl);
 
       await redis.stop();
@@ -260,6 +261,7 @@ describe('delivery guarantees', () => {
     try {
       const donor = await createDonor(t.http);
       const charity = await createCharity(t.http);
+      await verifyCharities(t.db, charity); // five claims below
       const client = await LiveClient.connect(t.baseUrl);
       const items = await Promise.all(Array.from({ length: 5 }, () => addFood(t.http, donor)));
       await Promise.all(items.map((item) => requestPickup(t.http, charity, item.id)));
