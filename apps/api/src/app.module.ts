@@ -21,6 +21,7 @@ import { RequestsModule } from './requests/requests.module';
 import { StatsModule } from './stats/stats.module';
 import { ImpactModule } from './impact/impact.module';
 import { WorkerModule } from './worker/worker.module';
+import { VerificationModule } from './verification/verification.module';
 
 /**
  * The whole API, shaped by ROLE: every process records and relays events; `all` and `api` serve HTTP
@@ -59,6 +60,7 @@ export class AppModule implements OnApplicationShutdown {
               RealtimeGatewayModule,
               OpsModule,
               NotificationsHttpModule,
+              VerificationModule,
               DemoSeedModule,
             ]
           : []),

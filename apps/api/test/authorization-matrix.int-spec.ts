@@ -1,6 +1,6 @@
 import { DEFAULT_NOTIFICATION_CHOICES, NOTIFICATION_ROUTES, OPS_ROUTES, PARTNER_ROUTES, PUSH_ROUTES, IMPACT_ROUTES } from '@food-link/contracts';
 import { TestBrowser } from './support/push-receiver';
-import { addFood, cairoDateIn, createCharity, createDonor, createPickupPoint, pickupPointBody, requestPickup, type TestUser } from './support/factories';
+import { addFood, cairoDateIn, createCharity, createDonor, createPickupPoint, pickupPointBody, requestPickup, type TestUser, verifyCharities } from './support/factories';
 import type { HttpResult } from './support/http-client';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -120,6 +120,8 @@ describe('authorization matrix', () => {
       charityB: await createCharity(t.http),
     };
     const { donorA, donorB, charityA, charityB } = users;
+    // Established charities: verified, so they hold more than 2 claims (verification.int-spec.ts covers the rest).
+    await verifyCharities(t.db, charityA, charityB);
     availableA = (await addFood(t.http, donorA, { food_name: 'Available A' })).id;
     claimedA = (await addFood(t.http, donorA, { food_name: 'Claimed A' })).id;
     reqA = await requestPickup(t.http, charityA, claimedA);

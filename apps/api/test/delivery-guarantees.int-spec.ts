@@ -11,7 +11,7 @@ import { workerConnection } from '../src/redis/redis-options';
 import { DomainEventsProcessor } from '../src/worker/domain-events.processor';
 import { RealtimeGateway } from '../src/realtime/realtime.gateway';
 import { ApiProcess } from './support/api-process';
-import { addFood, cairoDateIn, createCharity, createDonor, requestPickup } from './support/factories';
+import { addFood, cairoDateIn, createCharity, createDonor, requestPickup, verifyCharities } from './support/factories';
 import { OwnRedis, freePort } from './support/redis-server';
 import { LiveClient } from './support/socket-client';
 import { startPeer, startTestApp, startWorker } from './support/test-app';
@@ -26,8 +26,9 @@ describe('delivery guarantees', () => {
     const t = await startTestApp({ REDIS_URL: redis.url });
     try {
       const donor = await createDonor(t.http);
-      // A charity holds at most LIMITS.activeClaimsMax pending claims: the 50 claims are spread over enough.
+      // A verified charity holds at most LIMITS.activeClaimsMax pending claims: the 50 claims are spread over enough.
       const charities = await Promise.all(Array.from({ length: 50 / LIMITS.activeClaimsMax }, () => createCharity(t.http)));
+      await verifyCharities(t.db, ...charities);
       const client = await LiveClient.connect(t.baseUrl);
       const offered = await Promise.all(Array.from({ length: 50 }, () => addFood(t.http, donor)));
       await client.allOf((await t.db.query('SELECT id FROM outbox_events')).map((row: { id: string }) => row.id));
@@ -175,6 +176,7 @@ describe('delivery guarantees', () => {
     try {
       const donor = await createDonor(t.http);
       const charity = await createCharity(t.http);
+      await verifyCharities(t.db, charity); // five claims below
       const client = await LiveClient.connect(t.baseUrl);
 
       await redis.stop();
@@ -259,6 +261,7 @@ describe('delivery guarantees', () => {
     try {
       const donor = await createDonor(t.http);
       const charity = await createCharity(t.http);
+      await verifyCharities(t.db, charity); // five claims below
       const client = await LiveClient.connect(t.baseUrl);
       const items = await Promise.all(Array.from({ length: 5 }, () => addFood(t.http, donor)));
       await Promise.all(items.map((item) => requestPickup(t.http, charity, item.id)));

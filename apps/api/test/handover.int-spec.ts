@@ -1,5 +1,5 @@
 import { ERRORS, LIMITS, mapUrl } from '@food-link/contracts';
-import { addFood, cairoDateIn, createCharity, createDonor, loginAs, requestPickup, type TestUser } from './support/factories';
+import { addFood, cairoDateIn, createCharity, createDonor, loginAs, requestPickup, type TestUser, verifyCharities } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -106,6 +106,7 @@ describe('the handover', () => {
 
     it(`refuses a ${LIMITS.activeClaimsMax + 1}th pending claim with 409 and changes nothing; a cancellation frees a slot`, async () => {
       const charity = await createCharity(t.http);
+      await verifyCharities(t.db, charity); // a verified charity's limit; verification.int-spec.ts has the others'
       const requests = [];
       for (let i = 0; i < LIMITS.activeClaimsMax; i += 1) requests.push(await requestPickup(t.http, charity, await listing(donor)));
       const sixth = await listing(donor);
@@ -129,6 +130,7 @@ describe('the handover', () => {
 
     it('answers a retry of a refused claim under the same Idempotency-Key with the same 409, and claims once a slot is free', async () => {
       const charity = await createCharity(t.http);
+      await verifyCharities(t.db, charity); // a verified charity's limit; verification.int-spec.ts has the others'
       const held = [];
       for (let i = 0; i < LIMITS.activeClaimsMax; i += 1) held.push(await requestPickup(t.http, charity, await listing(donor)));
       const foodId = await listing(donor);
@@ -157,6 +159,7 @@ describe('the handover', () => {
 
     it('never lets simultaneous claims by one charity pass the limit', async () => {
       const charity = await createCharity(t.http);
+      await verifyCharities(t.db, charity); // a verified charity's limit; verification.int-spec.ts has the others'
       const items = [];
       for (let i = 0; i < 10; i += 1) items.push(await listing(donor));
       const responses = await Promise.all(items.map((foodId) => claim(charity, foodId)));

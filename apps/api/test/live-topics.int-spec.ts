@@ -5,7 +5,7 @@ import Redis from 'ioredis';
 import { COUNTERS_FEED } from '../src/realtime/event-rooms';
 import { barrier } from './support/barrier';
 import { FoodService } from '../src/food/food.service';
-import { addFood, createCharity, createDonor, createPickupPoint, requestPickup, type TestUser } from './support/factories';
+import { addFood, createCharity, createDonor, createPickupPoint, requestPickup, type TestUser, verifyCharities } from './support/factories';
 import { LiveClient } from './support/socket-client';
 import { startPeer, startTestApp, type Instance, type TestApp } from './support/test-app';
 
@@ -117,8 +117,9 @@ describe('public topics: a socket hears only what it watches (REALTIME.md, versi
 
   it('coalesces a burst of fulfilments: at most one stats.updated per interval, the last one carrying the final totals', async () => {
     const before = (await t.http.get('/api/request/totalmeals')).body.totalMeals as number;
-    // 12 pending claims at once: over 3 charities, within the claim limit (LIMITS.activeClaimsMax, 5 each).
+    // 12 pending claims at once: over 3 verified charities, within the claim limit (LIMITS.activeClaimsMax, 5 each).
     const claimants = await Promise.all(Array.from({ length: 3 }, () => createCharity(t.http)));
+    await verifyCharities(t.db, ...claimants);
     const requests = await Promise.all(
       Array.from({ length: 12 }, async (_, i) => {
         const item = await addFood(t.http, donor, { quantity: i + 1 });

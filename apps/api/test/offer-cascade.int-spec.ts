@@ -1,7 +1,7 @@
 import { MAX_PARTNERS, NOTIFICATION_ROUTES, OFFER_JOBS, PARTNER_ROUTES, QUEUES, type AddedFoodItem, type NotificationsResponse } from '@food-link/contracts';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
-import { addFood, cairoDateIn, createCharity, createDonor, createPickupPoint, loginAs, requestPickup, type TestUser } from './support/factories';
+import { addFood, cairoDateIn, createCharity, createDonor, createPickupPoint, loginAs, requestPickup, type TestUser, verifyCharities } from './support/factories';
 import type { HttpClient } from './support/http-client';
 import { LiveClient } from './support/socket-client';
 import { startTestApp, startWorker, type Listening, type TestApp } from './support/test-app';
@@ -91,6 +91,8 @@ describe('the offer cascade', () => {
       partner = await createCharity(t.http, { name: `Ahl Masr ${Date.now()}` });
       otherPartner = await createCharity(t.http);
       stranger = await createCharity(t.http);
+      // Only verified charities may be partners (DOMAIN-RULES.md, "Trust").
+      await verifyCharities(t.db, partner, otherPartner, stranger);
       operator = await loginAs(t.http, OPERATOR_EMAIL, OPERATOR_PASSWORD);
       await namePartners(t.http, donor, [partner, otherPartner]);
     });
@@ -136,6 +138,7 @@ describe('the offer cascade', () => {
       it('refuses a deleted charity, and leaves one deleted later out of the list', async () => {
         const fresh = await createDonor(t.http);
         const leaving = await createCharity(t.http);
+        await verifyCharities(t.db, leaving);
         await namePartners(t.http, fresh, [leaving, partner]);
         const deleted = await t.http.post('/api/account/delete', { password: leaving.password }, { token: leaving.token });
         expect(deleted.status).toBe(200);
@@ -395,6 +398,7 @@ describe('the offer cascade', () => {
       offers = offersQueue(t);
       donor = await createDonor(t.http);
       partner = await createCharity(t.http);
+      await verifyCharities(t.db, partner);
       await namePartners(t.http, donor, [partner]);
     });
     afterEach(async () => {

@@ -87,8 +87,12 @@ export const LIMITS = {
   pickupPointsPerDonor: 50,
   photosPerItem: 3,
   photoMaxBytes: 5 * 1024 * 1024,
-  /** A charity's pending requests at once. */
+  /** A verified charity's pending requests at once (docs/VERIFICATION.md). */
   activeClaimsMax: 5,
+  /** The pending requests at once of a charity not (yet) verified: unverified, pending or rejected. */
+  unverifiedClaimsMax: 2,
+  /** A verification document (PDF or image), in bytes. */
+  documentMaxBytes: 5 * 1024 * 1024,
   /** A cancellation this close to the window's start, or later, is late (DOMAIN.md). */
   lateCancellationMinutes: 120,
   /** Reliability looks back this far. */

@@ -16,6 +16,9 @@ export const ERRORS = {
   photoUnreadable: 'photo could not be read: the multipart/form-data body is malformed or has too many parts',
   photoTooManyPixels: (megapixels: number) => `photo must be at most ${megapixels} megapixels`,
   photoIndexInvalid: (max: number) => `index must be a whole number from 0 to ${max - 1}`,
+  documentRequired: 'document is required: send multipart/form-data with one file in the field document',
+  documentNotAccepted: 'document must be a PDF or a JPEG, PNG or WebP image',
+  documentUnreadable: 'document could not be read: the multipart/form-data body is malformed or has too many parts',
   pickupPointNotOwn: 'pickup_point_id must be one of your pickup points',
   pushEndpointNotHttps: 'endpoint must be an https URL',
   pushEndpointNotPublic: 'endpoint must be on a public address (not private, loopback, link-local or otherwise reserved)',
@@ -48,7 +51,12 @@ export const ERRORS = {
   receivedByCharityOnly: 'Only the charity that made the request may report what it received',
   noShowByDonorOnly: "Only the item's donor may report a no-show",
   reliabilityNotVisible: 'Only donors, operators and the charity itself may see its reliability',
+  claimingSuspended: (until: string | null) =>
+    until
+      ? `Claiming is suspended for your charity until ${until} (three no-shows in 30 days), or until an operator reinstates it`
+      : 'Your charity is suspended and cannot claim food; contact the Food Link operators',
   // 404
+  documentNotFound: 'No verification document has been submitted',
   foodNotFound: 'Food item not found',
   requestNotFound: 'Pickup request not found',
   charityNotFound: 'Charity not found',
@@ -83,7 +91,10 @@ export const ERRORS = {
   tooManyPhotos: (max: number, has: number) =>
     has >= max ? `This food item already has ${max} photos` : `A food item has at most ${max} photos; this one has ${has}`,
   photosClosed: (status: string) => `Photos can be changed only while the item is available or claimed; it is ${status}`,
+  verificationNotSubmittable: (status: string) => `Your verification is ${status}; it can be submitted only when unverified or rejected`,
+  decisionNotAllowed: (decision: string, status: string) => `A charity whose verification is ${status} cannot be given the decision ${decision}`,
   // 413
+  documentTooLarge: (megabytes: number) => `document must be at most ${megabytes} MB`,
   photoTooLarge: (megabytes: number) => `photo must be at most ${megabytes} MB`,
   pickupPointInUse: 'This pickup point is used by an available or claimed listing; edit it, or wait until those listings end',
   pickupPointLimit: (max: number) => `A donor may keep at most ${max} pickup points`,

@@ -2,6 +2,7 @@ import type { FoodItemView } from './http';
 import type { ImpactTotalsResponse } from './impact';
 import type { NotificationView } from './notifications';
 import { isGovernorateCode, type GovernorateCode } from './places';
+import type { AuditAction, VerificationView } from './verification';
 
 /**
  * Live domain events (docs/REALTIME.md). Each is emitted under its name with one `EventEnvelope`.
@@ -19,6 +20,7 @@ export const DOMAIN_EVENTS = {
   requestNotCollected: 'request.not_collected',
   requestReceived: 'request.received',
   notificationCreated: 'notification.created',
+  charityVerification: 'charity.verification',
 } as const;
 
 export type DomainEventType = (typeof DOMAIN_EVENTS)[keyof typeof DOMAIN_EVENTS];
@@ -58,6 +60,7 @@ const PUBLIC_TOPIC: { readonly [T in DomainEventType]: LiveTopic | null } = {
   'request.not_collected': 'board',
   'request.received': null,
   'notification.created': null,
+  'charity.verification': null,
 };
 
 /** The board's changes for items picked up in one governorate: `board:EG-C`. */
@@ -140,6 +143,8 @@ export interface DomainEventPayloads {
   'request.received': { foodId: number; requestId: number };
   /** A new in-app notification for the user whose room hears it, and its unread count now. */
   'notification.created': { notification: NotificationView; unread: number };
+  /** An operator's decision on the charity's verification, or claiming suspended after no-shows: its room only. */
+  'charity.verification': { charityId: number; action: AuditAction; verification: VerificationView };
 }
 
 export interface EventEnvelope<T extends DomainEventType = DomainEventType> {
@@ -207,4 +212,5 @@ export const HANDOVER_JOBS = {
 export const MAINTENANCE_JOBS = {
   expireFood: 'expire-food',
   purgeIdempotencyKeys: 'purge-idempotency-keys',
+  liftClaimingSuspensions: 'lift-claiming-suspensions',
 } as const;

@@ -366,6 +366,7 @@ export const DonorItemRequest = z
     name: said("The claiming charity's name", 'Ahl Masr Foundation'),
     email: email("The claiming charity's e-mail", 'ahl.masr@demo.foodlink.eg'),
     charity_user_id: id("The claiming charity's account"),
+    charity_verified: z.boolean().meta({ description: 'Whether an operator verified the claiming charity (its verified badge)', example: true }),
     reliability: Reliability.meta({ description: "The claiming charity's record over 90 days" }),
     received: ReceivedReport.nullable().meta({ description: 'What the charity reported it received, once it has' }),
   })

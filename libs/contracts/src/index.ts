@@ -16,3 +16,4 @@ export * from './notifications';
 export * from './push';
 export * from './partners';
 export * from './impact';
+export * from './verification';

@@ -82,6 +82,25 @@ export const IMPACT_ROUTES = {
   public: '/api/impact/public',
 } as const;
 
+/**
+ * Charity verification (docs/VERIFICATION.md; shapes in verification.ts). Kept here, with no shape
+ * imported at run time, so the web app's entry can use them without loading zod.
+ */
+export const VERIFICATION_ROUTES = {
+  /** GET → VerificationView; POST multipart (moss_number, address, contact_phone, file document) → VerificationView (charities). */
+  charity: '/api/charity/verification',
+  /** GET: the charity's own submitted document. */
+  charityDocument: '/api/charity/verification/document',
+  /** GET `?status=pending` → OpsVerificationItem[] (operators; oldest submission first, no paging). */
+  ops: '/api/ops/verifications',
+  /** POST VerificationDecisionBody → VerificationView (operators). */
+  opsDecide: '/api/ops/verifications/:userId',
+  /** GET: a charity's submitted document (operators). */
+  opsDocument: '/api/ops/verifications/:userId/document',
+  /** GET → VerificationAuditEntry[] (operators): the charity's audit trail, newest first. */
+  opsAudit: '/api/ops/verifications/:userId/audit',
+} as const;
+
 export type ApiRouteName = keyof typeof API_ROUTES;
 
 /** Fills a route's `:params`, URI-encoding each value. */

@@ -14,6 +14,7 @@ import { OfferCascade1764650200000 } from './migrations/1764650200000-offer-casc
 import { PasswordResets1764650300000 } from './migrations/1764650300000-password-resets';
 import { Impact1764650500000 } from './migrations/1764650500000-impact';
 import { CharityProfilesAndNotifications1764650000000 } from './migrations/1764650000000-charity-profiles-and-notifications';
+import { CharityVerification1764650600000 } from './migrations/1764650600000-charity-verification';
 
 /**
  * No entities: every table is reached with explicit SQL in a `*.repository.ts` file (conditional updates,
@@ -35,6 +36,7 @@ export const MIGRATIONS = [
   PasswordResets1764650300000,
   Impact1764650500000,
   CharityProfilesAndNotifications1764650000000,
+  CharityVerification1764650600000,
 ];
 
 /** TypeORM settings: the schema comes only from migrations, never from `synchronize`. */

@@ -5,6 +5,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../events/outbox.service';
 import { RequestsRepository, type RequestRow } from '../requests/requests.repository';
+import { VerificationChanges } from '../verification/verification-changes.service';
 
 const MINUTE_MS = 60_000;
 
@@ -22,6 +23,7 @@ export class HandoverService {
     private readonly requests: RequestsRepository,
     private readonly outbox: OutboxService,
     private readonly config: AppConfig,
+    private readonly verification: VerificationChanges,
   ) {}
 
   /** When a pending request becomes not collected: its collect-by time plus the grace period. */
@@ -33,7 +35,8 @@ export class HandoverService {
    * Ends a pending request, locked by the caller, as not collected: the item goes back on the board from
    * now on when at least the shortest window (MIN_PICKUP_WINDOW_MINUTES) of safe time is left, otherwise it
    * expires. Records `request.not_collected` (the donor and the charity hear it privately, the board
-   * publicly) and, when the item expired, `food.expired`. Returns the item's new status.
+   * publicly) and, when the item expired, `food.expired`. A charity's third no-show in 30 days suspends
+   * its claiming (VerificationChanges.afterNoShow). Returns the item's new status.
    */
   async endNotCollected(tx: EntityManager, request: RequestRow): Promise<FoodStatus> {
     await this.requests.end(tx, request.id, 'not_collected');
@@ -47,6 +50,7 @@ export class HandoverService {
       [request.donor_id, request.charity_id],
     );
     if (!relisted) await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: request.food_id, governorate }, [request.donor_id]);
+    await this.verification.afterNoShow(tx, request.charity_id);
     return foodStatus;
   }
 

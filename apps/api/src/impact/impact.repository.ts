@@ -16,7 +16,7 @@ export interface ReportRow extends ImpactFigures {
   food_name: string;
   fulfilled_on: string;
   charity_name: string;
-  /** The charity's Ministry of Social Solidarity number: null until charity verification records it. */
+  /** The charity's Ministry of Social Solidarity number, once an operator verified it (null otherwise). */
   moss_number: string | null;
 }
 
@@ -62,11 +62,12 @@ export class ImpactRepository {
   async reportRows(donorId: number, month: string): Promise<ReportRow[]> {
     return this.db.query(
       `SELECT d.request_id, f.food_name, to_char(d.fulfilled_on, 'YYYY-MM-DD') AS fulfilled_on, u.name AS charity_name,
-              NULL::text AS moss_number, d.kg::float8 AS kg, d.meals::float8 AS meals, d.co2e_kg::float8 AS co2e_kg, d.water_l::float8 AS water_l
+              CASE WHEN ch.verification_status IN ('verified', 'suspended') THEN ch.moss_number END AS moss_number, d.kg::float8 AS kg, d.meals::float8 AS meals, d.co2e_kg::float8 AS co2e_kg, d.water_l::float8 AS water_l
          FROM impact_donations d
          JOIN pickup_requests r ON r.id = d.request_id
          JOIN food_items f ON f.id = r.food_id
          JOIN users u ON u.id = d.charity_id
+         LEFT JOIN charities ch ON ch.user_id = d.charity_id
         WHERE d.donor_id = $1 AND to_char(d.fulfilled_on, 'YYYY-MM') = $2
         ORDER BY d.fulfilled_on, d.request_id`,
       [donorId, month],

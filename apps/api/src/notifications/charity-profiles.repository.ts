@@ -116,6 +116,9 @@ export class CharityProfilesRepository {
       `SELECT cp.user_id
          FROM charity_profiles cp
          JOIN users u ON u.id = cp.user_id AND u.deleted_at IS NULL AND u.user_type = 'charity'
+         -- A charity that cannot claim (suspended, or claiming suspended after no-shows) is not told of food.
+         JOIN charities c ON c.user_id = cp.user_id AND c.verification_status <> 'suspended'
+          AND (c.claiming_suspended_until IS NULL OR c.claiming_suspended_until <= now())
         WHERE cp.categories @> ARRAY[$1::text] AND cp.storage @> ARRAY[$2::text]
           AND (${places.join(' OR ')})
           AND cp.user_id <> ALL($3::int[])

@@ -10,10 +10,10 @@ const CHARITY_COLUMNS = `u.id AS user_id, c.id AS charity_id, u.name`;
 /**
  * THE condition that decides which charities may be partners, over `users u JOIN charities c`: what the
  * search lists, what PUT /api/donor/partners accepts, and which named partners a new listing is offered
- * to. Today: a charity account that is not deleted. Verification does not exist yet; once it does, its
- * condition goes here (`AND c.verified_at IS NOT NULL`, say) and all three follow. (docs/DOMAIN-RULES.md)
+ * to: a charity account that is not deleted and is verified (DOMAIN.md, "Trust"; a suspended charity is not
+ * verified, so it drops out of every donor's list until reinstated). (docs/DOMAIN-RULES.md)
  */
-export const ELIGIBLE_PARTNER_SQL = `u.user_type = 'charity' AND u.deleted_at IS NULL`;
+export const ELIGIBLE_PARTNER_SQL = `u.user_type = 'charity' AND u.deleted_at IS NULL AND c.verification_status = 'verified'`;
 
 /** Escapes LIKE's wildcards so a search for `50%` means those characters. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
-import { isPhotoName, PHOTO_CONTENT_TYPE } from './photo-names';
-import type { PhotoStorage, StoredPhoto } from './photo-storage';
+import { PHOTO_NAMES } from './photo-names';
+import type { PhotoStorage, StoredNames, StoredPhoto } from './photo-storage';
 
 /**
  * Photos as files in one folder (PHOTO_DIR, or DATA_DIR/photos). A name must match PHOTO_NAME_PATTERN
@@ -12,7 +12,10 @@ import type { PhotoStorage, StoredPhoto } from './photo-storage';
 export class LocalPhotoStorage implements PhotoStorage {
   private readonly root: string;
 
-  constructor(folder: string) {
+  constructor(
+    folder: string,
+    private readonly names: StoredNames = PHOTO_NAMES,
+  ) {
     this.root = resolve(folder);
   }
 
@@ -38,12 +41,12 @@ export class LocalPhotoStorage implements PhotoStorage {
   }
 
   async get(name: string): Promise<StoredPhoto | null> {
-    if (!isPhotoName(name)) return null;
+    if (!this.names.valid(name)) return null;
     const path = this.pathOf(name);
     try {
       const info = await stat(path);
       if (!info.isFile()) return null;
-      return { stream: createReadStream(path), contentType: PHOTO_CONTENT_TYPE, bytes: info.size };
+      return { stream: createReadStream(path), contentType: this.names.contentType(name), bytes: info.size };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
@@ -56,7 +59,7 @@ export class LocalPhotoStorage implements PhotoStorage {
 
   /** The file of a valid name, inside the folder; anything else throws (callers only pass names they made). */
   private pathOf(name: string): string {
-    if (!isPhotoName(name)) throw new Error(`Not a photo name: ${JSON.stringify(name)}`);
+    if (!this.names.valid(name)) throw new Error(`Not a photo name: ${JSON.stringify(name)}`);
     const path = join(this.root, name);
     if (!path.startsWith(this.root + sep)) throw new Error(`Photo path outside ${this.root}`);
     return path;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { apiPath, EXTRA_ROUTES } from '@food-link/contracts';
+import type { StoredNames } from './photo-storage';
 
 /**
  * A stored photo's name: 128 random bits in hex, `-thumb` for the thumbnail, and the format. Names are
@@ -31,3 +32,6 @@ export function isPhotoName(name: unknown): name is string {
 export function photoUrl(name: string): string {
   return apiPath(EXTRA_ROUTES.photo, { name });
 }
+
+/** The photo stores' names: PHOTO_NAME_PATTERN, all WebP. */
+export const PHOTO_NAMES: StoredNames = { valid: isPhotoName, contentType: () => PHOTO_CONTENT_TYPE };

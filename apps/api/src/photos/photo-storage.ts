@@ -23,3 +23,13 @@ export interface PhotoStorage {
 
 /** Nest injection token of the configured `PhotoStorage`. */
 export const PHOTO_STORAGE = Symbol('PhotoStorage');
+
+/**
+ * Which names a store accepts and the type each is served with. Photos are the default; verification
+ * documents (apps/api/src/verification) use the same stores with names of their own, which no photo URL
+ * can name.
+ */
+export interface StoredNames {
+  valid(name: unknown): name is string;
+  contentType(name: string): string;
+}

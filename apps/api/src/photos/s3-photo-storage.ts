@@ -3,8 +3,8 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Logger, ServiceUnavailableException } from '@nestjs/common';
 import { ERRORS } from '@food-link/contracts';
 import { AwsClient } from 'aws4fetch';
-import { isPhotoName, PHOTO_CONTENT_TYPE } from './photo-names';
-import type { PhotoStorage, StoredPhoto } from './photo-storage';
+import { PHOTO_NAMES } from './photo-names';
+import type { PhotoStorage, StoredNames, StoredPhoto } from './photo-storage';
 
 export interface S3Settings {
   /** The store's base URL (`https://s3.eu-central-1.amazonaws.com`, `http://minio:9000`, an R2 account URL). */
@@ -28,7 +28,10 @@ export class S3PhotoStorage implements PhotoStorage {
   private readonly client: AwsClient;
   private readonly bucketUrl: string;
 
-  constructor(settings: S3Settings) {
+  constructor(
+    settings: S3Settings,
+    private readonly names: StoredNames = PHOTO_NAMES,
+  ) {
     this.client = new AwsClient({
       accessKeyId: settings.accessKeyId,
       secretAccessKey: settings.secretAccessKey,
@@ -47,7 +50,7 @@ export class S3PhotoStorage implements PhotoStorage {
   }
 
   async get(name: string): Promise<StoredPhoto | null> {
-    if (!isPhotoName(name)) return null;
+    if (!this.names.valid(name)) return null;
     const response = await this.send('GET', name);
     if (response.status === 404) {
       await response.body?.cancel();
@@ -58,7 +61,7 @@ export class S3PhotoStorage implements PhotoStorage {
     const length = Number(response.headers.get('content-length'));
     return {
       stream: Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
-      contentType: response.headers.get('content-type') ?? PHOTO_CONTENT_TYPE,
+      contentType: response.headers.get('content-type') ?? this.names.contentType(name),
       bytes: Number.isInteger(length) && length >= 0 ? length : undefined,
     };
   }
@@ -78,7 +81,7 @@ export class S3PhotoStorage implements PhotoStorage {
    * client at the client's pace). A store that cannot be reached or does not answer in time is a 503.
    */
   private async send(method: string, name: string, init: { body?: Buffer; headers?: Record<string, string> } = {}): Promise<Response> {
-    if (!isPhotoName(name)) throw new Error(`Not a photo name: ${JSON.stringify(name)}`);
+    if (!this.names.valid(name)) throw new Error(`Not a photo name: ${JSON.stringify(name)}`);
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(new Error(`S3 ${method} ${name} took over ${S3_TIMEOUT_MS} ms`)), S3_TIMEOUT_MS);
     try {

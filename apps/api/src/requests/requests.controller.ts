@@ -50,11 +50,15 @@ export class RequestsController {
   @ApiErrors(
     { status: 400, description: '`food_id` is missing or not a positive integer', message: ['food_id must be a positive integer'] },
     401,
-    { status: 403, description: 'Only charities may claim food', message: ERRORS.rolesOnly(['charity']) },
+    {
+      status: 403,
+      description: 'Only charities may claim food, and not while suspended (or while claiming is suspended after no-shows)',
+      message: ERRORS.rolesOnly(['charity']),
+    },
     FOOD_NOT_FOUND,
     {
       status: 409,
-      description: `The item is not available (already claimed, or expired), or the charity already holds ${LIMITS.activeClaimsMax} active claims`,
+      description: `The item is not available (already claimed, or expired), or the charity already holds its limit of active claims (${LIMITS.activeClaimsMax} verified, ${LIMITS.unverifiedClaimsMax} otherwise)`,
       message: ERRORS.foodAlreadyClaimed,
     },
     503,

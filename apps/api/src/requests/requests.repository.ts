@@ -110,6 +110,7 @@ export const DONOR_REQUEST_JOIN = `LEFT JOIN LATERAL (
     SELECT rel.completed, rel.no_shows, rel.late_cancellations FROM charity_reliability rel WHERE rel.charity_id = r.charity_id
   ) rel ON true`;
 export const DONOR_REQUEST_COLUMNS = `r.charity_id AS charity_user_id,
+  EXISTS (SELECT 1 FROM charities vc WHERE vc.user_id = r.charity_id AND vc.verification_status = 'verified') AS charity_verified,
   coalesce(rel.completed, 0) AS reliability_completed, coalesce(rel.no_shows, 0) AS reliability_no_shows,
   coalesce(rel.late_cancellations, 0) AS reliability_late_cancellations,
   r.received_quantity, r.received_weight_kg, r.received_comment, r.received_at`;
@@ -117,19 +118,20 @@ export const DONOR_REQUEST_COLUMNS = `r.charity_id AS charity_user_id,
 /** The row of DONOR_REQUEST_COLUMNS. */
 export interface DonorRequestRow extends ReceivedRow {
   charity_user_id: number;
+  charity_verified: boolean;
   reliability_completed: number;
   reliability_no_shows: number;
   reliability_late_cancellations: number;
 }
 
 /** What DonorItemRequest adds to the spec's request fields, from a DonorRequestRow. */
-export function donorRequestExtras(row: DonorRequestRow): Pick<DonorItemRequest, 'charity_user_id' | 'reliability' | 'received'> {
+export function donorRequestExtras(row: DonorRequestRow): Pick<DonorItemRequest, 'charity_user_id' | 'charity_verified' | 'reliability' | 'received'> {
   const counts = {
     completed: row.reliability_completed,
     no_shows: row.reliability_no_shows,
     late_cancellations: row.reliability_late_cancellations,
   };
-  return { charity_user_id: row.charity_user_id, reliability: { ...counts, score: reliabilityScore(counts) }, received: receivedReport(row) };
+  return { charity_user_id: row.charity_user_id, charity_verified: row.charity_verified, reliability: { ...counts, score: reliabilityScore(counts) }, received: receivedReport(row) };
 }
 
 /** How the item leaves a claim that ended: back on the board as it was, or relisted from now on. */

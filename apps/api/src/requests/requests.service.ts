@@ -28,6 +28,7 @@ import { isUniqueViolation } from '../common/errors';
 import { OutboxService } from '../events/outbox.service';
 import { FoodRepository } from '../food/food.repository';
 import { HandoverService } from '../handover/handover.service';
+import { VerificationRepository } from '../verification/verification.repository';
 import { IdempotentAnswers, keyTakenOver } from '../idempotency/idempotent-answers.service';
 import { RequestsRepository, type ClaimOutcome, type RequestRow } from './requests.repository';
 
@@ -56,6 +57,7 @@ export class RequestsService {
     private readonly outbox: OutboxService,
     private readonly answers: IdempotentAnswers,
     private readonly handover: HandoverService,
+    private readonly verification: VerificationRepository,
   ) {}
 
   /**
@@ -78,7 +80,7 @@ export class RequestsService {
       outcome = await this.requests.claim(foodId, cairoDate(), charity.id, newPickupCode(), answer);
     } catch (error) {
       if (isUniqueViolation(error, 'pickup_requests_one_active_per_food')) throw alreadyClaimed();
-      if (isClaimLimitError(error)) throw claimLimitReached();
+      if (isClaimLimitError(error)) throw await this.claimLimitRefusal(charity);
       throw error;
     }
     const { requestId, atLimit } = outcome;
@@ -89,6 +91,18 @@ export class RequestsService {
     if (attempt) attempt.answered = true;
     await this.outbox.committed();
     return { message: PICKUP_REQUESTED, request_id: requestId, status: 'pending' };
+  }
+
+  /**
+   * Why the claim-limit trigger refused a claim, read after the fact (claims that pass pay nothing for it):
+   * a suspended charity, or one whose claiming is suspended after no-shows, may not claim at all (403);
+   * otherwise it holds its status's limit (409; docs/VERIFICATION.md).
+   */
+  private async claimLimitRefusal(charity: AuthUser): Promise<ForbiddenException | ConflictException> {
+    const row = await this.verification.find(charity.id);
+    const until = row?.claiming_suspended_until && row.claiming_suspended_until.getTime() > Date.now() ? row.claiming_suspended_until : null;
+    if (row?.status === 'suspended' || until) return new ForbiddenException(ERRORS.claimingSuspended(until?.toISOString() ?? null));
+    return new ConflictException(ERRORS.claimLimitReached(row?.claim_limit ?? LIMITS.activeClaimsMax));
   }
 
   /**
@@ -264,23 +278,20 @@ export class RequestsService {
   /**
    * Works out why an item could not be claimed: it does not exist (404; so too an item offered to its
    * donor's partners alone, for any other charity) or is not on offer (409); when it is on offer, the
-   * charity was at its claim limit (`atLimit`, 409), as the trigger would have answered.
+   * charity was at its claim limit (`atLimit`: 409, or 403 while its claiming is suspended), as the
+   * trigger would have answered.
    */
   private async explainUnclaimable(foodId: number, charity: AuthUser, atLimit: boolean): Promise<never> {
     const food = await this.requests.offerState(foodId, cairoDate(), charity);
     if (!food) throw new NotFoundException(ERRORS.foodNotFound);
     if (food.status === 'expired' || food.expired) throw new ConflictException(ERRORS.foodExpired);
-    if (atLimit && food.status === 'available') throw claimLimitReached();
+    if (atLimit && food.status === 'available') throw await this.claimLimitRefusal(charity);
     throw alreadyClaimed();
   }
 }
 
 function alreadyClaimed(): ConflictException {
   return new ConflictException(ERRORS.foodAlreadyClaimed);
-}
-
-function claimLimitReached(): ConflictException {
-  return new ConflictException(ERRORS.claimLimitReached(LIMITS.activeClaimsMax));
 }
 
 function assertPending(request: RequestRow): void {

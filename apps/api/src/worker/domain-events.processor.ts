@@ -12,6 +12,8 @@ import { RealtimePublisher } from '../realtime/realtime-publisher.service';
 import { StatsService } from '../stats/stats.service';
 import { MatchingService } from '../notifications/matching.service';
 import { RemindersService } from '../notifications/reminders.service';
+import { NotificationsService } from '../notifications/notifications.service';
+import { verificationNews } from '../verification/verification-news';
 import { JobHandlers } from './job-handlers';
 import { NotCollectedScheduler } from './not-collected-scheduler';
 import { OfferScheduler } from './offer-scheduler';
@@ -40,6 +42,7 @@ export class DomainEventsProcessor extends WorkerHost implements OnApplicationBo
     private readonly offers: OfferScheduler,
     private readonly matching: MatchingService,
     private readonly reminders: RemindersService,
+    private readonly notifications: NotificationsService,
   ) {
     super();
     const publish = async (job: Job<DomainEventJob>) => {
@@ -97,6 +100,18 @@ export class DomainEventsProcessor extends WorkerHost implements OnApplicationBo
           await publish(job);
         },
         [DOMAIN_EVENTS.notificationCreated]: publish,
+        // A decision on the charity's verification: live to its room, and in its chosen channels (once per event).
+        [DOMAIN_EVENTS.charityVerification]: async (job) => {
+          const { envelope } = job.data;
+          if (envelope.type !== DOMAIN_EVENTS.charityVerification) throw new Error(`Job ${job.name} carries ${envelope.type}`);
+          await publish(job);
+          await this.notifications.notify({
+            key: `charity-verification-${envelope.id}`,
+            userIds: [envelope.data.charityId],
+            type: 'account.news',
+            data: { message: verificationNews(envelope.data.action, envelope.data.verification) },
+          });
+        },
         [DOMAIN_EVENTS.requestFulfilled]: async (job) => {
           const { envelope } = job.data;
           if (envelope.type !== DOMAIN_EVENTS.requestFulfilled) throw new Error(`Job ${job.name} carries ${envelope.type}`);

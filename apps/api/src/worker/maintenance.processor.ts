@@ -10,12 +10,14 @@ import { AppConfig } from '../config/app-config';
 import { FoodService } from '../food/food.service';
 import { IdempotencyRepository } from '../idempotency/idempotency.repository';
 import { JobHandlers } from './job-handlers';
+import { VerificationChanges } from '../verification/verification-changes.service';
 
 const HOUR_MS = 3_600_000;
 
 /** Scheduled upkeep. `expire-food` (every EXPIRY_CHECK_MS, a minute by default) marks available food whose
  * safe time (`safe_until`) has passed as expired, announcing each item with its governorate;
- * `purge-idempotency-keys` drops stored answers past their 24 hours. */
+ * `purge-idempotency-keys` drops stored answers past their 24 hours; `lift-claiming-suspensions` (as often
+ * as expire-food) gives charities whose 7-day claiming suspension is over their claim limit back. */
 @Processor(QUEUES.maintenance)
 export class MaintenanceProcessor extends WorkerHost implements OnApplicationBootstrap {
   private readonly logger = new Logger('Maintenance');
@@ -29,6 +31,7 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
     private readonly realtime: RealtimePublisher,
     private readonly pino: PinoLogger,
     private readonly idempotencyKeys: IdempotencyRepository,
+    private readonly verification: VerificationChanges,
   ) {
     super();
     this.handlers = new JobHandlers<void>(
@@ -42,6 +45,10 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
           const purged = await this.idempotencyKeys.purgeExpired();
           if (purged > 0) this.logger.log(`Purged ${purged} idempotency key(s) past their retention`);
         },
+        [MAINTENANCE_JOBS.liftClaimingSuspensions]: async () => {
+          const lifted = await this.verification.liftEndedSuspensions();
+          if (lifted.length > 0) this.logger.log(`Claiming suspension over for charities ${lifted.join(', ')}`);
+        },
       },
       Object.values(MAINTENANCE_JOBS),
     );
@@ -50,7 +57,11 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
   /** One scheduler per job and deployment (upsert is idempotent), however many workers start. */
   async onApplicationBootstrap(): Promise<void> {
     this.queue.on('error', (error) => this.logger.warn(`maintenance queue: ${error.message}`));
-    const schedules = { [MAINTENANCE_JOBS.expireFood]: this.config.EXPIRY_CHECK_MS, [MAINTENANCE_JOBS.purgeIdempotencyKeys]: HOUR_MS };
+    const schedules = {
+      [MAINTENANCE_JOBS.expireFood]: this.config.EXPIRY_CHECK_MS,
+      [MAINTENANCE_JOBS.purgeIdempotencyKeys]: HOUR_MS,
+      [MAINTENANCE_JOBS.liftClaimingSuspensions]: this.config.EXPIRY_CHECK_MS,
+    };
     for (const [name, every] of Object.entries(schedules)) {
       await this.queue.upsertJobScheduler(name, { every }, { name, opts: { removeOnComplete: { count: 100 }, removeOnFail: { age: 7 * 24 * 3600 } } });
     }

@@ -95,3 +95,17 @@ export async function createPickupPoint(http: HttpClient, donor: TestUser, overr
   if (response.status !== 201) throw new Error(`create pickup point failed: ${JSON.stringify(response.body)}`);
   return response.body as { id: number; governorate: string; area: string; is_default: boolean };
 }
+
+/**
+ * Makes charities verified directly in the database, as if an operator had approved their submission
+ * (tests of the claim limit of verified charities, or of partners, which must be verified). The decision
+ * itself is tested through the API in verification.int-spec.ts.
+ */
+export async function verifyCharities(db: { query(sql: string, params?: unknown[]): Promise<unknown> }, ...charities: TestUser[]): Promise<void> {
+  await db.query(
+    `UPDATE charities SET verification_status = 'verified', moss_number = '1/' || user_id, document_key = 'doc-' || md5(user_id::text) || '.pdf',
+            document_type = 'application/pdf', submitted_at = now(), decided_at = now(), claim_limit = 5
+      WHERE user_id = ANY($1::int[])`,
+    [charities.map((charity) => charity.id)],
+  );
+}

@@ -89,6 +89,7 @@ export function claim(overrides: Partial<Claim> = {}): Claim {
     name: 'Hope Kitchen',
     email: 'hope@example.org',
     charity_user_id: 9,
+    charity_verified: false,
     reliability: { completed: 0, no_shows: 0, late_cancellations: 0, score: null },
     received: null,
     ...overrides,

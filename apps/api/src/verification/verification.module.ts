@@ -1,0 +1,30 @@
+import { join } from 'node:path';
+import { Module } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { PhotoProcessor } from '../photos/photo-processor';
+import { createFileStorage } from '../photos/photo-storage.provider';
+import { DOCUMENT_NAMES } from './verification-documents';
+import { VerificationChanges } from './verification-changes.service';
+import { CharityVerificationController, OpsVerificationController } from './verification.controller';
+import { VerificationRepository } from './verification.repository';
+import { DOCUMENT_STORAGE, VerificationService } from './verification.service';
+
+/**
+ * The parts of verification every process needs: the state's repository and the change that records an
+ * audit line and the charity's event (the handover's automatic suspension uses it in the worker).
+ */
+@Module({ providers: [VerificationRepository, VerificationChanges], exports: [VerificationRepository, VerificationChanges] })
+export class VerificationCoreModule {}
+
+/** Charity verification's calls (docs/VERIFICATION.md), in processes that serve HTTP. */
+@Module({
+  imports: [VerificationCoreModule],
+  controllers: [CharityVerificationController, OpsVerificationController],
+  providers: [
+    VerificationService,
+    PhotoProcessor,
+    // Documents live beside photos (DATA_DIR/documents, or the photo bucket under their own names), never served publicly.
+    { provide: DOCUMENT_STORAGE, inject: [AppConfig], useFactory: (config: AppConfig) => createFileStorage(config, join(config.DATA_DIR, 'documents'), DOCUMENT_NAMES) },
+  ],
+})
+export class VerificationModule {}

@@ -1,0 +1,201 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  NO_SHOW_SUSPENSION,
+  type AuditAction,
+  type DocumentType,
+  type OpsVerificationItem,
+  type VerificationAuditEntry,
+  type VerificationFields,
+  type VerificationStatus,
+  type VerificationView,
+} from '@food-link/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { returningRows } from '../common/sql';
+
+/** A charity's verification as stored (`charities`). */
+export interface VerificationRow {
+  user_id: number;
+  status: VerificationStatus;
+  reason: string | null;
+  submitted_at: Date | null;
+  decided_at: Date | null;
+  claiming_suspended_until: Date | null;
+  claim_limit: number;
+  document_key: string | null;
+  document_type: DocumentType | null;
+}
+
+const ROW_COLUMNS = `c.user_id, c.verification_status AS status, c.verification_reason AS reason, c.submitted_at, c.decided_at,
+  c.claiming_suspended_until, c.claim_limit, c.document_key, c.document_type`;
+
+/** What the charity, the event and the decision's answer say. */
+export function verificationView(row: VerificationRow): VerificationView {
+  const iso = (value: Date | null) => (value ? value.toISOString() : null);
+  const suspended = row.claiming_suspended_until && row.claiming_suspended_until.getTime() > Date.now() ? row.claiming_suspended_until : null;
+  return {
+    status: row.status,
+    reason: row.reason,
+    submitted_at: iso(row.submitted_at),
+    decided_at: iso(row.decided_at),
+    claiming_suspended_until: iso(suspended),
+    claim_limit: row.claim_limit,
+  };
+}
+
+/** The changes a decision or submission writes (undefined: unchanged). */
+export interface VerificationChange {
+  status: VerificationStatus;
+  reason?: string | null;
+  decided?: boolean;
+  claimingSuspendedUntil?: Date | null;
+  claimLimit: number;
+  submission?: VerificationFields & { documentKey: string; documentType: DocumentType };
+}
+
+/** An audit line to record. */
+export interface AuditLine {
+  actorId: number | null;
+  action: AuditAction;
+  subjectId: number;
+  reason: string | null;
+  before: VerificationStatus;
+  after: VerificationStatus;
+}
+
+/** Operators' queue row (before the document URL and reliability score are added). */
+type QueueRow = Omit<OpsVerificationItem, 'document_url' | 'reliability' | 'submitted_at' | 'decided_at' | 'claiming_suspended_until'> & {
+  submitted_at: Date | null;
+  decided_at: Date | null;
+  claiming_suspended_until: Date | null;
+  has_document: boolean;
+  completed: number;
+  no_shows: number;
+  late_cancellations: number;
+};
+
+/**
+ * `charities`' verification columns and `verification_audit` (migration 1764650600000). Every change goes
+ * through `change()` under the charity's row lock (`lock()`), with an audit line in the same transaction.
+ */
+@Injectable()
+export class VerificationRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async find(userId: number, manager: EntityManager = this.db.manager): Promise<VerificationRow | null> {
+    const rows = await manager.query<VerificationRow[]>(`SELECT ${ROW_COLUMNS} FROM charities c WHERE c.user_id = $1`, [userId]);
+    return rows[0] ?? null;
+  }
+
+  /** The charity's row, locked until the transaction ends; null when the account is not a (live) charity's. */
+  async lock(tx: EntityManager, userId: number): Promise<VerificationRow | null> {
+    const rows = await tx.query<VerificationRow[]>(
+      `SELECT ${ROW_COLUMNS} FROM charities c JOIN users u ON u.id = c.user_id AND u.deleted_at IS NULL
+        WHERE c.user_id = $1 FOR UPDATE OF c`,
+      [userId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Writes a change and returns the row after it. */
+  async change(tx: EntityManager, userId: number, change: VerificationChange): Promise<VerificationRow> {
+    const sets = ['verification_status = $2', 'claim_limit = $3'];
+    const params: unknown[] = [userId, change.status, change.claimLimit];
+    const set = (column: string, value: unknown) => {
+      params.push(value);
+      sets.push(`${column} = $${params.length}`);
+    };
+    if (change.reason !== undefined) set('verification_reason', change.reason);
+    if (change.decided) sets.push('decided_at = now()');
+    if (change.claimingSuspendedUntil !== undefined) set('claiming_suspended_until', change.claimingSuspendedUntil);
+    if (change.submission) {
+      const { moss_number, address, contact_phone, documentKey, documentType } = change.submission;
+      set('moss_number', moss_number);
+      set('address', address);
+      set('contact_phone', contact_phone);
+      set('document_key', documentKey);
+      set('document_type', documentType);
+      sets.push('submitted_at = now()');
+    }
+    const [row] = await returningRows<VerificationRow>(tx, `UPDATE charities c SET ${sets.join(', ')} WHERE c.user_id = $1 RETURNING ${ROW_COLUMNS}`, params);
+    return row;
+  }
+
+  async audit(tx: EntityManager, line: AuditLine): Promise<void> {
+    await tx.query(
+      `INSERT INTO verification_audit (actor_id, action, subject_id, reason, status_before, status_after) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [line.actorId, line.action, line.subjectId, line.reason, line.before, line.after],
+    );
+  }
+
+  /** A charity's audit trail, newest first. */
+  async auditTrail(userId: number): Promise<VerificationAuditEntry[]> {
+    const rows = await this.db.query<(Omit<VerificationAuditEntry, 'created_at'> & { created_at: Date })[]>(
+      `SELECT id, actor_id, action, subject_id, reason, status_before, status_after, created_at
+         FROM verification_audit WHERE subject_id = $1 ORDER BY created_at DESC, id DESC`,
+      [userId],
+    );
+    return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
+  }
+
+  /**
+   * The review queue: every charity in `status`, oldest submission first, no paging (the queue is worked
+   * down, not browsed). `suspended` also lists charities whose claiming is suspended after no-shows.
+   */
+  async queue(status: VerificationStatus): Promise<QueueRow[]> {
+    const where =
+      status === 'suspended'
+        ? `(c.verification_status = 'suspended' OR c.claiming_suspended_until > now())`
+        : `c.verification_status = $1 AND (c.claiming_suspended_until IS NULL OR c.claiming_suspended_until <= now())`;
+    return this.db.query<QueueRow[]>(
+      `SELECT u.id AS user_id, c.id AS charity_id, u.name, u.email, c.verification_status AS status, c.moss_number, c.address,
+              c.contact_phone, c.submitted_at, c.decided_at, c.verification_reason AS reason,
+              CASE WHEN c.claiming_suspended_until > now() THEN c.claiming_suspended_until END AS claiming_suspended_until,
+              c.document_key IS NOT NULL AS has_document, c.document_type,
+              coalesce(rel.completed, 0) AS completed, coalesce(rel.no_shows, 0) AS no_shows,
+              coalesce(rel.late_cancellations, 0) AS late_cancellations
+         FROM charities c JOIN users u ON u.id = c.user_id AND u.deleted_at IS NULL
+         LEFT JOIN charity_reliability rel ON rel.charity_id = c.user_id
+        WHERE ${where}
+        ORDER BY c.submitted_at ASC NULLS LAST, c.user_id`,
+      status === 'suspended' ? [] : [status],
+    );
+  }
+
+  /**
+   * After a no-show: when the charity has NO_SHOW_SUSPENSION.noShows no-shows within `withinDays`, counted
+   * since its last suspension or reinstatement (so a lifted suspension does not fall again on the next
+   * one), and its claiming is not suspended already, suspends claiming for `suspendDays` and takes every
+   * claim slot away. Returns the row before the change, or null when nothing was suspended. The caller
+   * holds the request's lock, and this takes the charity's.
+   */
+  async suspendAfterNoShows(tx: EntityManager, charityId: number): Promise<VerificationRow | null> {
+    const row = await this.lock(tx, charityId);
+    if (!row || (row.claiming_suspended_until && row.claiming_suspended_until.getTime() > Date.now())) return null;
+    const [{ no_shows }] = await tx.query<{ no_shows: number }[]>(
+      `SELECT count(*)::int AS no_shows FROM pickup_requests r
+        WHERE r.charity_id = $1 AND r.status::text = 'not_collected'
+          AND r.ended_at > greatest(now() - make_interval(days => $2),
+                coalesce((SELECT max(created_at) FROM verification_audit
+                           WHERE subject_id = $1 AND action IN ('auto_suspend', 'reinstate')), '-infinity'))`,
+      [charityId, NO_SHOW_SUSPENSION.withinDays],
+    );
+    return no_shows >= NO_SHOW_SUSPENSION.noShows ? row : null;
+  }
+
+  /**
+   * Claiming suspensions whose time is over: their claim limit goes back to what the status allows
+   * (`limits`: the limit per status). Returns the charities released.
+   */
+  async liftEndedSuspensions(limits: Readonly<Record<VerificationStatus, number>>): Promise<number[]> {
+    const rows = await this.db.transaction((tx) =>
+      returningRows<{ user_id: number }>(
+        tx,
+        `UPDATE charities SET claiming_suspended_until = NULL, claim_limit = ($1::jsonb ->> verification_status)::int
+          WHERE claiming_suspended_until <= now() RETURNING user_id`,
+        [JSON.stringify(limits)],
+      ),
+    );
+    return rows.map((row) => row.user_id);
+  }
+}

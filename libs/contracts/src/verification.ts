@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { LIMITS } from './domain';
+import { count, dateTime, egyptianMobile, id, oneOf, said, text } from './fields';
+import { Reliability } from './http';
+
+/*
+ * Charity verification (DOMAIN.md, "Trust"; docs/VERIFICATION.md): a charity submits its Ministry of Social
+ * Solidarity registration, an operator decides, and the status sets how many claims it may hold.
+ */
+
+/** Where a charity's verification stands. Only operators' decisions move it past `pending`. */
+export const VERIFICATION_STATUSES = ['unverified', 'pending', 'verified', 'rejected', 'suspended'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+/** An operator's decisions. */
+export const VERIFICATION_DECISIONS = ['verify', 'reject', 'suspend', 'reinstate'] as const;
+export type VerificationDecision = (typeof VERIFICATION_DECISIONS)[number];
+
+/**
+ * The state machine: each decision, the statuses it may be taken from and the status it leads to. Anything
+ * else is refused (409). `reinstate` also lifts a claiming suspension after no-shows, whatever the status
+ * (then the status stays as it is).
+ */
+export const VERIFICATION_TRANSITIONS: { readonly [D in VerificationDecision]: { from: readonly VerificationStatus[]; to: VerificationStatus } } = {
+  verify: { from: ['pending'], to: 'verified' },
+  reject: { from: ['pending'], to: 'rejected' },
+  suspend: { from: ['verified'], to: 'suspended' },
+  reinstate: { from: ['suspended'], to: 'verified' },
+};
+
+/** Decisions that need a reason, which the charity is told. */
+export const DECISIONS_NEEDING_REASON: readonly VerificationDecision[] = ['reject', 'suspend'];
+
+/** A charity may submit (or resubmit) its verification from these statuses. */
+export const SUBMITTABLE_STATUSES: readonly VerificationStatus[] = ['unverified', 'rejected'];
+
+/** Repeated no-shows (DOMAIN.md): this many within `withinDays` suspend claiming for `suspendDays`. */
+export const NO_SHOW_SUSPENSION = { noShows: 3, withinDays: 30, suspendDays: 7 } as const;
+
+/** How many pending claims a charity may hold: none while suspended, 5 verified, 2 otherwise. */
+export function claimLimitFor(status: VerificationStatus, claimingSuspended: boolean): number {
+  if (status === 'suspended' || claimingSuspended) return 0;
+  return status === 'verified' ? LIMITS.activeClaimsMax : LIMITS.unverifiedClaimsMax;
+}
+
+/** The document kinds accepted, by content: a PDF, or an image re-encoded to WebP. */
+export const DOCUMENT_TYPES = ['application/pdf', 'image/webp'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** The text fields of `POST /api/charity/verification` (the file `document` comes beside them). */
+export const VerificationFields = z
+  .object({
+    moss_number: text(30, { description: 'The Ministry of Social Solidarity registration number', example: '1234/2019' }).refine(
+      (value) => /^[0-9][0-9/-]*$/.test(value),
+      { error: 'must be digits, with / or - between them' },
+    ),
+    address: text(LIMITS.addressMaxLength, { description: "The charity's registered address", example: '12 Tahrir St, Dokki, Giza' }),
+    contact_phone: egyptianMobile({ description: 'A mobile number operators may call' }),
+  })
+  .meta({ id: 'VerificationFields' });
+export type VerificationFields = z.infer<typeof VerificationFields>;
+
+const status = () => z.enum(VERIFICATION_STATUSES).meta({ example: 'pending' });
+const optionalTime = (description: string) => dateTime(description).nullable();
+
+/** `GET /api/charity/verification`, and the answer of every call that changes it. */
+export const VerificationView = z
+  .object({
+    status: status(),
+    reason: said("The operator's reason for the last rejection or suspension", 'The registration number does not match the document').nullable(),
+    submitted_at: optionalTime('When the charity last submitted'),
+    decided_at: optionalTime("When an operator last decided"),
+    claiming_suspended_until: optionalTime('Claiming is suspended until then after repeated no-shows (null: not suspended)'),
+    claim_limit: count('How many pending claims the charity may hold now', 2),
+  })
+  .meta({ id: 'VerificationView' });
+export type VerificationView = z.infer<typeof VerificationView>;
+
+/** `GET /api/ops/verifications?status=`. */
+export const OpsVerificationsQuery = z.object({
+  status: oneOf(VERIFICATION_STATUSES, { description: 'Whose verification is in this status (suspended includes claiming suspended after no-shows)' }).default('pending'),
+});
+export type OpsVerificationsQuery = z.infer<typeof OpsVerificationsQuery>;
+
+/** One charity in the operators' review queue. */
+export const OpsVerificationItem = z
+  .object({
+    user_id: id("The charity's account (what POST /api/ops/verifications/{userId} takes)", 7),
+    charity_id: id("The charity's public number", 3),
+    name: said('The organisation', 'Ahl Masr Foundation'),
+    email: said("The account's e-mail", 'ahl.masr@demo.foodlink.eg'),
+    status: status(),
+    moss_number: said('The registration number submitted', '1234/2019').nullable(),
+    address: said('The address submitted', '12 Tahrir St, Dokki, Giza').nullable(),
+    contact_phone: said('The contact submitted', '+201001234567').nullable(),
+    submitted_at: optionalTime('When it was submitted'),
+    decided_at: optionalTime('When an operator last decided'),
+    reason: said('The last decision\'s reason', 'Expired registration').nullable(),
+    claiming_suspended_until: optionalTime('Claiming suspended until (no-shows)'),
+    document_url: said('Where operators open the document (with their session)', '/api/ops/verifications/7/document').nullable(),
+    document_type: z.enum(DOCUMENT_TYPES).nullable().meta({ description: 'PDF or WebP image' }),
+    reliability: Reliability,
+  })
+  .meta({ id: 'OpsVerificationItem' });
+export type OpsVerificationItem = z.infer<typeof OpsVerificationItem>;
+
+/** `POST /api/ops/verifications/{userId}`. */
+export const VerificationDecisionBody = z
+  .object({
+    decision: oneOf(VERIFICATION_DECISIONS, { description: 'What the operator decides' }),
+    reason: text(LIMITS.commentMaxLength, { description: 'Why (required to reject or suspend; the charity is told)', example: 'The document is unreadable' }).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (DECISIONS_NEEDING_REASON.includes(body.decision) && !body.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: `is required to ${body.decision}` });
+    }
+  })
+  .meta({ id: 'VerificationDecisionBody' });
+export type VerificationDecisionBody = z.infer<typeof VerificationDecisionBody>;
+
+/** What the audit trail records: the decisions, and the automatic suspension after no-shows. */
+export const AUDIT_ACTIONS = [...VERIFICATION_DECISIONS, 'submit', 'auto_suspend'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One line of a charity's audit trail. */
+export const VerificationAuditEntry = z
+  .object({
+    id: id('The entry', 1),
+    actor_id: id('Who acted (null: the platform itself)', 1).nullable(),
+    action: z.enum(AUDIT_ACTIONS),
+    subject_id: id('Whose account', 7),
+    reason: said('Why', 'Three no-shows in 30 days').nullable(),
+    status_before: status(),
+    status_after: status(),
+    created_at: dateTime('When'),
+  })
+  .meta({ id: 'VerificationAuditEntry' });
+export type VerificationAuditEntry = z.infer<typeof VerificationAuditEntry>;
