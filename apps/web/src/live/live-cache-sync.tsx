@@ -25,16 +25,16 @@ const BOARDS = queryKeys.available;
 const CHARITY_REQUESTS = ['charity-requests'];
 
 /**
- * Applies live events to the react-query caches, so every open view updates without a reload, and
- * announces changes that happen under the reader's eyes (in a view someone is looking at).
+ * Applies live events about listings and requests to the react-query caches, so every open view updates
+ * without a reload, and announces changes that happen under the reader's eyes (in a view someone is
+ * looking at). Rendered by the donor and charity areas, whose chunks carry it, not by the landing page:
+ * the landing page hears only `stats.updated` (LiveTotalsSync).
  */
 export function LiveCacheSync() {
   const client = useQueryClient();
   const announce = useAnnounce();
   const { t } = useTranslation();
   const clock = useRef(new ItemClock()).current;
-  // The totals are one item: an older stats.updated arriving after a newer one is skipped too.
-  const totalsClock = useRef(new ItemClock()).current;
 
   const watched = (key: QueryKey) => client.getQueryCache().findAll({ queryKey: key }).some((query) => query.getObserversCount() > 0);
   /** The food's name as a list on screen knows it, so a notice can say which item it is about. */
@@ -168,13 +168,6 @@ export function LiveCacheSync() {
     if (!clock.isFresh(event.data.foodId, event.occurredAt)) return;
     removeFromBoards(event.data.foodId);
     updateAll<DonorFoodItem[]>(DONOR_FOOD, (list) => withDonorFoodStatus(list, event.data.foodId, 'expired'));
-  });
-
-  useLiveEvent('stats.updated', (event) => {
-    if (!totalsClock.isFresh(0, event.occurredAt)) return;
-    client.setQueryData(queryKeys.totalMeals, { totalMeals: event.data.totalMeals });
-    client.setQueryData(queryKeys.totalCharities, { totalCharities: event.data.totalCharities });
-    client.setQueryData(queryKeys.impactTotals, event.data);
   });
 
   return null;

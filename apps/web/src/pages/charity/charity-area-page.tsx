@@ -3,6 +3,7 @@ import { AccountDataSection } from '../../components/account-data-section';
 import { WelcomeNotice } from '../../components/welcome-notice';
 import { useSession } from '../../app/use-session';
 import { boardTopic } from '@food-link/contracts';
+import { LiveCacheSync } from '../../live/live-cache-sync';
 import { useLiveTopics } from '../../live/live-context';
 import { AvailableFoodView } from './available-food-view';
 import { CharityNav } from './charity-nav';
@@ -29,6 +30,7 @@ export default function CharityAreaPage() {
 
   return (
     <>
+      <LiveCacheSync />
       <CharityNav current={view.name === 'requests' ? 'requests' : 'available'} onShow={(name) => show({ name })} />
       <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <WelcomeNotice />

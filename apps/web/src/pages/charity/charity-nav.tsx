@@ -5,6 +5,7 @@ import { useSession } from '../../app/use-session';
 import { HomeLink } from '../../components/home-link';
 import { LanguageSwitch } from '../../components/language-switch';
 import { useCharityName } from './use-charity-name';
+import './charity-texts';
 
 type CharityNavProps = { current: 'available' | 'requests'; onShow: (view: 'available' | 'requests') => void };
 

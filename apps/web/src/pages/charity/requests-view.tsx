@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../../app/use-document-title';
 import { RequestList } from './request-list';
 import { useCharityUserId } from './use-charity-user-id';
 import { ViewHeading } from './view-heading';
+import './charity-texts';
 
 export function RequestsView({ focusHeading }: { focusHeading: boolean }) {
   const { t } = useTranslation('charity');

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { AccountDataSection } from '../../components/account-data-section';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { WelcomeNotice } from '../../components/welcome-notice';
+import { LiveCacheSync } from '../../live/live-cache-sync';
 import { AddFoodForm } from './add-food-form';
 import { DonorHeader } from './donor-header';
 import { DonorFoodList } from './donor-food-list';
@@ -11,6 +12,7 @@ import { PartnersSection } from './partners-section';
 import { PickupPointsSection } from './pickup-points-section';
 import { SkeletonCards } from '../../components/skeleton-cards';
 import { useDonorId } from './use-donor-id';
+import './donor-texts';
 
 export default function DonorDashboardPage() {
   const { t } = useTranslation('donor');
@@ -22,6 +24,7 @@ export default function DonorDashboardPage() {
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <LiveCacheSync />
       <DonorHeader
         signedIn={identity.state === 'ready'}
         formOpen={formOpen}

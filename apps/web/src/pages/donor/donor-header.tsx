@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { clearSession } from '../../app/session';
 import { HomeLink } from '../../components/home-link';
 import { LanguageSwitch } from '../../components/language-switch';
+import './donor-texts';
 
 type DonorHeaderProps = {
   signedIn: boolean;
