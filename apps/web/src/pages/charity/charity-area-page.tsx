@@ -6,6 +6,7 @@ import { boardTopic } from '@food-link/contracts';
 import { LiveCacheSync } from '../../live/live-cache-sync';
 import { useLiveTopics } from '../../live/live-context';
 import { AvailableFoodView } from './available-food-view';
+import { CharityImpactView } from '../impact/charity-impact-view';
 import { CharityNav } from './charity-nav';
 import { PickupRequestView } from './pickup-request-view';
 import { RequestsView } from './requests-view';
@@ -31,7 +32,7 @@ export default function CharityAreaPage() {
   return (
     <>
       <LiveCacheSync />
-      <CharityNav current={view.name === 'requests' ? 'requests' : 'available'} onShow={(name) => show({ name })} />
+      <CharityNav current={view.name === 'pickup' ? 'available' : view.name} onShow={(name) => show({ name })} />
       <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <WelcomeNotice />
         {view.name === 'available' && (
@@ -52,6 +53,7 @@ export default function CharityAreaPage() {
         )}
         {view.name === 'requests' && <RequestsView focusHeading={moved} />}
         {view.name === 'requests' && signedIn && <AccountDataSection />}
+        {view.name === 'impact' && <CharityImpactView focusHeading={moved} />}
       </main>
     </>
   );

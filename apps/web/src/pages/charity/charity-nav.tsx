@@ -5,9 +5,11 @@ import { useSession } from '../../app/use-session';
 import { HomeLink } from '../../components/home-link';
 import { LanguageSwitch } from '../../components/language-switch';
 import { useCharityName } from './use-charity-name';
+import '../impact/impact-texts';
 import './charity-texts';
 
-type CharityNavProps = { current: 'available' | 'requests'; onShow: (view: 'available' | 'requests') => void };
+type NavView = 'available' | 'requests' | 'impact';
+type CharityNavProps = { current: NavView; onShow: (view: NavView) => void };
 
 const buttonClass =
   'inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800';
@@ -22,7 +24,7 @@ export function CharityNav({ current, onShow }: CharityNavProps) {
   const navigate = useNavigate();
   const session = useSession();
   const charityName = useCharityName();
-  const viewButton = (view: 'available' | 'requests', label: string) => (
+  const viewButton = (view: NavView, label: string) => (
     <button
       type="button"
       aria-current={current === view ? 'page' : undefined}
@@ -47,6 +49,7 @@ export function CharityNav({ current, onShow }: CharityNavProps) {
         <div className="order-2 flex w-full flex-wrap gap-2 md:order-none md:w-auto">
           {viewButton('available', t('nav.available'))}
           {viewButton('requests', t('nav.requests'))}
+          {session && viewButton('impact', t('charity.navLink', { ns: 'impact' }))}
         </div>
         <div className="ms-auto flex shrink-0 items-center gap-2 md:ms-0">
           <LanguageSwitch />
