@@ -6,7 +6,6 @@ import { endpoints } from '../api/endpoints';
 import { queryKeys } from '../api/query-keys';
 import { useAnnounce } from './announcer';
 import {
-  ItemClock,
   matchesBoard,
   withCharityRequestStatus,
   withDonorFoodStatus,
@@ -17,6 +16,7 @@ import {
   withReplaced,
   without,
 } from './cache-updates';
+import { ItemClock } from './item-clock';
 import { useLiveEvent } from './live-context';
 
 const DONOR_FOOD = ['donor-food'];

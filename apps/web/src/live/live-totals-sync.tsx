@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { queryKeys } from '../api/query-keys';
-import { ItemClock } from './cache-updates';
+import { ItemClock } from './item-clock';
 import { useLiveEvent } from './live-context';
 
 /**
