@@ -1,6 +1,7 @@
 import type { ImpactFigures } from '@food-link/contracts';
 import { useTranslation } from 'react-i18next';
 import { useImpactFormat } from './impact-format';
+import { ImpactTable } from './impact-table';
 import './impact-texts';
 
 /** The four totals (kg, meals, CO2e, water) as a description list of cards. */
@@ -38,29 +39,15 @@ export function FiguresTable({
   const { t } = useTranslation('impact');
   const format = useImpactFormat();
   const withCo2e = rows.some((row) => row.co2e_kg !== undefined);
+  const columns = [{ heading: nameHeading }, { heading: t('figures.kg'), numeric: true }, { heading: t('figures.meals'), numeric: true }];
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-72 border-collapse text-start text-sm">
-        <caption className="mb-2 text-start text-lg font-semibold text-stone-900">{caption}</caption>
-        <thead>
-          <tr className="border-b border-stone-300 text-stone-700">
-            <th scope="col" className="py-2 pe-3 text-start font-semibold">{nameHeading}</th>
-            <th scope="col" className="py-2 pe-3 text-end font-semibold">{t('figures.kg')}</th>
-            <th scope="col" className="py-2 pe-3 text-end font-semibold">{t('figures.meals')}</th>
-            {withCo2e && <th scope="col" className="py-2 text-end font-semibold">{t('figures.co2e')}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key} className="border-b border-stone-100">
-              <th scope="row" dir="auto" className="py-2 pe-3 text-start font-normal text-stone-900">{row.name}</th>
-              <td className="py-2 pe-3 text-end tabular-nums">{format.kg(row.kg)}</td>
-              <td className="py-2 pe-3 text-end tabular-nums">{format.meals(row.meals)}</td>
-              {withCo2e && <td className="py-2 text-end tabular-nums">{format.co2e(row.co2e_kg ?? 0)}</td>}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ImpactTable
+      caption={caption}
+      columns={withCo2e ? [...columns, { heading: t('figures.co2e'), numeric: true }] : columns}
+      rows={rows.map((row) => {
+        const cells = [row.name, format.kg(row.kg), format.meals(row.meals)];
+        return { key: row.key, cells: withCo2e ? [...cells, format.co2e(row.co2e_kg ?? 0)] : cells };
+      })}
+    />
   );
 }

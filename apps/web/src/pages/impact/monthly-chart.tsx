@@ -2,6 +2,7 @@ import type { ImpactMonth } from '@food-link/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useImpactFormat } from './impact-format';
+import { ImpactTable } from './impact-table';
 import './impact-texts';
 
 type Metric = 'kg' | 'meals' | 'co2e_kg';
@@ -97,29 +98,20 @@ export function MonthlyChart({ months }: { months: ImpactMonth[] }) {
         <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-md font-semibold text-green-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800">
           {t('chart.table')}
         </summary>
-        <div className="overflow-x-auto">
-          <table className="mt-2 w-full min-w-72 border-collapse text-sm">
-            <caption className="mb-2 text-start text-stone-700">{t('chart.caption')}</caption>
-            <thead>
-              <tr className="border-b border-stone-300 text-stone-700">
-                <th scope="col" className="py-2 pe-3 text-start font-semibold">{t('chart.month')}</th>
-                <th scope="col" className="py-2 pe-3 text-end font-semibold">{t('figures.kg')}</th>
-                <th scope="col" className="py-2 pe-3 text-end font-semibold">{t('figures.meals')}</th>
-                <th scope="col" className="py-2 text-end font-semibold">{t('figures.co2e')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {months.map((month) => (
-                <tr key={month.month} className="border-b border-stone-100">
-                  <th scope="row" className="py-2 pe-3 text-start font-normal">{format.month(month.month)}</th>
-                  <td className="py-2 pe-3 text-end tabular-nums">{format.kg(month.kg)}</td>
-                  <td className="py-2 pe-3 text-end tabular-nums">{format.meals(month.meals)}</td>
-                  <td className="py-2 text-end tabular-nums">{format.co2e(month.co2e_kg)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ImpactTable
+          caption={t('chart.caption')}
+          captionClass="mt-2 text-stone-700"
+          columns={[
+            { heading: t('chart.month') },
+            { heading: t('figures.kg'), numeric: true },
+            { heading: t('figures.meals'), numeric: true },
+            { heading: t('figures.co2e'), numeric: true },
+          ]}
+          rows={months.map((month) => ({
+            key: month.month,
+            cells: [format.month(month.month), format.kg(month.kg), format.meals(month.meals), format.co2e(month.co2e_kg)],
+          }))}
+        />
       </details>
     </section>
   );

@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { impactEndpoints } from '../../api/impact-endpoints';
 import { queryKeys } from '../../api/query-keys';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { localeOf } from '../../i18n/i18n';
 import { TopBar } from '../../components/top-bar';
 import { SiteFooter } from '../landing/site-footer';
 import { FiguresTable, ImpactTotals } from './impact-figures';
 import { useImpactFormat } from './impact-format';
+import { ImpactTable } from './impact-table';
 import { MonthlyChart } from './monthly-chart';
 import './impact-texts';
 
@@ -24,65 +26,44 @@ function MonthRows({ rows }: { rows: PublicImpactResponse['rows'] }) {
   const governorate = useGovernorateLabel();
   const sorted = [...rows].sort((a, b) => b.month.localeCompare(a.month));
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-80 border-collapse text-sm">
-        <caption className="mb-2 text-start text-lg font-semibold text-stone-900">{t('public.rows')}</caption>
-        <thead>
-          <tr className="border-b border-stone-300 text-stone-700">
-            <th scope="col" className="py-2 pe-3 text-start font-semibold">{t('chart.month')}</th>
-            <th scope="col" className="py-2 pe-3 text-start font-semibold">{t('public.governorate')}</th>
-            <th scope="col" className="py-2 pe-3 text-end font-semibold">{t('figures.kg')}</th>
-            <th scope="col" className="py-2 pe-3 text-end font-semibold">{t('figures.meals')}</th>
-            <th scope="col" className="py-2 text-end font-semibold">{t('figures.co2e')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sorted.map((row) => (
-            <tr key={`${row.month} ${row.governorate}`} className="border-b border-stone-100">
-              <td className="py-2 pe-3">{format.month(row.month)}</td>
-              <th scope="row" className="py-2 pe-3 text-start font-normal">{governorate(row.governorate)}</th>
-              <td className="py-2 pe-3 text-end tabular-nums">{format.kg(row.kg)}</td>
-              <td className="py-2 pe-3 text-end tabular-nums">{format.meals(row.meals)}</td>
-              <td className="py-2 text-end tabular-nums">{format.co2e(row.co2e_kg)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ImpactTable
+      caption={t('public.rows')}
+      columns={[
+        { heading: t('chart.month') },
+        { heading: t('public.governorate') },
+        { heading: t('figures.kg'), numeric: true },
+        { heading: t('figures.meals'), numeric: true },
+        { heading: t('figures.co2e'), numeric: true },
+      ]}
+      rows={sorted.map((row) => ({
+        key: `${row.month} ${row.governorate}`,
+        cells: [format.month(row.month), governorate(row.governorate), format.kg(row.kg), format.meals(row.meals), format.co2e(row.co2e_kg)],
+      }))}
+    />
   );
 }
 
 /** The factors the figures use, with their sources (docs/IMPACT.md). */
 function Factors({ factors }: { factors: PublicImpactResponse['factors'] }) {
   const { t, i18n } = useTranslation('impact');
-  const number = new Intl.NumberFormat(i18n.language === 'ar' ? 'ar-EG' : 'en-GB');
+  const number = new Intl.NumberFormat(localeOf(i18n.language));
   return (
-    <div className="mt-8 overflow-x-auto">
-      <table className="w-full min-w-80 border-collapse text-sm">
-        <caption className="mb-2 text-start text-lg font-semibold text-stone-900">{t('public.factors')}</caption>
-        <thead>
-          <tr className="border-b border-stone-300 text-stone-700">
-            <th scope="col" className="py-2 pe-3 text-start font-semibold">{t('public.factor')}</th>
-            <th scope="col" className="py-2 pe-3 text-end font-semibold">{t('public.value')}</th>
-            <th scope="col" className="py-2 pe-3 text-start font-semibold">{t('public.validFrom')}</th>
-            <th scope="col" className="py-2 text-start font-semibold">{t('public.source')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {factors.map((factor) => (
-            <tr key={`${factor.name} ${factor.valid_from}`} className="border-b border-stone-100 align-top">
-              <th scope="row" className="py-2 pe-3 text-start font-normal">{t(`public.factorNames.${factor.name}`)}</th>
-              <td className="py-2 pe-3 text-end tabular-nums">{number.format(factor.value)}</td>
-              <td className="py-2 pe-3 whitespace-nowrap">{factor.valid_from}</td>
-              <td className="py-2" dir="ltr">
-                <a href={factor.source_url} className="text-green-800 underline underline-offset-2 hover:text-green-900" rel="noreferrer" target="_blank">
-                  {factor.source}
-                </a>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className="mt-8">
+      <ImpactTable
+        caption={t('public.factors')}
+        columns={[{ heading: t('public.factor') }, { heading: t('public.value'), numeric: true }, { heading: t('public.validFrom') }, { heading: t('public.source') }]}
+        rows={factors.map((factor) => ({
+          key: `${factor.name} ${factor.valid_from}`,
+          cells: [
+            t(`public.factorNames.${factor.name}`),
+            number.format(factor.value),
+            factor.valid_from,
+            <a key="source" href={factor.source_url} dir="ltr" className="text-green-800 underline underline-offset-2 hover:text-green-900" rel="noreferrer" target="_blank">
+              {factor.source}
+            </a>,
+          ],
+        }))}
+      />
     </div>
   );
 }
