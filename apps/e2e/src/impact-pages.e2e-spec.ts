@@ -1,24 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { IMPACT_ROUTES, PAGE_ROUTES, type DonorImpactResponse } from '@food-link/contracts';
+import { PAGE_ROUTES } from '@food-link/contracts';
 import type { Browser } from 'playwright-core';
-import { apiAddFood, apiAddPickupPoint, apiFulfil, apiRequestPickup, apiSignUp, type ApiSession } from './support/api';
+import { apiAddFood, apiAddPickupPoint, apiCountedImpact, apiFulfil, apiRequestPickup, apiSignUp, type ApiSession } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
-import { MOBILE, baseUrl, launchBrowser, openPage } from './support/browser';
+import { MOBILE, launchBrowser, openPage } from './support/browser';
 import { newFood } from './support/flows';
 import { newUser } from './support/users';
-
-/** The donor's impact as the API has it, once the worker's projection has counted the fulfilment. */
-async function countedImpact(token: string): Promise<DonorImpactResponse> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const response = await fetch(new URL(IMPACT_ROUTES.donor, baseUrl()), { headers: { authorization: token } });
-    const impact = (await response.json()) as DonorImpactResponse;
-    if (impact.kg > 0) return impact;
-    if (Date.now() > deadline) throw new Error('The fulfilled donation was never counted in the donor impact');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 /** A donor's fulfilled donation, its impact page on a phone, both files of the monthly acknowledgment; the charity's mirror; the public page. */
 describe('impact pages', () => {
@@ -52,7 +40,7 @@ describe('impact pages', () => {
     });
     const requestId = await apiRequestPickup(charity.token, foodId);
     await apiFulfil(donor.token, requestId);
-    await countedImpact(donor.token);
+    await apiCountedImpact(donor.token);
   });
 
   afterAll(async () => {

@@ -38,8 +38,9 @@ export function ImpactTable({ caption, columns, rows, captionClass = 'text-lg fo
             <tr key={row.key} className="border-b border-stone-100 align-top">
               {row.cells.map((cell, index) =>
                 index === 0 ? (
-                  <th key={index} scope="row" dir="auto" className={`py-2 pe-3 font-normal text-stone-900 ${align(columns[0])}`}>
-                    {cell}
+                  <th key={index} scope="row" className={`py-2 pe-3 font-normal text-stone-900 ${align(columns[0])}`}>
+                    {/* Names people typed keep their own direction, aligned with the page's. */}
+                    <bdi>{cell}</bdi>
                   </th>
                 ) : (
                   <td key={index} className={`py-2 pe-3 ${align(columns[index])}`}>
