@@ -71,7 +71,7 @@ describe('account recovery and sharing, in Chromium', () => {
     const { context, page } = await openPage(browser, `/food/${foodId}`);
     try {
       await page.getByRole('heading', { name, level: 1 }).waitFor();
-      const share = page.getByRole('link', { name: `Share ${name} on WhatsApp` });
+      const share = page.getByRole('link', { name: `Share on WhatsApp: ${name}` });
       const href = (await share.getAttribute('href')) ?? '';
       const text = new URL(href).searchParams.get('text') ?? '';
       expect(href.startsWith('https://wa.me/?text=')).toBe(true);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { expectNoAxeViolations } from './support/axe';
-import { apiAddFood, apiFulfil, apiRequestPickup, apiSignUp, type ApiSession } from './support/api';
+import { apiAddFood, apiCountedImpact, apiFulfil, apiRequestPickup, apiSignUp, type ApiSession } from './support/api';
 import { MOBILE, launchBrowser, openPage, screenshot } from './support/browser';
 import { daysFromToday, foodCard } from './support/flows';
 import { newUser } from './support/users';
@@ -22,6 +22,8 @@ const TEXTS = {
     pickup: 'Request a Food Pickup',
     requests: 'Your Food Pickup Requests',
     requestsButton: 'Your Requests',
+    donorImpact: 'Your impact',
+    publicImpact: 'Our impact across Egypt',
     digits: /^[\d,]+$/,
   },
   ar: {
@@ -37,6 +39,8 @@ const TEXTS = {
     pickup: 'طلب استلام طعام',
     requests: 'طلبات الاستلام الخاصة بك',
     requestsButton: 'طلباتك',
+    donorImpact: 'أثرك',
+    publicImpact: 'أثرنا في أنحاء مصر',
     digits: /^[٠-٩][٠-٩٬]*$/,
   },
 } as const;
@@ -66,6 +70,7 @@ describe('screenshots of the main screens', () => {
     for (const { days, ...food } of MENU) ids.push(await apiAddFood(donor.token, { ...food, expiration_date: daysFromToday(days) }));
     await apiRequestPickup(charity.token, ids[2]);
     await apiFulfil(donor.token, await apiRequestPickup(charity.token, ids[3]));
+    await apiCountedImpact(donor.token);
   });
 
   afterAll(async () => {
@@ -159,6 +164,22 @@ describe('screenshots of the main screens', () => {
       await screenshot(requests.page, `${language}-phone-charity-requests`);
       await expectNoAxeViolations(requests.page, `${language}-phone-charity-requests`);
       await requests.context.close();
+    });
+
+    it('on a phone: the donor impact page and the public impact page', async () => {
+      const mine = await open('/DonerDashboard/impact', donor, MOBILE);
+      await heading(mine.page, text.donorImpact);
+      await mine.page.getByRole('img').first().waitFor();
+      await screenshot(mine.page, `${language}-phone-donor-impact`);
+      await expectNoAxeViolations(mine.page, `${language}-phone-donor-impact`);
+      await mine.context.close();
+
+      const everyone = await open('/impact', undefined, MOBILE);
+      await heading(everyone.page, text.publicImpact);
+      await everyone.page.getByRole('img').first().waitFor();
+      await screenshot(everyone.page, `${language}-phone-public-impact`);
+      await expectNoAxeViolations(everyone.page, `${language}-phone-public-impact`);
+      await everyone.context.close();
     });
   });
 });

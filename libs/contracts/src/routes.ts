@@ -71,6 +71,9 @@ export const PAGE_ROUTES = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   food: '/food/:id',
+  /** Impact (docs/IMPACT.md): the donor's page, and the public transparency page. */
+  donorImpact: '/DonerDashboard/impact',
+  publicImpact: '/impact',
 } as const;
 
 /** Impact in kg, meals, CO2e and water (docs/IMPACT.md; impact.ts has the shapes). */

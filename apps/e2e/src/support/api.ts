@@ -1,6 +1,8 @@
 import {
   API_ROUTES,
   EXTRA_ROUTES,
+  IMPACT_ROUTES,
+  type DonorImpactResponse,
   apiPath,
   type AddFoodBody,
   type AddedFoodItem,
@@ -73,4 +75,15 @@ export async function apiAddPickupPoint(token: string, point: PickupPointBody): 
 /** The donor's listings as the API has them (to check what the UI did, or did not, change). */
 export function apiDonorFood(token: string, userId: number | string): Promise<DonorFoodItem[]> {
   return call<DonorFoodItem[]>(apiPath(API_ROUTES.donorFood, { userId }), { token });
+}
+
+/** The donor's impact, once the worker's projection has counted a fulfilment (it runs after the event). */
+export async function apiCountedImpact(token: string): Promise<DonorImpactResponse> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const impact = await call<DonorImpactResponse>(IMPACT_ROUTES.donor, { token });
+    if (impact.kg > 0) return impact;
+    if (Date.now() > deadline) throw new Error('No fulfilled donation was counted in the donor impact');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }

@@ -23,6 +23,10 @@ export const queryKeys = {
   totalMeals: ['stats', 'total-meals'] as const,
   totalCharities: ['stats', 'total-charities'] as const,
   impactTotals: ['stats', 'impact-totals'] as const,
+  /** The impact pages (docs/IMPACT.md); the user's own under their id. */
+  donorImpact: (userId: number) => ['impact', 'donor', userId] as const,
+  charityImpact: (userId: number) => ['impact', 'charity', userId] as const,
+  publicImpact: ['impact', 'public'] as const,
   /** Everything the operator console shows, under one prefix per operator. */
   ops: (operatorId: number) => ['ops', operatorId] as const,
   opsSnapshot: (operatorId: number) => ['ops', operatorId, 'snapshot'] as const,

@@ -19,6 +19,8 @@ const ResetPasswordPage = lazy(() => import('../pages/auth/reset-password-page')
 const ListingPage = lazy(() => import('../pages/listing/listing-page'));
 const NotificationsPage = lazy(() => import('../pages/notifications/notifications-page'));
 const NotificationPreferencesPage = lazy(() => import('../pages/notifications/notification-preferences-page'));
+const DonorImpactPage = lazy(() => import('../pages/impact/donor-impact-page'));
+const PublicImpactPage = lazy(() => import('../pages/impact/public-impact-page'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<p className="p-8 text-center text-stone-500">Loading...</p>}>{children}</Suspense>;
@@ -56,6 +58,9 @@ export const routes = [
       { path: PAGE_ROUTES.forgotPassword, element: <Lazy><ForgotPasswordPage /></Lazy> },
       { path: PAGE_ROUTES.resetPassword, element: <Lazy><ResetPasswordPage /></Lazy> },
       { path: PAGE_ROUTES.food, element: <Lazy><ListingPage /></Lazy> },
+      // Impact (docs/IMPACT.md): the donor's page and the public transparency page; the charity's is a view of its area.
+      { path: PAGE_ROUTES.donorImpact, element: <Lazy><DonorImpactPage /></Lazy> },
+      { path: PAGE_ROUTES.publicImpact, element: <Lazy><PublicImpactPage /></Lazy> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

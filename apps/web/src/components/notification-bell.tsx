@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useSession } from '../app/use-session';
 import { formatNumber } from '../i18n/format';
+import { useNotificationsLiveSync } from '../live/live-notifications-sync';
 import { useNotifications } from './use-notifications';
 
 /** The most the badge spells out; more shows as `99+` (the link's name still says the number). */
@@ -17,6 +18,7 @@ export function NotificationBell({ className = '' }: { className?: string }) {
   const session = useSession();
   const { pathname } = useLocation();
   const { data } = useNotifications();
+  useNotificationsLiveSync();
   if (!session) return null;
   const unread = data?.unread ?? 0;
   const label = unread > 0 ? t('notifications.bellUnread', { unread: formatNumber(unread, i18n.language) }) : t('notifications.bell');

@@ -1,17 +1,18 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '../app/session';
-import { auth } from './resources/auth';
-import { charity } from './resources/charity';
 import { common } from './resources/common';
-import { donor } from './resources/donor';
 import { landing } from './resources/landing';
 
 export const LANGUAGES = ['en', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** Every namespace has both languages; each feature owns its file under resources/. */
-const namespaces = { common, landing, auth, donor, charity };
+/**
+ * Every namespace has both languages; each feature owns its file under resources/. Only the landing
+ * page's own texts load with it: the areas' namespaces (auth, donor, charity, listing, ops, push, impact)
+ * are added by their chunks (`addNamespace`).
+ */
+const namespaces = { common, landing };
 
 function storedLanguage(): Language {
   const stored = localStorage.getItem(STORAGE_KEYS.language);

@@ -1,13 +1,13 @@
 import type { CharityRequestItem, DonorFoodItem, FoodItemView } from '@food-link/contracts';
 import { claim, charityRequest as requestFixture, foodItem } from '../test/test-utils';
 import {
-  ItemClock,
   withCharityRequestStatus,
   withDonorFoodStatus,
   withDonorRequestStatus,
   withListed,
   without,
 } from './cache-updates';
+import { ItemClock } from './item-clock';
 
 const food = (id: number, expiration_date: string): FoodItemView =>
   foodItem({ id, food_name: `Food ${id}`, quantity: 10, description: 'Fresh', expiration_date });

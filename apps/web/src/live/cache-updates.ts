@@ -32,21 +32,6 @@ export function withCharityRequestStatus(
 }
 
 /**
- * Events about one item can arrive out of order when several workers run; an event older than the last
- * one applied for the same item is stale and skipped.
- */
-export class ItemClock {
-  private readonly latest = new Map<number, string>();
-
-  isFresh(foodId: number, occurredAt: string): boolean {
-    const last = this.latest.get(foodId);
-    if (last !== undefined && occurredAt < last) return false;
-    this.latest.set(foodId, occurredAt);
-    return true;
-  }
-}
-
-/**
  * Whether `food` belongs on a board fetched with `query` (boardQuery's string): true, false, or null when
  * the client cannot tell (near= and window= depend on the server's clock and positions: refetch those).
  */

@@ -1,12 +1,11 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { CharityRequestItem, DonorFoodItem, FoodItemView, NotificationsResponse } from '@food-link/contracts';
+import type { CharityRequestItem, DonorFoodItem, FoodItemView } from '@food-link/contracts';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpoints } from '../api/endpoints';
 import { queryKeys } from '../api/query-keys';
 import { useAnnounce } from './announcer';
 import {
-  ItemClock,
   matchesBoard,
   withCharityRequestStatus,
   withDonorFoodStatus,
@@ -17,28 +16,25 @@ import {
   withReplaced,
   without,
 } from './cache-updates';
+import { ItemClock } from './item-clock';
 import { useLiveEvent } from './live-context';
-import { notificationText } from '../components/notification-text';
-import { withNotification } from './notification-cache';
 
 const DONOR_FOOD = ['donor-food'];
 /** Every board in the cache, filtered or not (queryKeys.availableWith). */
 const BOARDS = queryKeys.available;
 const CHARITY_REQUESTS = ['charity-requests'];
-/** The signed-in user's notifications (queryKeys.notifications). */
-const NOTIFICATIONS = ['notifications'];
 
 /**
- * Applies live events to the react-query caches, so every open view updates without a reload, and
- * announces changes that happen under the reader's eyes (in a view someone is looking at).
+ * Applies live events about listings and requests to the react-query caches, so every open view updates
+ * without a reload, and announces changes that happen under the reader's eyes (in a view someone is
+ * looking at). Rendered by the donor and charity areas, whose chunks carry it, not by the landing page:
+ * the landing page hears only `stats.updated` (LiveTotalsSync).
  */
 export function LiveCacheSync() {
   const client = useQueryClient();
   const announce = useAnnounce();
   const { t } = useTranslation();
   const clock = useRef(new ItemClock()).current;
-  // The totals are one item: an older stats.updated arriving after a newer one is skipped too.
-  const totalsClock = useRef(new ItemClock()).current;
 
   const watched = (key: QueryKey) => client.getQueryCache().findAll({ queryKey: key }).some((query) => query.getObserversCount() > 0);
   /** The food's name as a list on screen knows it, so a notice can say which item it is about. */
@@ -172,25 +168,6 @@ export function LiveCacheSync() {
     if (!clock.isFresh(event.data.foodId, event.occurredAt)) return;
     removeFromBoards(event.data.foodId);
     updateAll<DonorFoodItem[]>(DONOR_FOOD, (list) => withDonorFoodStatus(list, event.data.foodId, 'expired'));
-  });
-
-  // The user's own room only: the new notification goes first in the list, with the server's unread count.
-  useLiveEvent('notification.created', (event) => {
-    const { notification, unread } = event.data;
-    const known = client
-      .getQueriesData<NotificationsResponse>({ queryKey: NOTIFICATIONS })
-      .some(([, list]) => list?.items.some((item) => item.id === notification.id));
-    updateAll<NotificationsResponse>(NOTIFICATIONS, (list) => withNotification(list, notification, unread));
-    // The board already says when food is listed under the reader's eyes; anything else is said here, once.
-    if (known || (notification.type === 'food.matched' && watched(BOARDS))) return;
-    announce(notificationText(t, notification));
-  });
-
-  useLiveEvent('stats.updated', (event) => {
-    if (!totalsClock.isFresh(0, event.occurredAt)) return;
-    client.setQueryData(queryKeys.totalMeals, { totalMeals: event.data.totalMeals });
-    client.setQueryData(queryKeys.totalCharities, { totalCharities: event.data.totalCharities });
-    client.setQueryData(queryKeys.impactTotals, event.data);
   });
 
   return null;

@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSession } from '../app/use-session';
-import { LiveCacheSync } from './live-cache-sync';
 import { LiveContext } from './live-context';
 import { LiveHub } from './live-hub';
+import { LiveTotalsSync } from './live-totals-sync';
 
 /**
  * Keeps the tab's one live connection open with the stored token (reconnecting as the user signs in or
- * out), keeps the caches in step with it, and refetches what is on screen after a reconnection, since
- * events missed meanwhile are not replayed.
+ * out), keeps the landing counters in step with it (the donor and charity areas add LiveCacheSync for
+ * their lists), and refetches what is on screen after a reconnection, since events missed meanwhile are
+ * not replayed.
  */
 export function LiveProvider({ children }: { children: ReactNode }) {
   const token = useSession()?.token ?? null;
@@ -30,7 +31,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
 
   return (
     <LiveContext.Provider value={hub}>
-      <LiveCacheSync />
+      <LiveTotalsSync />
       {children}
     </LiveContext.Provider>
   );

@@ -15,7 +15,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { storeSession } from '../app/session';
 import { AnnouncerProvider } from '../live/announcer';
-import { LiveCacheSync } from '../live/live-cache-sync';
+import { LiveTotalsSync } from '../live/live-totals-sync';
 import { LiveContext } from '../live/live-context';
 import type { LiveHub } from '../live/live-hub';
 
@@ -131,7 +131,7 @@ export function signInAs(userType: UserType, userId: number, name = userType ===
   storeSession(`token-${userId}`, { user_id: userId, user_type: userType, name });
 }
 
-/** Renders `page` at `url` with a fresh query cache, the announcer and, given a hub, the live cache sync. */
+/** Renders `page` at `url` with a fresh query cache, the announcer and, given a hub, the totals' live sync (as LiveProvider; the areas render their own LiveCacheSync). */
 export function renderPage(page: ReactElement, url: string, { hub }: { hub?: LiveHub } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const path = url.split(/[?#]/)[0];
@@ -149,7 +149,7 @@ export function renderPage(page: ReactElement, url: string, { hub }: { hub?: Liv
       <AnnouncerProvider>
         {hub ? (
           <LiveContext.Provider value={hub}>
-            <LiveCacheSync />
+            <LiveTotalsSync />
             {tree}
           </LiveContext.Provider>
         ) : (

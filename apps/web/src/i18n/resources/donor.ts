@@ -3,6 +3,7 @@ export const donor = {
   en: {
     title: 'Donor Dashboard',
     toggle: { open: 'Add Food', close: 'Close' },
+    nav: { impact: 'Your impact' },
     signIn: {
       prompt: 'Log in with your donor account to list food and follow your donations.',
       link: 'Go to Login',
@@ -72,6 +73,7 @@ export const donor = {
   ar: {
     title: 'لوحة المتبرع',
     toggle: { open: 'إضافة طعام', close: 'إغلاق' },
+    nav: { impact: 'أثرك' },
     signIn: {
       prompt: 'سجّل الدخول بحساب المتبرع لتعرض الطعام وتتابع تبرعاتك.',
       link: 'الذهاب إلى تسجيل الدخول',

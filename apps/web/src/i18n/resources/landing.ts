@@ -85,6 +85,7 @@ export const landing = {
       privacy: 'Privacy',
       terms: 'Terms of use',
       foodSafety: 'Food-safety guidance',
+      impact: 'Our impact',
     },
   },
   ar: {
@@ -172,6 +173,7 @@ export const landing = {
       privacy: 'الخصوصية',
       terms: 'شروط الاستخدام',
       foodSafety: 'إرشادات سلامة الغذاء',
+      impact: 'أثرنا',
     },
   },
 };

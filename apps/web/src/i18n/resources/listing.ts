@@ -40,7 +40,8 @@ export const listing = {
     place: { label: 'Where', distance: '{{distance}} km away', noPlace: 'Place given after the claim' },
     share: {
       button: 'Share on WhatsApp',
-      buttonFor: 'Share {{name}} on WhatsApp',
+      // The visible words come first: a link's name must contain what it shows (WCAG 2.5.3, Label in Name).
+      buttonFor: 'Share on WhatsApp: {{name}}',
       message: 'Food to collect on Food Link: {{name}}, {{quantity}} {{unit}}{{place}}. Collect by {{until}} (Cairo time). {{link}}',
       inPlace: ' in {{place}}',
     },
@@ -256,7 +257,7 @@ export const listing = {
     place: { label: 'المكان', distance: 'على بُعد {{distance}} كم', noPlace: 'يُعطى المكان بعد الحجز' },
     share: {
       button: 'مشاركة عبر واتساب',
-      buttonFor: 'مشاركة {{name}} عبر واتساب',
+      buttonFor: 'مشاركة عبر واتساب: {{name}}',
       message: 'طعام للاستلام على فود لينك: {{name}}، {{quantity}} {{unit}}{{place}}. الاستلام قبل {{until}} (بتوقيت القاهرة). {{link}}',
       inPlace: ' في {{place}}',
     },

@@ -9,6 +9,7 @@ import { AuthLayout } from './auth-layout';
 import { AuthLink } from './auth-link';
 import { FormMessage } from './form-message';
 import { SubmitButton } from './submit-button';
+import './auth-texts';
 
 /**
  * "Forgot password?": asks for a reset link. The confirmation is the same whatever the address (the API

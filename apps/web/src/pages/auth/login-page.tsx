@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { AuthLayout } from './auth-layout';
 import { AuthLink } from './auth-link';
 import { LoginForm } from './login-form';
+import './auth-texts';
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');

@@ -13,6 +13,7 @@ import { AuthLayout } from './auth-layout';
 import { AuthLink } from './auth-link';
 import { FormMessage } from './form-message';
 import { SubmitButton } from './submit-button';
+import './auth-texts';
 
 const linkClass = 'font-semibold text-green-800 underline underline-offset-2 hover:text-green-900';
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { AuthLayout } from './auth-layout';
 import { AuthLink } from './auth-link';
 import { SignUpForm } from './sign-up-form';
+import './auth-texts';
 
 export default function SignUpCharityPage() {
   const { t } = useTranslation('auth');

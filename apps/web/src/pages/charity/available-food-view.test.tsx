@@ -52,7 +52,7 @@ describe('Available Food Donations', () => {
     (await screen.findByRole('button', { name: 'Koshari' })).focus();
     // Each card's own share link comes after its title.
     await user.tab();
-    expect(screen.getByRole('link', { name: 'Share Koshari on WhatsApp' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Share on WhatsApp: Koshari' })).toHaveFocus();
     await user.tab();
     expect(screen.getByRole('button', { name: 'Ful medames' })).toHaveFocus();
     await user.keyboard('{Enter}');

@@ -3,8 +3,10 @@ import { AccountDataSection } from '../../components/account-data-section';
 import { WelcomeNotice } from '../../components/welcome-notice';
 import { useSession } from '../../app/use-session';
 import { boardTopic } from '@food-link/contracts';
+import { LiveCacheSync } from '../../live/live-cache-sync';
 import { useLiveTopics } from '../../live/live-context';
 import { AvailableFoodView } from './available-food-view';
+import { CharityImpactView } from '../impact/charity-impact-view';
 import { CharityNav } from './charity-nav';
 import { CharityProfileView } from './charity-profile-view';
 import { PickupRequestView } from './pickup-request-view';
@@ -31,6 +33,7 @@ export default function CharityAreaPage() {
 
   return (
     <>
+      <LiveCacheSync />
       <CharityNav current={view.name === 'pickup' ? 'available' : view.name} onShow={(name) => show({ name })} />
       <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <WelcomeNotice />
@@ -54,6 +57,7 @@ export default function CharityAreaPage() {
         {view.name === 'requests' && <RequestsView focusHeading={moved} />}
         {view.name === 'requests' && signedIn && <AccountDataSection />}
         {view.name === 'profile' && <CharityProfileView focusHeading={moved} />}
+        {view.name === 'impact' && <CharityImpactView focusHeading={moved} />}
       </main>
     </>
   );

@@ -6,8 +6,10 @@ import { HomeLink } from '../../components/home-link';
 import { LanguageSwitch } from '../../components/language-switch';
 import { NotificationBell } from '../../components/notification-bell';
 import { useCharityName } from './use-charity-name';
+import '../impact/impact-texts';
+import './charity-texts';
 
-type NavView = 'available' | 'requests' | 'profile';
+type NavView = 'available' | 'requests' | 'profile' | 'impact';
 type CharityNavProps = { current: NavView; onShow: (view: NavView) => void };
 
 const buttonClass =
@@ -50,6 +52,7 @@ export function CharityNav({ current, onShow }: CharityNavProps) {
           {viewButton('available', t('nav.available'))}
           {viewButton('requests', t('nav.requests'))}
           {session && viewButton('profile', t('nav.profile'))}
+          {session && viewButton('impact', t('charity.navLink', { ns: 'impact' }))}
           {/* With the views rather than the account controls: those keep to the first row on a phone. */}
           <NotificationBell className="ms-auto md:ms-0" />
         </div>

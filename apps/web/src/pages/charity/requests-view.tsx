@@ -4,6 +4,7 @@ import { SignInPrompt } from '../../components/sign-in-prompt';
 import { RequestList } from './request-list';
 import { useCharityUserId } from './use-charity-user-id';
 import { ViewHeading } from './view-heading';
+import './charity-texts';
 
 export function RequestsView({ focusHeading }: { focusHeading: boolean }) {
   const { t } = useTranslation('charity');

@@ -19,6 +19,7 @@ import { EMPTY_LISTING, PHOTO_TYPES, checkListing, listingInput, listingValuesOf
 import { useAddFood, useDeletePhoto, useUpdateFood, useUploadPhotos } from './use-add-food';
 import { usePickupPoints } from './use-pickup-points';
 import '../listing/listing-texts';
+import './donor-texts';
 
 const FIELDS = [
   'food_name',

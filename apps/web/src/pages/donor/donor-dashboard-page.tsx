@@ -5,6 +5,7 @@ import { AccountDataSection } from '../../components/account-data-section';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { useScrollToHash } from '../../components/top-bar';
 import { WelcomeNotice } from '../../components/welcome-notice';
+import { LiveCacheSync } from '../../live/live-cache-sync';
 import { AddFoodForm } from './add-food-form';
 import { DonorHeader } from './donor-header';
 import { DonorFoodList } from './donor-food-list';
@@ -12,6 +13,7 @@ import { PartnersSection } from './partners-section';
 import { PickupPointsSection } from './pickup-points-section';
 import { SkeletonCards } from '../../components/skeleton-cards';
 import { useDonorId } from './use-donor-id';
+import './donor-texts';
 
 export default function DonorDashboardPage() {
   const { t } = useTranslation('donor');
@@ -25,6 +27,7 @@ export default function DonorDashboardPage() {
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <LiveCacheSync />
       <DonorHeader
         signedIn={identity.state === 'ready'}
         formOpen={formOpen}

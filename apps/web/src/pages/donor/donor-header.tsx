@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { PAGE_ROUTES } from '@food-link/contracts';
+import { Link, useNavigate } from 'react-router-dom';
 import { clearSession } from '../../app/session';
 import { HomeLink } from '../../components/home-link';
 import { LanguageSwitch } from '../../components/language-switch';
 import { NotificationBell } from '../../components/notification-bell';
+import './donor-texts';
 
 type DonorHeaderProps = {
   signedIn: boolean;
@@ -28,6 +30,9 @@ export function DonorHeader({ signedIn, formOpen, formId, onToggleForm }: DonorH
       <LanguageSwitch />
       {signedIn && (
         <>
+          <Link to={PAGE_ROUTES.donorImpact} className={`${buttonClass} border border-green-700 text-green-800 hover:bg-green-50`}>
+            {t('nav.impact')}
+          </Link>
           <button
             type="button"
             aria-expanded={formOpen}

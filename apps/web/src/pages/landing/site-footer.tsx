@@ -20,6 +20,7 @@ const ABOUT = [
   { to: '/privacy', label: 'footer.privacy' },
   { to: '/terms', label: 'footer.terms' },
   { to: '/food-safety', label: 'footer.foodSafety' },
+  { to: '/impact', label: 'footer.impact' },
 ] as const;
 
 const linkClass = 'rounded-sm text-stone-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-400';

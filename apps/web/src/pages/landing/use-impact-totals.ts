@@ -12,7 +12,7 @@ function useLoggedFailure(error: Error | null, what: string) {
 
 /**
  * The live impact totals, undefined until known. Live `stats.updated` events write into the same
- * caches (LiveCacheSync), so the numbers tick without a reload.
+ * caches (LiveTotalsSync), so the numbers tick without a reload.
  */
 export function useImpactTotals(): { meals?: number; charities?: number; kg?: number; co2eKg?: number } {
   const meals = useQuery({ queryKey: queryKeys.totalMeals, queryFn: endpoints.totalMeals });

@@ -13,7 +13,7 @@ describe('the public listing page', () => {
     renderApp(routes, { path: '/food/57' });
     expect(await screen.findByRole('heading', { name: 'Koshari boxes', level: 1 })).toBeInTheDocument();
     expect(screen.getByTestId('place')).toHaveTextContent('Giza · Dokki');
-    const share = screen.getByRole('link', { name: 'Share Koshari boxes on WhatsApp' });
+    const share = screen.getByRole('link', { name: 'Share on WhatsApp: Koshari boxes' });
     expect(share.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\?text=/);
     expect(decodeURIComponent(share.getAttribute('href') ?? '')).toContain(`${window.location.origin}/food/57`);
     expect(within(screen.getByRole('article')).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/Login');

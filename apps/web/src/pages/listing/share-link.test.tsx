@@ -54,7 +54,7 @@ describe('sharing a listing on WhatsApp', () => {
   it('renders a button that opens WhatsApp in a new tab, in the reader\'s language', async () => {
     await i18next.changeLanguage('ar');
     renderApp([{ path: '/', element: <ShareButton food={food} /> }], { path: '/' });
-    const link = screen.getByRole('link', { name: 'مشاركة Koshari & lentils عبر واتساب' });
+    const link = screen.getByRole('link', { name: 'مشاركة عبر واتساب: Koshari & lentils' });
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(new URL(link.getAttribute('href') ?? '').searchParams.get('text')).toBe(shareMessage(food, 'ar'));
