@@ -84,8 +84,15 @@ export class NotificationQueue implements OnApplicationShutdown {
       prefix: bullPrefix(config),
       defaultJobOptions: notificationJobOptions(config),
     });
-    // Without a listener BullMQ prints every connection error; an add that fails throws to its caller anyway.
-    this.queue.on('error', (error) => this.logger.warn(`notifications queue: ${error.message}`));
+    // Without a listener BullMQ prints every connection error. Said once per outage (each reconnection
+    // attempt fails the same way); an add that fails throws to its caller anyway.
+    let reported = false;
+    this.redis.on('ready', () => (reported = false));
+    this.queue.on('error', (error) => {
+      if (reported) return;
+      reported = true;
+      this.logger.warn(`notifications queue: ${error.message} (said once until Redis is back)`);
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {
