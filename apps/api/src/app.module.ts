@@ -22,6 +22,7 @@ import { StatsModule } from './stats/stats.module';
 import { ImpactModule } from './impact/impact.module';
 import { WorkerModule } from './worker/worker.module';
 import { VerificationModule } from './verification/verification.module';
+import { ModerationModule } from './moderation/moderation.module';
 
 /**
  * The whole API, shaped by ROLE: every process records and relays events; `all` and `api` serve HTTP
@@ -61,6 +62,7 @@ export class AppModule implements OnApplicationShutdown {
               OpsModule,
               NotificationsHttpModule,
               VerificationModule,
+              ModerationModule,
               DemoSeedModule,
             ]
           : []),

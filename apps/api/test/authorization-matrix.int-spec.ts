@@ -1,4 +1,4 @@
-import { DEFAULT_NOTIFICATION_CHOICES, NOTIFICATION_ROUTES, OPS_ROUTES, PARTNER_ROUTES, PUSH_ROUTES, IMPACT_ROUTES } from '@food-link/contracts';
+import { apiPath, DEFAULT_NOTIFICATION_CHOICES, MODERATION_ROUTES, NOTIFICATION_ROUTES, OPS_ROUTES, PARTNER_ROUTES, PUSH_ROUTES, IMPACT_ROUTES } from '@food-link/contracts';
 import { TestBrowser } from './support/push-receiver';
 import { addFood, cairoDateIn, createCharity, createDonor, createPickupPoint, pickupPointBody, requestPickup, type TestUser, verifyCharities } from './support/factories';
 import type { HttpResult } from './support/http-client';
@@ -51,6 +51,14 @@ const EXPECTED = {
   'GET /api/impact/charity':                   [401, 403, 403, 200, 200],
   'GET /api/ops/notifications/failed':         [401, 403, 403, 403, 403],
   'GET /api/ops/mail':                         [401, 403, 403, 403, 403],
+  'POST /api/ops/food/{availableA}/hide':      [401, 403, 403, 403, 403],
+  'POST /api/ops/food/{availableA}/unhide':    [401, 403, 403, 403, 403],
+  'POST /api/ops/users/{donorA}/suspend':      [401, 403, 403, 403, 403],
+  'POST /api/ops/users/{donorA}/reinstate':    [401, 403, 403, 403, 403],
+  'GET /api/ops/users?email=':                 [401, 403, 403, 403, 403],
+  'GET /api/ops/moderation/audit':             [401, 403, 403, 403, 403],
+  'GET /api/donor/settings':                   [401, 200, 200, 403, 403],
+  'PUT /api/donor/settings':                   [401, 200, 200, 403, 403],
 } as const satisfies Record<string, readonly [number, number, number, number, number]>;
 type CallName = keyof typeof EXPECTED;
 
@@ -95,7 +103,9 @@ describe('authorization matrix', () => {
   const statusOfFood = async (id: number) => (await t.db.query('SELECT status FROM food_items WHERE id = $1', [id]))[0]?.status;
   /** Every row a call could touch; a refused (or read-only) call must leave it exactly as it was. */
   const snapshot = async () => ({
-    users: await t.db.query('SELECT id, name, email, user_type FROM users ORDER BY id'),
+    users: await t.db.query('SELECT id, name, email, user_type, suspended_at, claims_verified_only FROM users ORDER BY id'),
+    hidden: await t.db.query('SELECT id, hidden_at, donor_suspended FROM food_items ORDER BY id'),
+    audit: await t.db.query('SELECT id FROM verification_audit ORDER BY id'),
     food: await t.db.query('SELECT id, donor_id, status, quantity FROM food_items ORDER BY id'),
     requests: await t.db.query(
       'SELECT id, food_id, charity_id, status, ended_at, late_cancellation, received_quantity, received_at FROM pickup_requests ORDER BY id',
@@ -475,6 +485,60 @@ describe('authorization matrix', () => {
       target: async () => ({ method: 'GET', path: OPS_ROUTES.mail }),
       expectSuccess: () => {
         throw new Error('operators only');
+      },
+    },
+    'POST /api/ops/food/{availableA}/hide': {
+      mutates: true,
+      target: async () => ({ method: 'POST', path: apiPath(MODERATION_ROUTES.hideFood, { id: availableA }), body: { reason: 'Not food' } }),
+      expectSuccess: () => {
+        throw new Error('operators only');
+      },
+    },
+    'POST /api/ops/food/{availableA}/unhide': {
+      mutates: true,
+      target: async () => ({ method: 'POST', path: apiPath(MODERATION_ROUTES.unhideFood, { id: availableA }) }),
+      expectSuccess: () => {
+        throw new Error('operators only');
+      },
+    },
+    'POST /api/ops/users/{donorA}/suspend': {
+      mutates: true,
+      target: async () => ({ method: 'POST', path: apiPath(MODERATION_ROUTES.suspendUser, { id: users.donorA.id }), body: { reason: 'Resale' } }),
+      expectSuccess: () => {
+        throw new Error('operators only');
+      },
+    },
+    'POST /api/ops/users/{donorA}/reinstate': {
+      mutates: true,
+      target: async () => ({ method: 'POST', path: apiPath(MODERATION_ROUTES.reinstateUser, { id: users.donorA.id }) }),
+      expectSuccess: () => {
+        throw new Error('operators only');
+      },
+    },
+    'GET /api/ops/users?email=': {
+      mutates: true,
+      target: async () => ({ method: 'GET', path: `${MODERATION_ROUTES.userLookup}?email=${encodeURIComponent(users.donorA.email)}` }),
+      expectSuccess: () => {
+        throw new Error('operators only');
+      },
+    },
+    'GET /api/ops/moderation/audit': {
+      mutates: true,
+      target: async () => ({ method: 'GET', path: MODERATION_ROUTES.audit }),
+      expectSuccess: () => {
+        throw new Error('operators only');
+      },
+    },
+    'GET /api/donor/settings': {
+      target: async () => ({ method: 'GET', path: MODERATION_ROUTES.donorSettings }),
+      expectSuccess: ({ body }) => expect(body).toEqual({ verified_only: false }),
+    },
+    'PUT /api/donor/settings': {
+      mutates: true,
+      target: async () => ({ method: 'PUT', path: MODERATION_ROUTES.donorSettings, body: { verified_only: false } }),
+      expectSuccess: async ({ body }, actor) => {
+        expect(body).toEqual({ verified_only: false });
+        expect(await t.db.query('SELECT claims_verified_only FROM users WHERE id = $1', [user(actor).id])).toEqual([{ claims_verified_only: false }]);
       },
     },
   };

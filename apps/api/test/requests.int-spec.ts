@@ -1,4 +1,4 @@
-import { addFood, cairoDateIn, createCharity, createDonor, loginAs, requestPickup, type TestUser } from './support/factories';
+import { addFood, cairoDateIn, createCharity, createDonor, loginAs, requestPickup, verifyCharities, type TestUser } from './support/factories';
 import { LiveClient } from './support/socket-client';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -11,6 +11,8 @@ describe('pickup requests: claim, track, cancel, fulfil, and the impact totals',
     t = await startTestApp({ OPERATOR_EMAIL: operator.email, OPERATOR_PASSWORD: operator.password });
     donor = await createDonor(t.http);
     charity = await createCharity(t.http);
+    // It holds several claims at once across these tests: a verified charity's limit (docs/VERIFICATION.md).
+    await verifyCharities(t.db, charity);
   });
   afterAll(() => t.close());
   const operatorToken = () => loginAs(t.http, operator.email, operator.password);

@@ -28,6 +28,7 @@ export const ERRORS = {
   // 401
   sessionRequired: 'A session token is required',
   sessionInvalid: 'The session token is invalid or has expired',
+  accountSuspended: (reason: string | null) => `This account is suspended by an operator${reason ? `: ${reason}` : ''}`,
   invalidLogin: 'Invalid email or password',
   metricsCredentialsRequired: 'Metrics need the metrics token or an operator session',
   metricsCredentialsInvalid: 'The token is not the metrics token or a valid session',
@@ -84,6 +85,7 @@ export const ERRORS = {
   receivedReportClosed: (days: number) => `What was received can be reported or corrected only within ${days} days of the handover`,
   noShowBeforeWindow: 'A no-show can be reported only once the pickup window has started',
   jobNotFailed: (jobId: string, state: string) => `Job ${jobId} is ${state}, not failed`,
+  operatorsNotSuspendable: 'Operator accounts cannot be suspended here',
   operatorAccountNotDeletable: 'Operator accounts are managed through the configuration, not deleted here',
   resetTokenUsed: 'token has already been used, or a newer link was sent; ask for a new one if you need it',
   idempotencyKeyInProgress: 'A request with this Idempotency-Key is still in progress; retry shortly',
@@ -93,6 +95,12 @@ export const ERRORS = {
   photosClosed: (status: string) => `Photos can be changed only while the item is available or claimed; it is ${status}`,
   verificationNotSubmittable: (status: string) => `Your verification is ${status}; it can be submitted only when unverified or rejected`,
   decisionNotAllowed: (decision: string, status: string) => `A charity whose verification is ${status} cannot be given the decision ${decision}`,
+  foodNotHideable: (status: string) => `Only an available food item can be hidden; this one is ${status}`,
+  foodAlreadyHidden: 'This food item is already hidden',
+  foodNotHidden: 'This food item is not hidden',
+  accountAlreadySuspended: 'This account is already suspended',
+  accountNotSuspended: 'This account is not suspended',
+  verifiedCharitiesOnly: 'This donor accepts claims from verified charities only; get your charity verified to claim its food',
   // 413
   documentTooLarge: (megabytes: number) => `document must be at most ${megabytes} MB`,
   photoTooLarge: (megabytes: number) => `photo must be at most ${megabytes} MB`,

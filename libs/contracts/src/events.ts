@@ -3,6 +3,7 @@ import type { ImpactTotalsResponse } from './impact';
 import type { NotificationView } from './notifications';
 import { isGovernorateCode, type GovernorateCode } from './places';
 import type { AuditAction, VerificationView } from './verification';
+import type { ModerationAction } from './moderation';
 
 /**
  * Live domain events (docs/REALTIME.md). Each is emitted under its name with one `EventEnvelope`.
@@ -21,6 +22,7 @@ export const DOMAIN_EVENTS = {
   requestReceived: 'request.received',
   notificationCreated: 'notification.created',
   charityVerification: 'charity.verification',
+  accountModeration: 'account.moderation',
 } as const;
 
 export type DomainEventType = (typeof DOMAIN_EVENTS)[keyof typeof DOMAIN_EVENTS];
@@ -61,6 +63,7 @@ const PUBLIC_TOPIC: { readonly [T in DomainEventType]: LiveTopic | null } = {
   'request.received': null,
   'notification.created': null,
   'charity.verification': null,
+  'account.moderation': null,
 };
 
 /** The board's changes for items picked up in one governorate: `board:EG-C`. */
@@ -145,6 +148,11 @@ export interface DomainEventPayloads {
   'notification.created': { notification: NotificationView; unread: number };
   /** An operator's decision on the charity's verification, or claiming suspended after no-shows: its room only. */
   'charity.verification': { charityId: number; action: AuditAction; verification: VerificationView };
+  /**
+   * An operator hid or put back one of the user's listings (`foodId`), or suspended or reinstated the user's
+   * account: its room only (a suspended account's sockets are closed by then; it hears it by notification).
+   */
+  'account.moderation': { userId: number; action: ModerationAction; reason: string | null; foodId: number | null };
 }
 
 export interface EventEnvelope<T extends DomainEventType = DomainEventType> {

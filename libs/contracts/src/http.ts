@@ -380,6 +380,7 @@ export const DonorFoodItem = AddedFoodItem.extend({
     description: 'The pending or fulfilled request holding the item, or null when none does',
   }),
   photo_count: count('Photos attached (at most 3)', 1),
+  hidden_reason: said('Hidden by an operator, and why (off the board and every public read until put back); null: not hidden', 'The photo shows something else').nullable(),
 }).meta({ id: 'DonorFoodItem' });
 export type DonorFoodItem = z.infer<typeof DonorFoodItem>;
 

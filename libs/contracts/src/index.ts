@@ -17,3 +17,4 @@ export * from './push';
 export * from './partners';
 export * from './impact';
 export * from './verification';
+export * from './moderation';

@@ -104,6 +104,27 @@ export const VERIFICATION_ROUTES = {
   opsAudit: '/api/ops/verifications/:userId/audit',
 } as const;
 
+/**
+ * Moderation (docs/VERIFICATION.md, "Moderation"; shapes in moderation.ts) and the donor's verified-only
+ * setting. Kept here, with no shape imported at run time, for the web app's entry.
+ */
+export const MODERATION_ROUTES = {
+  /** POST ModerationReasonBody → HiddenListingView: hides an available listing (operators). */
+  hideFood: '/api/ops/food/:id/hide',
+  /** POST → HiddenListingView: puts a hidden listing back (operators). */
+  unhideFood: '/api/ops/food/:id/unhide',
+  /** POST ModerationReasonBody → AccountSuspensionView: suspends a donor's or a charity's account (operators). */
+  suspendUser: '/api/ops/users/:id/suspend',
+  /** POST → AccountSuspensionView: reinstates a suspended account (operators). */
+  reinstateUser: '/api/ops/users/:id/reinstate',
+  /** GET `?email=` → OpsUserLookup (operators): an account's id by its e-mail. */
+  userLookup: '/api/ops/users',
+  /** GET → TrustAuditEntry[] (operators): the whole trust audit trail, newest first, at most TRUST_AUDIT_MAX. */
+  audit: '/api/ops/moderation/audit',
+  /** GET → DonorSettings, PUT DonorSettings → DonorSettings (donors). */
+  donorSettings: '/api/donor/settings',
+} as const;
+
 export type ApiRouteName = keyof typeof API_ROUTES;
 
 /** Fills a route's `:params`, URI-encoding each value. */

@@ -28,8 +28,11 @@ export class AuthGuard implements CanActivate {
 
     const token = TokenService.fromAuthorizationHeader(request.headers.authorization);
     if (!token) throw new UnauthorizedException(ERRORS.sessionRequired);
-    const user = await this.tokens.verify(token);
-    if (!user) throw new UnauthorizedException(ERRORS.sessionInvalid);
+    const session = await this.tokens.check(token);
+    if (!session) throw new UnauthorizedException(ERRORS.sessionInvalid);
+    // A suspended account's session is valid but of no use: it is told why.
+    if (session.suspensionReason !== null) throw new ForbiddenException(ERRORS.accountSuspended(session.suspensionReason));
+    const { user } = session;
     request.user = user;
 
     const roles = this.reflector.getAllAndOverride<UserType[] | undefined>(ROLES_KEY, targets);

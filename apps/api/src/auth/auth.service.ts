@@ -1,4 +1,4 @@
-import { ConflictException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ERRORS,
@@ -62,6 +62,8 @@ export class AuthService {
     }
     if (!user || !valid) throw new UnauthorizedException(ERRORS.invalidLogin);
     await attempt.succeeded();
+    // Told only with the right password, so it reveals nothing about an e-mail to anyone else.
+    if (user.suspensionReason !== null) throw new ForbiddenException(ERRORS.accountSuspended(user.suspensionReason));
     const token = await this.tokens.issue(user.id, user.userType, user.sessionVersion);
     return {
       message: 'Login successful',

@@ -19,7 +19,7 @@ interface Entry {
  * by primary key and remembered for SESSION_USER_TTL_MS, so a signed-in call costs at most one indexed
  * lookup every few seconds per user. Public calls never ask.
  *
- * Account deletion and a password reset take effect at once in the process that makes them (call
+ * Account deletion, a password reset and a suspension take effect at once in the process that makes them (call
  * `forget(userId)` once the change is committed), and within SESSION_USER_TTL_MS in every other process.
  */
 @Injectable()
@@ -42,6 +42,14 @@ export class SessionUsers {
       this.known.set(id, entry);
     }
     return entry.session?.userType === userType && entry.session.sessionVersion === version;
+  }
+
+  /**
+   * Why live account `id` is suspended, or null when it is not, as last read by isCurrent (call that
+   * first); an account it has not read counts as not suspended.
+   */
+  suspensionOf(id: number): string | null {
+    return this.known.get(id)?.session?.suspensionReason ?? null;
   }
 
   /** The session version of live account `id`, read now (for a token about to be issued), or undefined. */

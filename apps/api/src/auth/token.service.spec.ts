@@ -9,6 +9,7 @@ describe('TokenService', () => {
   const users = {
     isCurrent: async (id: number, _type: string, version: number) => id < 100 && version === versionOf(id),
     currentVersion: async (id: number) => versionOf(id),
+    suspensionOf: () => null,
   } as unknown as SessionUsers;
   const tokens = new TokenService(new JwtService({ secret, signOptions: { expiresIn: 60 } }), users);
 

@@ -37,14 +37,26 @@ export class TokenService {
    * cannot be asked (answered 503).
    */
   async verify(token: string): Promise<AuthUser | null> {
+    const session = await this.check(token);
+    return session && session.suspensionReason === null ? session.user : null;
+  }
+
+  /**
+   * As verify, but a suspended account's valid token is told apart (`suspensionReason` not null), so the
+   * guard can answer why (403) rather than "no session". Everything else (sockets, viewers) uses verify.
+   */
+  async check(token: string): Promise<{ user: AuthUser; suspensionReason: string | null } | null> {
     const decoded = await this.decode(token, (claims) => claims.aud === undefined, {});
-    return decoded && (await this.users.isCurrent(decoded.user.id, decoded.user.userType, decoded.version)) ? decoded.user : null;
+    if (!decoded || !(await this.users.isCurrent(decoded.user.id, decoded.user.userType, decoded.version))) return null;
+    return { user: decoded.user, suspensionReason: this.users.suspensionOf(decoded.user.id) };
   }
 
   /** The operator a bull-board cookie token stands for, or null (session tokens included). */
   async verifyBoard(token: string): Promise<AuthUser | null> {
     const decoded = await this.decode(token, (claims) => claims.aud === BOARD_AUDIENCE, { audience: BOARD_AUDIENCE });
-    return decoded?.user.userType === 'operator' && (await this.users.isCurrent(decoded.user.id, 'operator', decoded.version))
+    return decoded?.user.userType === 'operator' &&
+      (await this.users.isCurrent(decoded.user.id, 'operator', decoded.version)) &&
+      this.users.suspensionOf(decoded.user.id) === null
       ? decoded.user
       : null;
   }

@@ -16,12 +16,16 @@ export interface UserWithPassword extends UserAccount {
   passwordHash: string;
   /** Goes into the session token; a password reset raises it, ending every session issued before. */
   sessionVersion: number;
+  /** The operator's reason when the account is suspended (it may not sign in), else null. */
+  suspensionReason: string | null;
 }
 
 /** What a session check needs of a live account. */
 export interface LiveSession {
   userType: UserType;
   sessionVersion: number;
+  /** The operator's reason when the account is suspended (docs/VERIFICATION.md, "Moderation"), else null. */
+  suspensionReason: string | null;
 }
 
 export interface NewUser {
@@ -38,6 +42,7 @@ interface UserRow {
   user_type: UserType;
   password_hash?: string;
   session_version?: number;
+  suspension_reason?: string | null;
 }
 
 const ACCOUNT_COLUMNS = 'id, name, email, user_type';
@@ -69,19 +74,21 @@ export class UsersRepository {
   /** The account signing in with `email` (lower-cased), with its password hash. */
   async findForLogin(email: string): Promise<UserWithPassword | undefined> {
     const [row] = await this.db.query<UserRow[]>(
-      `SELECT ${ACCOUNT_COLUMNS}, password_hash, session_version FROM users WHERE lower(email) = $1`,
+      `SELECT ${ACCOUNT_COLUMNS}, password_hash, session_version, suspension_reason FROM users WHERE lower(email) = $1`,
       [email],
     );
-    return row ? { ...account(row), passwordHash: row.password_hash as string, sessionVersion: row.session_version as number } : undefined;
+    return row
+      ? { ...account(row), passwordHash: row.password_hash as string, sessionVersion: row.session_version as number, suspensionReason: row.suspension_reason ?? null }
+      : undefined;
   }
 
   /** The type and session version of a live account (one that exists and has not been deleted), for the session check. */
   async liveSession(id: number): Promise<LiveSession | undefined> {
-    const [row] = await this.db.query<{ user_type: UserType; session_version: number }[]>(
-      `SELECT user_type, session_version FROM users WHERE id = $1 AND deleted_at IS NULL`,
+    const [row] = await this.db.query<{ user_type: UserType; session_version: number; suspension_reason: string | null }[]>(
+      `SELECT user_type, session_version, suspension_reason FROM users WHERE id = $1 AND deleted_at IS NULL`,
       [id],
     );
-    return row && { userType: row.user_type, sessionVersion: row.session_version };
+    return row && { userType: row.user_type, sessionVersion: row.session_version, suspensionReason: row.suspension_reason };
   }
 
   /** The password hash of a live account. */

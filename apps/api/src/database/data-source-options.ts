@@ -15,6 +15,7 @@ import { PasswordResets1764650300000 } from './migrations/1764650300000-password
 import { Impact1764650500000 } from './migrations/1764650500000-impact';
 import { CharityProfilesAndNotifications1764650000000 } from './migrations/1764650000000-charity-profiles-and-notifications';
 import { CharityVerification1764650600000 } from './migrations/1764650600000-charity-verification';
+import { Moderation1764650700000 } from './migrations/1764650700000-moderation';
 
 /**
  * No entities: every table is reached with explicit SQL in a `*.repository.ts` file (conditional updates,
@@ -37,6 +38,7 @@ export const MIGRATIONS = [
   Impact1764650500000,
   CharityProfilesAndNotifications1764650000000,
   CharityVerification1764650600000,
+  Moderation1764650700000,
 ];
 
 /** TypeORM settings: the schema comes only from migrations, never from `synchronize`. */

@@ -48,7 +48,7 @@ export const FOOD_VIEW_COLUMNS = `
   p.governorate, p.area, f.pickup_from, f.pickup_until, f.safe_until,
   f.category::text AS category, f.storage::text AS storage, f.unit::text AS unit,
   f.weight_kg::float8 AS weight_kg, f.allergens, f.pickup_point_id, f.prepared_at,
-  f.offer_stage, f.offer_partner_ids, f.offer_open_at,
+  f.offer_stage, f.offer_partner_ids, f.offer_open_at, f.withheld, f.hidden_reason,
   ph.photo_names, ph.thumbnail_names`;
 
 /** A listing's place in the cascade when it is made. */
@@ -81,6 +81,10 @@ export interface FoodRow {
   offer_stage: OfferStage;
   offer_partner_ids: number[];
   offer_open_at: Date | null;
+  /** Hidden by an operator or its donor suspended: off every public read (offerVisibleSql). */
+  withheld: boolean;
+  /** The operator's reason when hidden (its donor sees it), else null. */
+  hidden_reason: string | null;
   photo_names: string[] | null;
   thumbnail_names: string[] | null;
   distance_km?: number | null;
@@ -185,6 +189,7 @@ function donorFoodItem(row: DonorFoodRow): DonorFoodItem {
     ...ownerFoodView(row),
     created_at: row.created_at.toISOString(),
     photo_count: row.photo_names?.length ?? 0,
+    hidden_reason: row.hidden_reason,
     request:
       row.request_id === null
         ? null
@@ -219,7 +224,7 @@ export function boardStatement(query: BoardQuery, asOf: Date, offeredTo?: number
     parameters.push(value);
     return `$${parameters.length}`;
   };
-  const where = [`f.status = 'available'`, `f.safe_until > $1::timestamptz`];
+  const where = [`f.status = 'available'`, `f.safe_until > $1::timestamptz`, `NOT f.withheld`];
   // The open board; a partner charity's board also lists what is offered to it alone (offer cascade).
   where.push(offeredTo === undefined ? `f.offer_stage = 'open'` : `(f.offer_stage = 'open' OR f.offer_partner_ids @> ARRAY[${param(offeredTo)}::int])`);
   if (query.governorate) where.push(`p.governorate = ${param(query.governorate)}`);
@@ -496,7 +501,7 @@ export class FoodRepository {
     const [row] = await this.db.query<{ offered: boolean }[]>(
       `SELECT EXISTS (
          SELECT 1 FROM food_items f
-          WHERE f.offer_stage = 'partners' AND f.offer_partner_ids @> ARRAY[$1::int] AND f.status = 'available'
+          WHERE f.offer_stage = 'partners' AND f.offer_partner_ids @> ARRAY[$1::int] AND f.status = 'available' AND NOT f.withheld
        ) AS offered`,
       [charityId],
     );

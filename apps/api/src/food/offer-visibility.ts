@@ -9,14 +9,16 @@ import type { AuthUser } from '../auth/auth-user';
 /**
  * Who may see an item in the partners stage of the offer cascade: its donor, its partner charities (the
  * snapshot taken when it was listed) and operators. For anyone else it does not exist (404, and no board
- * lists it) until its open stage. Every read of one item for a user goes through this condition; `param`
+ * lists it) until its open stage. A withheld item (hidden by an operator, or its donor suspended:
+ * docs/VERIFICATION.md, "Moderation") exists only for its donor and operators, whatever its stage.
+ * Every read of one item for a user goes through this condition; `param`
  * adds the viewer's id to the statement's parameters. `null`: someone not signed in.
  */
 export function offerVisibleSql(viewer: AuthUser | null, param: (value: unknown) => string): string {
   if (viewer?.userType === 'operator') return 'true';
-  if (!viewer) return `f.offer_stage = 'open'`;
+  if (!viewer) return `(f.offer_stage = 'open' AND NOT f.withheld)`;
   const id = param(viewer.id);
-  return `(f.offer_stage = 'open' OR f.donor_id = ${id} OR f.offer_partner_ids @> ARRAY[${id}::int])`;
+  return `(f.donor_id = ${id} OR (NOT f.withheld AND (f.offer_stage = 'open' OR f.offer_partner_ids @> ARRAY[${id}::int])))`;
 }
 
 /** The item's stage in the cascade, as its events carry it (see offeredTo). */

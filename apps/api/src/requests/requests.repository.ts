@@ -182,6 +182,10 @@ export interface ClaimAnswer {
  * writes and rolls back nothing, and answers `at_limit` instead of raising (its item stays free for the
  * other claimants meanwhile).
  *
+ * A withheld item (hidden by an operator, or its donor suspended) is not claimed. A donor who accepts
+ * verified charities only (`users.claims_verified_only`) has its items claimed by verified charities
+ * alone: one primary-key lookup of the donor's row, and of the charity's only for such a donor.
+ *
  * Under an Idempotency-Key attempt (`underKey`) it first locks the attempt's key, claims nothing if a
  * retry has taken the key over, and stores the answer with the claim, so both commit together: $5 the
  * key, $6 the attempt, $7 the answer's status code, $8 its message.
@@ -200,7 +204,10 @@ function claimSql(underKey: boolean): string {
     UPDATE food_items SET status = 'claimed', offer_stage = 'open', updated_at = now()
      WHERE id = $1
        AND CASE WHEN status = 'available'
-                THEN expiration_date >= $2::date AND safe_until > now() AND (offer_stage = 'open' OR offer_partner_ids @> ARRAY[$3::int])
+                THEN expiration_date >= $2::date AND safe_until > now() AND NOT withheld
+                     AND (offer_stage = 'open' OR offer_partner_ids @> ARRAY[$3::int])
+                     AND (NOT EXISTS (SELECT 1 FROM users d WHERE d.id = donor_id AND d.claims_verified_only)
+                          OR EXISTS (SELECT 1 FROM charities WHERE user_id = $3 AND verification_status = 'verified'))
                 ELSE false END
        AND EXISTS (SELECT 1 FROM charities WHERE user_id = $3 AND active_claims < claim_limit)${
          underKey ? '\n       AND EXISTS (SELECT 1 FROM idempotency_key)' : ''
@@ -418,14 +425,17 @@ export class RequestsRepository {
 
   /**
    * Why an item could not be claimed by `charity`: its stored status and whether it is past its safe time
-   * or date (`today` in Cairo); undefined when there is no such item for that charity (offerVisibleSql).
+   * or date (`today` in Cairo), and whether its donor accepts verified charities only and this one is not;
+   * undefined when there is no such item for that charity (offerVisibleSql).
    */
-  async offerState(foodId: number, today: string, charity: AuthUser): Promise<{ status: FoodStatus; expired: boolean } | undefined> {
+  async offerState(foodId: number, today: string, charity: AuthUser): Promise<{ status: FoodStatus; expired: boolean; verified_only: boolean } | undefined> {
     const parameters: unknown[] = [foodId, today];
     const param = (value: unknown) => `$${parameters.push(value)}`;
-    const [food] = await this.db.query<{ status: FoodStatus; expired: boolean }[]>(
-      `SELECT f.status, (f.safe_until <= now() OR f.expiration_date < $2::date) AS expired
-         FROM food_items f WHERE f.id = $1 AND ${offerVisibleSql(charity, param)}`,
+    const [food] = await this.db.query<{ status: FoodStatus; expired: boolean; verified_only: boolean }[]>(
+      `SELECT f.status, (f.safe_until <= now() OR f.expiration_date < $2::date) AS expired,
+              (d.claims_verified_only AND NOT EXISTS (
+                 SELECT 1 FROM charities c WHERE c.user_id = ${param(charity.id)} AND c.verification_status = 'verified')) AS verified_only
+         FROM food_items f JOIN users d ON d.id = f.donor_id WHERE f.id = $1 AND ${offerVisibleSql(charity, param)}`,
       parameters,
     );
     return food;

@@ -285,6 +285,7 @@ export class RequestsService {
     const food = await this.requests.offerState(foodId, cairoDate(), charity);
     if (!food) throw new NotFoundException(ERRORS.foodNotFound);
     if (food.status === 'expired' || food.expired) throw new ConflictException(ERRORS.foodExpired);
+    if (food.status === 'available' && food.verified_only) throw new ConflictException(ERRORS.verifiedCharitiesOnly);
     if (atLimit && food.status === 'available') throw await this.claimLimitRefusal(charity);
     throw alreadyClaimed();
   }

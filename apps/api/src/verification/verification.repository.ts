@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  AUDIT_ACTIONS,
   NO_SHOW_SUSPENSION,
   type AuditAction,
   type DocumentType,
@@ -128,12 +129,12 @@ export class VerificationRepository {
     );
   }
 
-  /** A charity's audit trail, newest first. */
+  /** A charity's verification audit trail, newest first (moderation's lines: GET /api/ops/moderation/audit). */
   async auditTrail(userId: number): Promise<VerificationAuditEntry[]> {
     const rows = await this.db.query<(Omit<VerificationAuditEntry, 'created_at'> & { created_at: Date })[]>(
       `SELECT id, actor_id, action, subject_id, reason, status_before, status_after, created_at
-         FROM verification_audit WHERE subject_id = $1 ORDER BY created_at DESC, id DESC`,
-      [userId],
+         FROM verification_audit WHERE subject_id = $1 AND action = ANY($2) ORDER BY created_at DESC, id DESC`,
+      [userId, AUDIT_ACTIONS],
     );
     return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
   }

@@ -14,6 +14,7 @@ import { MatchingService } from '../notifications/matching.service';
 import { RemindersService } from '../notifications/reminders.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { verificationNews } from '../verification/verification-news';
+import { moderationNews } from '../moderation/moderation-news';
 import { JobHandlers } from './job-handlers';
 import { NotCollectedScheduler } from './not-collected-scheduler';
 import { OfferScheduler } from './offer-scheduler';
@@ -111,6 +112,21 @@ export class DomainEventsProcessor extends WorkerHost implements OnApplicationBo
             type: 'account.news',
             data: { message: verificationNews(envelope.data.action, envelope.data.verification) },
           });
+        },
+        // Moderation: live to the person's room and in their chosen channels (once per event); a suspended
+        // account's sockets are closed once it has heard (a reconnect is refused: its sessions are).
+        [DOMAIN_EVENTS.accountModeration]: async (job) => {
+          const { envelope } = job.data;
+          if (envelope.type !== DOMAIN_EVENTS.accountModeration) throw new Error(`Job ${job.name} carries ${envelope.type}`);
+          const { userId, action, reason, foodId } = envelope.data;
+          await publish(job);
+          await this.notifications.notify({
+            key: `account-moderation-${envelope.id}`,
+            userIds: [userId],
+            type: 'account.news',
+            data: { message: moderationNews(action, reason, foodId) },
+          });
+          if (action === 'suspend_account') await this.realtime.disconnectUser(userId);
         },
         [DOMAIN_EVENTS.requestFulfilled]: async (job) => {
           const { envelope } = job.data;

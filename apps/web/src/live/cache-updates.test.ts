@@ -21,6 +21,7 @@ const donorFood = (id: number, requestId: number | null): DonorFoodItem => ({
   offer_open_at: null,
   offer_partner_ids: [],
   photo_count: 0,
+  hidden_reason: null,
   created_at: '2030-05-01T10:00:00Z',
   status: requestId ? 'claimed' : 'available',
   request: requestId ? claim({ request_id: requestId }) : null,

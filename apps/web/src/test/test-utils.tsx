@@ -75,6 +75,7 @@ export function donorItem(overrides: Omit<Partial<DonorFoodItem>, 'request'> & {
     offer_open_at: null,
     offer_partner_ids: [],
     photo_count: 0,
+    hidden_reason: null,
     created_at: '2030-05-01T10:00:00Z',
     request: request ? claim(request) : null,
     ...rest,
