@@ -26,7 +26,7 @@ export function VerificationDocument({ item }: { item: OpsVerificationItem }) {
       (blob) => {
         if (!live) return;
         objectUrl = URL.createObjectURL(blob);
-        setLoaded({ state: 'ready', url: objectUrl, pdf: (blob.type || item.document_type) === 'application/pdf' });
+        setLoaded({ state: 'ready', url: objectUrl, pdf: item.document_type === 'application/pdf' });
       },
       (error: unknown) => {
         if (!live) return;
