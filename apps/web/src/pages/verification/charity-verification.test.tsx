@@ -175,7 +175,7 @@ describe("the charity's verification", () => {
     mockApi({ 'GET /api/charity/verification': { body: view() } });
     showVerification();
     expect(await screen.findByTestId('verification-status')).toHaveTextContent('الحالة: غير موثّقة');
-    expect(status()).toHaveTextContent('يمكنك أن تحجز ٢ طلبات');
+    expect(status()).toHaveTextContent('الحد الأقصى لطلباتك النشطة في الوقت نفسه: ٢');
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     expect(screen.getByRole('button', { name: 'إرسال للمراجعة' })).toBeInTheDocument();
   });
