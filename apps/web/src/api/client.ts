@@ -67,25 +67,6 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
   return parsed as T;
 }
 
-/**
- * A signed-in GET of a file (a report, a verification document): the session travels in the Authorization
- * header, which a plain link or <img> cannot send, so the file is fetched and handed over as a Response
- * to read as a blob. A refusal is an ApiError, as for `api`.
- */
-export async function apiBlob(path: string): Promise<Response> {
-  const headers: Record<string, string> = {};
-  const token = readSession()?.token;
-  if (token) headers.authorization = token;
-  let response: Response;
-  try {
-    response = await fetch(path, { headers });
-  } catch {
-    throw new ApiError(0, null);
-  }
-  if (!response.ok) throw new ApiError(response.status, null);
-  return response;
-}
-
 function worthRetrying(error: ApiError): boolean {
   return error.status === 0 || error.status === 503 || (error.status === 409 && error.retryAfterSeconds !== null);
 }

@@ -1,5 +1,6 @@
 import { IMPACT_ROUTES, type CharityImpactResponse, type DonorImpactResponse, type PublicImpactResponse, type ReportFormat } from '@food-link/contracts';
-import { api, apiBlob } from './client';
+import { apiBlob } from './api-blob';
+import { api } from './client';
 
 /**
  * The impact calls (docs/API.md, "Impact"). Only types and IMPACT_ROUTES come from the contracts: a value

@@ -7,7 +7,8 @@ import {
   type VerificationStatus,
   type VerificationView,
 } from '@food-link/contracts';
-import { api, apiBlob } from './client';
+import { apiBlob } from './api-blob';
+import { api } from './client';
 
 /** What a charity sends to be verified; the document travels as the file `document` beside the fields. */
 export interface VerificationSubmission {
