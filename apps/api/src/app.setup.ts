@@ -48,7 +48,10 @@ export async function createApp(config: AppConfig = loadConfig()): Promise<NestF
         defaultSrc: ["'self'"],
         // The app's own origin only: CSP Level 3's 'self' covers ws:/wss: to it (the Socket.IO connection).
         connectSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
+        // blob: the operators' console shows a charity's verification document, fetched with the session,
+        // from an object URL: an image, or a PDF in a frame.
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        frameSrc: ["'self'", 'blob:'],
         // TLS is the load balancer's business; on http://localhost this would break every asset.
         upgradeInsecureRequests: null,
       },

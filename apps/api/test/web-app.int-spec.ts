@@ -131,6 +131,13 @@ describe('serving the web app from the API origin', () => {
     // CSP Level 3: 'self' also matches ws: and wss: on the page's own host and port.
     expect(policy['connect-src']).toEqual(["'self'"]);
   });
+
+  it('lets pages show object URLs as images and frames (a verification document), and nothing from elsewhere', async () => {
+    const policy = policyOf(await t.http.get('/', asBrowser));
+    expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    expect(policy['frame-src']).toEqual(["'self'", 'blob:']);
+    expect(policy['object-src']).toEqual(["'none'"]);
+  });
 });
 
 function policyOf(response: { headers: Headers }): Record<string, string[]> {

@@ -9,3 +9,10 @@ export async function smallJpeg(): Promise<Buffer> {
     .jpeg({ quality: 80 })
     .toBuffer();
 }
+
+/** A small real PNG (a verification document photographed, say); like smallJpeg, made in the test. */
+export async function smallPng(): Promise<Buffer> {
+  return sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 40, g: 110, b: 60 } } })
+    .png()
+    .toBuffer();
+}

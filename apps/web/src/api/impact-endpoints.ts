@@ -1,6 +1,6 @@
 import { IMPACT_ROUTES, type CharityImpactResponse, type DonorImpactResponse, type PublicImpactResponse, type ReportFormat } from '@food-link/contracts';
-import { readSession } from '../app/session';
-import { api, ApiError } from './client';
+import { apiBlob } from './api-blob';
+import { api } from './client';
 
 /**
  * The impact calls (docs/API.md, "Impact"). Only types and IMPACT_ROUTES come from the contracts: a value
@@ -10,22 +10,9 @@ export const impactEndpoints = {
   donor: () => api<DonorImpactResponse>(IMPACT_ROUTES.donor, { auth: true }),
   charity: () => api<CharityImpactResponse>(IMPACT_ROUTES.charity, { auth: true }),
   public: () => api<PublicImpactResponse>(IMPACT_ROUTES.public),
-  /**
-   * The monthly acknowledgment as a file. The session travels in the Authorization header, which a plain
-   * link cannot send, so the file is fetched and handed to the browser as a blob (saveBlob).
-   */
+  /** The monthly acknowledgment as a file, handed to the browser as a blob (saveBlob). */
   donorReport: async (month: string, format: ReportFormat, lang: 'en' | 'ar'): Promise<{ blob: Blob; fileName: string }> => {
-    const headers: Record<string, string> = {};
-    const token = readSession()?.token;
-    if (token) headers.authorization = token;
-    const query = new URLSearchParams({ month, format, lang });
-    let response: Response;
-    try {
-      response = await fetch(`${IMPACT_ROUTES.donorReport}?${query}`, { headers });
-    } catch {
-      throw new ApiError(0, null);
-    }
-    if (!response.ok) throw new ApiError(response.status, null);
+    const response = await apiBlob(`${IMPACT_ROUTES.donorReport}?${new URLSearchParams({ month, format, lang })}`);
     return { blob: await response.blob(), fileName: attachmentName(response.headers.get('content-disposition')) ?? `foodlink-acknowledgment-${month}.${format}` };
   },
 };

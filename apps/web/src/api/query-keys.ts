@@ -20,6 +20,8 @@ export const queryKeys = {
   notifications: (token: string) => ['notifications', token] as const,
   notificationPreferences: (token: string) => ['notification-preferences', token] as const,
   charityProfile: (token: string) => ['charity-profile', token] as const,
+  /** The signed-in charity's verification (docs/VERIFICATION.md). */
+  charityVerification: (token: string) => ['charity-verification', token] as const,
   totalMeals: ['stats', 'total-meals'] as const,
   totalCharities: ['stats', 'total-charities'] as const,
   impactTotals: ['stats', 'impact-totals'] as const,
@@ -35,5 +37,9 @@ export const queryKeys = {
   opsEvents: (operatorId: number, type: DomainEventType | null) => ['ops', operatorId, 'events', type ?? 'all'] as const,
   opsFailedJobs: (operatorId: number, queue: string) => ['ops', operatorId, 'failed-jobs', queue] as const,
   opsMail: (operatorId: number) => ['ops', operatorId, 'mail'] as const,
+  /** The review queue, every status under one prefix so a decision refreshes them all. */
+  opsVerifications: (operatorId: number) => ['ops', operatorId, 'verifications'] as const,
+  opsVerificationList: (operatorId: number, status: string) => ['ops', operatorId, 'verifications', status] as const,
+  opsVerificationAudit: (operatorId: number, userId: number) => ['ops', operatorId, 'verifications', 'audit', userId] as const,
   opsMailMessage: (operatorId: number, file: string) => ['ops', operatorId, 'mail', file] as const,
 };

@@ -6,14 +6,20 @@ export type Reply = { status?: number; body?: unknown };
 type Handler = Reply | ((init?: RequestInit) => Reply | Promise<Reply>);
 
 /**
- * Calls every signed-in screen makes on its own (the bell's notifications, the charity's profile notice),
- * answered quietly, so a test about something else neither lists nor counts them: none unread, a profile
- * saved. A test that names one of these in its table answers and counts it itself.
+ * Calls every signed-in screen makes on its own (the bell's notifications, the charity's profile and
+ * verification notices, the console's review queue), answered quietly, so a test about something else
+ * neither lists nor counts them: none unread, a profile saved, a verified charity, nobody to review. A test that names one of these in its table answers and counts it itself.
  */
 const AMBIENT: Record<string, Reply> = {
   'GET /api/notifications': { body: { unread: 0, items: [] } },
   'GET /api/charity/profile': {
     body: { saved: true, governorates: ['EG-C'], categories: ['other'], storage: ['ambient'], base_lat: null, base_lng: null, radius_km: null, phone: null, quiet_hours: null },
+  },
+  // The operator console's review queue, empty.
+  'GET /api/ops/verifications?status=pending': { body: [] },
+  // A verified charity: the board's verification notice stays away.
+  'GET /api/charity/verification': {
+    body: { status: 'verified', reason: null, submitted_at: '2030-01-01T10:00:00.000Z', decided_at: '2030-01-02T10:00:00.000Z', claiming_suspended_until: null, claim_limit: 5 },
   },
 };
 

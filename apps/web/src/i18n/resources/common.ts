@@ -201,6 +201,8 @@ export const common = {
       // The handover's refusals (the API helpers' ERRORS for issue 14).
       'The pickup code does not match this request': 'رمز الاستلام لا يطابق هذا الطلب',
       'You already hold 5 active claims; collect or cancel one first': 'لديك بالفعل ٥ طلبات نشطة؛ استلم أحدها أو ألغِه أولًا',
+      'You already hold 2 active claims; collect or cancel one first': 'لديك بالفعل طلبان نشطان؛ استلم أحدهما أو ألغِه أولًا',
+      'Your charity is suspended and cannot claim food; contact the Food Link operators': 'جمعيتك موقوفة ولا يمكنها حجز الطعام؛ تواصل مع مشرفي فود لينك',
       'A no-show can be reported only once the pickup window has started': 'لا يمكن الإبلاغ عن عدم الحضور إلا بعد بدء موعد الاستلام',
       'The password is not correct': 'كلمة المرور غير صحيحة',
       'Donor registered successfully': 'تم تسجيل المتبرع بنجاح',

@@ -7,6 +7,8 @@ import { LiveCacheSync } from '../../live/live-cache-sync';
 import { useLiveTopics } from '../../live/live-context';
 import { AvailableFoodView } from './available-food-view';
 import { CharityImpactView } from '../impact/charity-impact-view';
+import { CharityVerificationView } from '../verification/charity-verification-view';
+import { VerificationNotice } from '../verification/verification-notice';
 import { CharityNav } from './charity-nav';
 import { CharityProfileView } from './charity-profile-view';
 import { PickupRequestView } from './pickup-request-view';
@@ -38,6 +40,7 @@ export default function CharityAreaPage() {
       <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <WelcomeNotice />
         {view.name === 'available' && signedIn && <ProfileNotice withLink />}
+        {view.name === 'available' && signedIn && <VerificationNotice />}
         {view.name === 'available' && (
           <AvailableFoodView
             focusHeading={moved}
@@ -58,6 +61,7 @@ export default function CharityAreaPage() {
         {view.name === 'requests' && signedIn && <AccountDataSection />}
         {view.name === 'profile' && <CharityProfileView focusHeading={moved} />}
         {view.name === 'impact' && <CharityImpactView focusHeading={moved} />}
+        {view.name === 'verification' && <CharityVerificationView focusHeading={moved} />}
       </main>
     </>
   );

@@ -7,9 +7,10 @@ import { LanguageSwitch } from '../../components/language-switch';
 import { NotificationBell } from '../../components/notification-bell';
 import { useCharityName } from './use-charity-name';
 import '../impact/impact-texts';
+import '../verification/verification-texts';
 import './charity-texts';
 
-type NavView = 'available' | 'requests' | 'profile' | 'impact';
+type NavView = 'available' | 'requests' | 'profile' | 'impact' | 'verification';
 type CharityNavProps = { current: NavView; onShow: (view: NavView) => void };
 
 const buttonClass =
@@ -19,7 +20,7 @@ const buttonClass =
  * The charity area's header. On a phone the first row holds the home link and the account controls, so
  * Log Out never drops to a row of its own whatever the name's length; the charity's name and the two
  * views take the rows below. From the medium breakpoint all sit on one row. A signed-in charity also has its
- * matching profile as a view, and the notification bell after the views. A visitor who is not signed in is offered Log In instead of Log Out.
+ * matching profile, its impact and its verification as views, and the notification bell after the views. A visitor who is not signed in is offered Log In instead of Log Out.
  */
 export function CharityNav({ current, onShow }: CharityNavProps) {
   const { t } = useTranslation('charity');
@@ -53,6 +54,7 @@ export function CharityNav({ current, onShow }: CharityNavProps) {
           {viewButton('requests', t('nav.requests'))}
           {session && viewButton('profile', t('nav.profile'))}
           {session && viewButton('impact', t('charity.navLink', { ns: 'impact' }))}
+          {session && viewButton('verification', t('navLink', { ns: 'verification' }))}
           {/* With the views rather than the account controls: those keep to the first row on a phone. */}
           <NotificationBell className="ms-auto md:ms-0" />
         </div>

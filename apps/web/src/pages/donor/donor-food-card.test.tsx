@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { donorItem, failure, heldReply, mockApi, renderPage, signInAs } from '../../test/test-utils';
 import DonorDashboardPage from './donor-dashboard-page';
 
@@ -129,5 +130,24 @@ describe('donor food card', () => {
     // A line may break before each dot and at the "@", never inside a word.
     expect(email?.querySelectorAll('wbr')).toHaveLength(5);
     expect(email?.className).not.toMatch(/break-all|wrap-anywhere/);
+  });
+
+  it("marks a verified claiming charity with a Verified badge, its meaning read out, in both languages", async () => {
+    signInAs('donor', 7);
+    const verified = donorItem({ id: 5, food_name: 'Rice', status: 'claimed', request: { request_id: 61, status: 'pending', name: 'Ahl Masr', charity_verified: true } });
+    const unverified = donorItem({ id: 6, food_name: 'Lentils', status: 'claimed', request: { request_id: 62, status: 'pending', name: 'New Group', charity_verified: false } });
+    mockApi({ 'GET /api/donor/7': { body: [verified, unverified] } });
+    renderPage(<DonorDashboardPage />, '/DonerDashboard');
+    const card = await screen.findByRole('article', { name: 'Rice' });
+    const badge = within(card).getByTestId('verified-badge');
+    expect(badge).toHaveTextContent('Verified');
+    expect(badge).toHaveAttribute('title', 'An operator checked this charity’s Ministry of Social Solidarity registration.');
+    // Beside the name, in the same cell; the tick is for the eye only.
+    expect(within(card).getByText('Ahl Masr').closest('dd')).toContainElement(badge);
+    expect(badge.querySelector('[aria-hidden="true"]')).toHaveTextContent('✓');
+    expect(within(screen.getByRole('article', { name: 'Lentils' })).queryByTestId('verified-badge')).not.toBeInTheDocument();
+    await act(() => i18next.changeLanguage('ar'));
+    await waitFor(() => expect(within(card).getByTestId('verified-badge')).toHaveTextContent('موثّقة'));
+    await act(() => i18next.changeLanguage('en'));
   });
 });

@@ -13,6 +13,7 @@ import { ShareButton } from '../listing/share-button';
 import { PickupDetailsPanel } from '../listing/pickup-details-panel';
 import { ReceivedSummary } from '../listing/received-summary';
 import { ReliabilityBadge } from '../listing/reliability-badge';
+import { VerifiedBadge } from '../verification/verified-badge';
 import { useNow } from '../listing/use-now';
 import { AddFoodForm } from './add-food-form';
 import { OfferStage } from './offer-stage';
@@ -135,8 +136,9 @@ export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: n
           <p className="text-sm font-semibold text-stone-700">{t('card.claimedBy')}</p>
           <dl className={fieldClass}>
             <dt className="text-stone-500">{t('card.charityName')}</dt>
-            <dd dir="auto" className="wrap-anywhere">
-              {claim.name}
+            <dd className="wrap-anywhere">
+              <bdi dir="auto">{claim.name}</bdi>
+              {claim.charity_verified && <VerifiedBadge />}
             </dd>
             <dt className="text-stone-500">{t('card.charityEmail')}</dt>
             <dd>

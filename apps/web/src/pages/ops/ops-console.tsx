@@ -10,6 +10,7 @@ import { OverviewPanel } from './overview-panel';
 import { PersonalDataSection } from './personal-data-section';
 import { RecentEventsSection } from './recent-events-section';
 import { useOpsLiveSync } from './use-ops-live-sync';
+import { VerificationQueueSection } from './verification-queue-section';
 
 type Refusal = 'session-over' | 'forbidden';
 
@@ -34,6 +35,7 @@ export function OpsConsole({ operatorId }: { operatorId: number }) {
       <div className="flex flex-col gap-6">
         <LiveStatusSection operatorId={operatorId} />
         <OverviewPanel operatorId={operatorId} />
+        <VerificationQueueSection operatorId={operatorId} />
         <FailedJobsSection operatorId={operatorId} />
         <RecentEventsSection operatorId={operatorId} />
         <PersonalDataSection />
