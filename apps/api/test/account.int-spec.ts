@@ -1,5 +1,5 @@
 import { NOTIFICATION_ROUTES, PARTNER_ROUTES, PUSH_ROUTES } from '@food-link/contracts';
-import { addFood, cairoDateIn, createCharity, createDonor, createPickupPoint, loginAs, PASSWORD, requestPickup, type TestUser } from './support/factories';
+import { addFood, cairoDateIn, createCharity, createDonor, createPickupPoint, loginAs, PASSWORD, requestPickup, type TestUser, verifyCharities } from './support/factories';
 import { PushReceiver } from './support/push-receiver';
 import { LiveClient } from './support/socket-client';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -74,6 +74,7 @@ describe('personal data: a user downloads their data and deletes their account',
     await createPickupPoint(t.http, donor, { governorate: 'EG-GZ', area: 'Dokki', lat: 30.0385, lng: 31.2109 });
     const charity = await createCharity(t.http);
     const otherCharity = await createCharity(t.http);
+    await verifyCharities(t.db, charity, otherCharity); // only verified charities may be named partners
     const profile = { governorates: ['EG-GZ'], categories: ['bakery'], storage: ['ambient'], phone: '010 1234 5678' };
     expect((await t.http.put(NOTIFICATION_ROUTES.charityProfile, profile, { token: charity.token })).status).toBe(200);
     const preferences = (await t.http.get(NOTIFICATION_ROUTES.preferences, { token: charity.token })).body;

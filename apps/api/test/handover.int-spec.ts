@@ -145,6 +145,7 @@ describe('the handover', () => {
     it('tells a charity at its limit what it would have been told of an item not on offer: 404 for none, 409 claimed or expired', async () => {
       const charity = await createCharity(t.http);
       const other = await createCharity(t.http);
+      await verifyCharities(t.db, charity); // a verified charity's limit; verification.int-spec.ts has the others'
       for (let i = 0; i < LIMITS.activeClaimsMax; i += 1) await requestPickup(t.http, charity, await listing(donor));
       const taken = await listing(donor);
       await requestPickup(t.http, other, taken);

@@ -412,6 +412,7 @@ describe('richer listings: safe_until, windows, editing and withdrawing', () => 
       name: charity.name,
       email: charity.email,
       charity_user_id: charity.id,
+      charity_verified: false,
       reliability,
       received: null,
     });

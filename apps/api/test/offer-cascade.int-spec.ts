@@ -305,6 +305,7 @@ describe('the offer cascade', () => {
         const profile = { governorates: ['EG-GZ'], categories: ['cooked_meal'], storage: ['hot'] };
         expect((await t.http.put(NOTIFICATION_ROUTES.charityProfile, profile, { token: charity.token })).status).toBe(200);
       }
+      await verifyCharities(t.db, matchingPartner, plainPartner); // only verified charities may be named partners
       await namePartners(t.http, gizaDonor, [matchingPartner, plainPartner]);
       const notified = async (user: TestUser, foodId: number) =>
         (await t.http.get<NotificationsResponse>(NOTIFICATION_ROUTES.list, { token: user.token })).body.items
