@@ -65,7 +65,7 @@ export const moderation = {
       },
     },
     donor: {
-      hidden: 'Hidden by an operator: {{reason}}',
+      hiddenBy: 'Hidden by an operator:',
       hiddenNote: 'Charities cannot see or claim it until an operator puts it back.',
       settings: {
         heading: 'Who may claim',
@@ -141,7 +141,7 @@ export const moderation = {
       },
     },
     donor: {
-      hidden: 'أخفاه أحد المشرفين: {{reason}}',
+      hiddenBy: 'أخفاه أحد المشرفين:',
       hiddenNote: 'لا تستطيع الجمعيات رؤيته أو طلبه حتى يعيده أحد المشرفين.',
       settings: {
         heading: 'من يمكنه الطلب',

@@ -13,6 +13,7 @@ import { PartnersSection } from './partners-section';
 import { PickupPointsSection } from './pickup-points-section';
 import { SkeletonCards } from '../../components/skeleton-cards';
 import { useDonorId } from './use-donor-id';
+import { VerifiedOnlySection } from './verified-only-section';
 import './donor-texts';
 
 export default function DonorDashboardPage() {
@@ -75,6 +76,7 @@ export default function DonorDashboardPage() {
       )}
       {identity.state === 'ready' && <PickupPointsSection userId={identity.userId} />}
       {identity.state === 'ready' && <PartnersSection userId={identity.userId} />}
+      {identity.state === 'ready' && <VerifiedOnlySection userId={identity.userId} />}
       {identity.state === 'ready' && <AccountDataSection />}
     </main>
   );
