@@ -67,6 +67,7 @@ export const moderation = {
     donor: {
       hiddenBy: 'Hidden by an operator:',
       hiddenNote: 'Charities cannot see or claim it until an operator puts it back.',
+      live: { hidden: 'An operator hid “{{name}}”.', unhidden: 'An operator put “{{name}}” back on the board.' },
       settings: {
         heading: 'Who may claim',
         verifiedOnly: 'Only verified charities may claim my food',
@@ -143,6 +144,7 @@ export const moderation = {
     donor: {
       hiddenBy: 'أخفاه أحد المشرفين:',
       hiddenNote: 'لا تستطيع الجمعيات رؤيته أو طلبه حتى يعيده أحد المشرفين.',
+      live: { hidden: 'أخفى أحد المشرفين «{{name}}».', unhidden: 'أعاد أحد المشرفين «{{name}}» إلى اللوحة.' },
       settings: {
         heading: 'من يمكنه الطلب',
         verifiedOnly: 'الجمعيات الموثّقة فقط يمكنها طلب طعامي',

@@ -13,6 +13,7 @@ import { PartnersSection } from './partners-section';
 import { PickupPointsSection } from './pickup-points-section';
 import { SkeletonCards } from '../../components/skeleton-cards';
 import { useDonorId } from './use-donor-id';
+import { useModerationSync } from './use-moderation-sync';
 import { VerifiedOnlySection } from './verified-only-section';
 import './donor-texts';
 
@@ -22,6 +23,7 @@ export default function DonorDashboardPage() {
   // A notification's link names a card (#food-12): scrolled to once the list shows it.
   useScrollToHash();
   const identity = useDonorId();
+  useModerationSync();
   const [formOpen, setFormOpen] = useState(false);
   const formId = useId();
   const listHeadingId = useId();
