@@ -6,7 +6,8 @@ import { ApiError } from '../../api/client';
 import { moderationEndpoints } from '../../api/moderation-endpoints';
 import { FormField } from '../../components/form-field';
 import { useServerMessage } from '../../i18n/server-message';
-import { actionButton, dangerLook, parseId, restoreLook, useModerationAction } from './moderation-action';
+import { actionButton, useModerationAction } from './moderation-action';
+import { ModerationButtons } from './moderation-buttons';
 import { useReportOpsError } from './ops-access';
 import '../moderation/moderation-texts';
 
@@ -26,13 +27,14 @@ export function ModerationAccountForm({ operatorId }: { operatorId: number }) {
   const [userId, setUserId] = useState('');
   const [reason, setReason] = useState('');
   const [found, setFound] = useState<OpsUserLookup | null>(null);
-  const { mutation, problems, setProblems, outcome } = useModerationAction<Move>(
+  const { mutation, problems, setProblems, outcome, take } = useModerationAction<Move>(
     operatorId,
     ({ userId: id, suspend }) => (suspend ? moderationEndpoints.suspendUser(id, reason.trim()) : moderationEndpoints.reinstateUser(id)),
     ({ userId: id, suspend }) => {
       setFound((account) => (account?.user_id === id ? { ...account, suspended: suspend } : account));
       return t(suspend ? 'ops.account.suspended' : 'ops.account.reinstated', { id });
     },
+    t('ops.reasonRequired'),
   );
   const lookup = useMutation({
     mutationFn: moderationEndpoints.lookupUser,
@@ -57,18 +59,7 @@ export function ModerationAccountForm({ operatorId }: { operatorId: number }) {
     else lookup.mutate(email.trim());
   };
 
-  const act = (suspend: boolean) => {
-    const id = parseId(userId);
-    const missing = {
-      subject: id === null ? t('ops.account.idRequired') : undefined,
-      reason: suspend && reason.trim() === '' ? t('ops.reasonRequired') : undefined,
-    };
-    if (id === null || missing.reason) {
-      setProblems(missing);
-      return;
-    }
-    mutation.mutate({ userId: id, suspend });
-  };
+  const act = (suspend: boolean) => take(userId, t('ops.account.idRequired'), suspend ? reason : null, (id) => ({ userId: id, suspend }));
 
   return (
     <div role="group" aria-labelledby={headingId} data-testid="moderation-account" className="flex flex-col gap-2">
@@ -104,17 +95,7 @@ export function ModerationAccountForm({ operatorId }: { operatorId: number }) {
       )}
       <FormField label={t('ops.account.id')} name="user_id" inputMode="numeric" dir="ltr" value={userId} onChange={(event) => setUserId(event.target.value)} error={problems.subject} />
       <FormField label={t('ops.reason')} name="suspend_reason" dir="auto" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} error={problems.reason} />
-      <div className="flex flex-wrap gap-2">
-        <button type="button" disabled={mutation.isPending} onClick={() => act(true)} className={`${actionButton} ${dangerLook}`}>
-          {t('ops.account.suspend')}
-        </button>
-        <button type="button" disabled={mutation.isPending} onClick={() => act(false)} className={`${actionButton} ${restoreLook}`}>
-          {t('ops.account.reinstate')}
-        </button>
-      </div>
-      <p role="status" className="text-sm font-semibold text-green-800">
-        {outcome}
-      </p>
+      <ModerationButtons pending={mutation.isPending} outcome={outcome} take={t('ops.account.suspend')} undo={t('ops.account.reinstate')} onAct={act} />
     </div>
   );
 }

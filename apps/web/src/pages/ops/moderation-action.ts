@@ -14,7 +14,12 @@ export type Problems = Partial<Record<ProblemField, string>>;
  * audit trail, and puts the server's refusal beside the field it concerns (the 404 of an unknown number and
  * the 409 of a listing already hidden beside the number, a 400 naming the reason beside the reason).
  */
-export function useModerationAction<Args>(operatorId: number, run: (args: Args) => Promise<unknown>, done: (args: Args) => string) {
+export function useModerationAction<Args>(
+  operatorId: number,
+  run: (args: Args) => Promise<unknown>,
+  done: (args: Args) => string,
+  reasonRequired: string,
+) {
   const client = useQueryClient();
   const report = useReportOpsError();
   const serverMessage = useServerMessage();
@@ -37,11 +42,24 @@ export function useModerationAction<Args>(operatorId: number, run: (args: Args) 
       setProblems({ [field]: text });
     },
   });
-  return { mutation, problems, setProblems, outcome };
+  /**
+   * Checks the typed number and, for hide and suspend, the reason before calling; what is missing is said
+   * beside its field and nothing is sent.
+   */
+  const take = (idText: string, idMissing: string, reason: string | null, args: (id: number) => Args) => {
+    const id = parseId(idText);
+    const reasonMissing = reason !== null && reason.trim() === '';
+    if (id === null || reasonMissing) {
+      setProblems({ subject: id === null ? idMissing : undefined, reason: reasonMissing ? reasonRequired : undefined });
+      return;
+    }
+    mutation.mutate(args(id));
+  };
+  return { mutation, problems, setProblems, outcome, take };
 }
 
 /** A positive whole number typed by the operator, or null. */
-export function parseId(text: string): number | null {
+function parseId(text: string): number | null {
   const trimmed = text.trim();
   return /^[1-9]\d*$/.test(trimmed) ? Number(trimmed) : null;
 }

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { moderationEndpoints } from '../../api/moderation-endpoints';
 import { FormField } from '../../components/form-field';
-import { actionButton, dangerLook, parseId, restoreLook, useModerationAction } from './moderation-action';
+import { useModerationAction } from './moderation-action';
+import { ModerationButtons } from './moderation-buttons';
 import '../moderation/moderation-texts';
 
 type Move = { foodId: number; hide: boolean };
@@ -13,24 +14,14 @@ export function ModerationListingForm({ operatorId }: { operatorId: number }) {
   const headingId = useId();
   const [foodId, setFoodId] = useState('');
   const [reason, setReason] = useState('');
-  const { mutation, problems, setProblems, outcome } = useModerationAction<Move>(
+  const { mutation, problems, outcome, take } = useModerationAction<Move>(
     operatorId,
     ({ foodId: id, hide }) => (hide ? moderationEndpoints.hideFood(id, reason.trim()) : moderationEndpoints.unhideFood(id)),
     ({ foodId: id, hide }) => t(hide ? 'ops.listing.hidden' : 'ops.listing.unhidden', { id }),
+    t('ops.reasonRequired'),
   );
 
-  const act = (hide: boolean) => {
-    const id = parseId(foodId);
-    const missing = {
-      subject: id === null ? t('ops.listing.idRequired') : undefined,
-      reason: hide && reason.trim() === '' ? t('ops.reasonRequired') : undefined,
-    };
-    if (id === null || missing.reason) {
-      setProblems(missing);
-      return;
-    }
-    mutation.mutate({ foodId: id, hide });
-  };
+  const act = (hide: boolean) => take(foodId, t('ops.listing.idRequired'), hide ? reason : null, (id) => ({ foodId: id, hide }));
 
   return (
     <div role="group" aria-labelledby={headingId} data-testid="moderation-listing" className="flex flex-col gap-2">
@@ -39,17 +30,7 @@ export function ModerationListingForm({ operatorId }: { operatorId: number }) {
       </h3>
       <FormField label={t('ops.listing.id')} name="food_id" inputMode="numeric" dir="ltr" value={foodId} onChange={(event) => setFoodId(event.target.value)} error={problems.subject} />
       <FormField label={t('ops.reason')} name="hide_reason" dir="auto" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} error={problems.reason} />
-      <div className="flex flex-wrap gap-2">
-        <button type="button" disabled={mutation.isPending} onClick={() => act(true)} className={`${actionButton} ${dangerLook}`}>
-          {t('ops.listing.hide')}
-        </button>
-        <button type="button" disabled={mutation.isPending} onClick={() => act(false)} className={`${actionButton} ${restoreLook}`}>
-          {t('ops.listing.unhide')}
-        </button>
-      </div>
-      <p role="status" className="text-sm font-semibold text-green-800">
-        {outcome}
-      </p>
+      <ModerationButtons pending={mutation.isPending} outcome={outcome} take={t('ops.listing.hide')} undo={t('ops.listing.unhide')} onAct={act} />
     </div>
   );
 }
