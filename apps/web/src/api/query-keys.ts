@@ -8,6 +8,8 @@ export const queryKeys = {
   availableWith: (query: string) => (query ? (['available-food', query] as const) : (['available-food'] as const)),
   pickupPoints: (userId: number) => ['pickup-points', userId] as const,
   partners: (userId: number) => ['partners', userId] as const,
+  /** The donor's own settings (verified-only claims). */
+  donorSettings: (userId: number) => ['donor-settings', userId] as const,
   charitySearch: (userId: number, search: string) => ['charity-search', userId, search] as const,
   pickupDetails: (requestId: number) => ['pickup-details', requestId] as const,
   food: (id: number) => ['food', id] as const,
@@ -41,5 +43,7 @@ export const queryKeys = {
   opsVerifications: (operatorId: number) => ['ops', operatorId, 'verifications'] as const,
   opsVerificationList: (operatorId: number, status: string) => ['ops', operatorId, 'verifications', status] as const,
   opsVerificationAudit: (operatorId: number, userId: number) => ['ops', operatorId, 'verifications', 'audit', userId] as const,
+  /** The whole trust audit trail (verification and moderation), newest first. */
+  opsModerationAudit: (operatorId: number) => ['ops', operatorId, 'moderation', 'audit'] as const,
   opsMailMessage: (operatorId: number, file: string) => ['ops', operatorId, 'mail', file] as const,
 };

@@ -7,7 +7,7 @@ type Handler = Reply | ((init?: RequestInit) => Reply | Promise<Reply>);
 
 /**
  * Calls every signed-in screen makes on its own (the bell's notifications, the charity's profile and
- * verification notices, the console's review queue), answered quietly, so a test about something else
+ * verification notices, the console's review queue and moderation trail, the donor's settings), answered quietly, so a test about something else
  * neither lists nor counts them: none unread, a profile saved, a verified charity, nobody to review. A test that names one of these in its table answers and counts it itself.
  */
 const AMBIENT: Record<string, Reply> = {
@@ -17,6 +17,10 @@ const AMBIENT: Record<string, Reply> = {
   },
   // The operator console's review queue, empty.
   'GET /api/ops/verifications?status=pending': { body: [] },
+  // The console's moderation audit trail, empty.
+  'GET /api/ops/moderation/audit': { body: [] },
+  // The donor's settings: any charity may claim.
+  'GET /api/donor/settings': { body: { verified_only: false } },
   // A verified charity: the board's verification notice stays away.
   'GET /api/charity/verification': {
     body: { status: 'verified', reason: null, submitted_at: '2030-01-01T10:00:00.000Z', decided_at: '2030-01-02T10:00:00.000Z', claiming_suspended_until: null, claim_limit: 5 },

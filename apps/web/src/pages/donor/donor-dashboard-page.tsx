@@ -13,6 +13,8 @@ import { PartnersSection } from './partners-section';
 import { PickupPointsSection } from './pickup-points-section';
 import { SkeletonCards } from '../../components/skeleton-cards';
 import { useDonorId } from './use-donor-id';
+import { useModerationSync } from './use-moderation-sync';
+import { VerifiedOnlySection } from './verified-only-section';
 import './donor-texts';
 
 export default function DonorDashboardPage() {
@@ -21,6 +23,7 @@ export default function DonorDashboardPage() {
   // A notification's link names a card (#food-12): scrolled to once the list shows it.
   useScrollToHash();
   const identity = useDonorId();
+  useModerationSync();
   const [formOpen, setFormOpen] = useState(false);
   const formId = useId();
   const listHeadingId = useId();
@@ -75,6 +78,7 @@ export default function DonorDashboardPage() {
       )}
       {identity.state === 'ready' && <PickupPointsSection userId={identity.userId} />}
       {identity.state === 'ready' && <PartnersSection userId={identity.userId} />}
+      {identity.state === 'ready' && <VerifiedOnlySection userId={identity.userId} />}
       {identity.state === 'ready' && <AccountDataSection />}
     </main>
   );

@@ -150,4 +150,21 @@ describe('donor food card', () => {
     await waitFor(() => expect(within(card).getByTestId('verified-badge')).toHaveTextContent('موثّقة'));
     await act(() => i18next.changeLanguage('en'));
   });
+
+  it('says a listing is hidden by an operator and why, in both languages, and offers neither its stage nor a share', async () => {
+    signInAs('donor', 7);
+    mockApi({ 'GET /api/donor/7': { body: [donorItem({ id: 1, food_name: 'Koshari', hidden_reason: 'The photo shows something else' }), donorItem({ id: 2, food_name: 'Rice' })] } });
+    renderPage(<DonorDashboardPage />, '/DonerDashboard');
+    const card = await screen.findByRole('article', { name: 'Koshari' });
+    const line = within(card).getByTestId('hidden-by-operator');
+    expect(line).toHaveTextContent('Hidden by an operator: The photo shows something else');
+    expect(line).toHaveTextContent('Charities cannot see or claim it until an operator puts it back.');
+    expect(within(card).queryByTestId('share-whatsapp')).not.toBeInTheDocument();
+    const other = screen.getByRole('article', { name: 'Rice' });
+    expect(within(other).queryByTestId('hidden-by-operator')).not.toBeInTheDocument();
+    expect(within(other).getByTestId('share-whatsapp')).toBeInTheDocument();
+    await act(() => i18next.changeLanguage('ar'));
+    await waitFor(() => expect(within(card).getByTestId('hidden-by-operator')).toHaveTextContent('أخفاه أحد المشرفين: The photo shows something else'));
+    await act(() => i18next.changeLanguage('en'));
+  });
 });

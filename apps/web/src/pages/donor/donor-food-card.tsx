@@ -20,6 +20,7 @@ import { OfferStage } from './offer-stage';
 import { useFulfilRequest, useReportNoShow, useWithdrawFood } from './use-fulfil-request';
 import '../listing/listing-texts';
 import './donor-texts';
+import '../moderation/moderation-texts';
 
 const fieldClass = 'grid grid-cols-[fit-content(40%)_1fr] gap-x-3 gap-y-1 text-sm';
 const smallButton =
@@ -43,6 +44,8 @@ type Asking = 'donate' | 'withdraw' | 'no-show' | null;
 export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: number }) {
   const { t } = useTranslation('donor');
   const { t: tl } = useTranslation('listing');
+  const { t: tm } = useTranslation('moderation');
+  const hidden = item.hidden_reason !== null;
   const format = useFormat();
   const serverMessage = useServerMessage();
   const titleId = useId();
@@ -125,10 +128,19 @@ export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: n
           <StatusBadge state={state} />
         </dd>
       </dl>
-      {!claim && <OfferStage item={item} />}
+      {hidden && (
+        <div data-testid="hidden-by-operator" className="rounded-lg border border-red-300 bg-red-50 p-2 text-sm text-red-900">
+          <p className="font-semibold">
+            {tm('donor.hiddenBy')} <bdi dir="auto">{item.hidden_reason}</bdi>
+          </p>
+          <p>{tm('donor.hiddenNote')}</p>
+        </div>
+      )}
+      {/* A hidden listing is on offer to nobody, so neither its stage nor a link to share means anything. */}
+      {!claim && !hidden && <OfferStage item={item} />}
       <ListingPhotos food={item} />
       {/* Only what is still on offer is worth passing on. */}
-      {state === 'available' && <ShareButton food={item} />}
+      {state === 'available' && !hidden && <ShareButton food={item} />}
       {state === 'withdrawn' && <p className="text-sm text-stone-700">{tl('card.withdrawn')}</p>}
       {state === 'not_collected' && <p className="text-sm text-orange-900">{tl('card.notCollected')}</p>}
       {claim && (

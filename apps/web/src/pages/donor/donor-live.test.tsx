@@ -61,4 +61,19 @@ describe('the donor dashboard, live', () => {
     await waitFor(() => expect(screen.getByLabelText(/Food Name/)).toHaveValue(''));
     expect(screen.getAllByRole('article').map((card) => card.getAttribute('data-food-id'))).toEqual(['2', '1']);
   });
+
+  it('shows and clears "Hidden by an operator" as an operator hides the listing and puts it back, and says so', async () => {
+    const { hub } = showDashboard({ 'GET /api/donor/7': { body: [koshari] } });
+    const card = await screen.findByRole('article', { name: 'Koshari' });
+    expect(within(card).queryByTestId('hidden-by-operator')).not.toBeInTheDocument();
+    act(() => hub.dispatch(liveEvent('account.moderation', { userId: 7, action: 'hide', reason: 'Wrong photo', foodId: 1 })));
+    expect(await within(card).findByTestId('hidden-by-operator')).toHaveTextContent('Hidden by an operator: Wrong photo');
+    expect(within(screen.getByTestId('notices')).getByText('An operator hid “Koshari”.')).toBeInTheDocument();
+    // Another listing's news, or an account's, leaves this card alone.
+    act(() => hub.dispatch(liveEvent('account.moderation', { userId: 7, action: 'unhide', reason: null, foodId: 99 })));
+    expect(within(card).getByTestId('hidden-by-operator')).toBeInTheDocument();
+    act(() => hub.dispatch(liveEvent('account.moderation', { userId: 7, action: 'unhide', reason: null, foodId: 1 })));
+    await waitFor(() => expect(within(card).queryByTestId('hidden-by-operator')).not.toBeInTheDocument());
+    expect(within(screen.getByTestId('notices')).getByText('An operator put “Koshari” back on the board.')).toBeInTheDocument();
+  });
 });

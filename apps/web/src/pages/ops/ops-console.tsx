@@ -5,6 +5,7 @@ import { AccessMessage } from './access-message';
 import { FailedJobsSection } from './failed-jobs-section';
 import { LiveStatusSection } from './live-status-section';
 import { MailOutboxSection } from './mail-outbox-section';
+import { ModerationSection } from './moderation-section';
 import { OpsAccessContext } from './ops-access';
 import { OverviewPanel } from './overview-panel';
 import { PersonalDataSection } from './personal-data-section';
@@ -36,6 +37,7 @@ export function OpsConsole({ operatorId }: { operatorId: number }) {
         <LiveStatusSection operatorId={operatorId} />
         <OverviewPanel operatorId={operatorId} />
         <VerificationQueueSection operatorId={operatorId} />
+        <ModerationSection operatorId={operatorId} />
         <FailedJobsSection operatorId={operatorId} />
         <RecentEventsSection operatorId={operatorId} />
         <PersonalDataSection />
