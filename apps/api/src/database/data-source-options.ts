@@ -9,11 +9,11 @@ import { LiveInstanceSockets1764292800000 } from './migrations/1764292800000-liv
 import { IdempotencyKeys1764480000000 } from './migrations/1764480000000-idempotency-keys';
 import { AccountDeletion1764486000000 } from './migrations/1764486000000-account-deletion';
 import { PickupPointsAndHandover1764570000000 } from './migrations/1764570000000-pickup-points-and-handover';
+import { CharityProfilesAndNotifications1764650000000 } from './migrations/1764650000000-charity-profiles-and-notifications';
 import { PushSubscriptions1764650100000 } from './migrations/1764650100000-push-subscriptions';
 import { OfferCascade1764650200000 } from './migrations/1764650200000-offer-cascade';
 import { PasswordResets1764650300000 } from './migrations/1764650300000-password-resets';
 import { Impact1764650500000 } from './migrations/1764650500000-impact';
-import { CharityProfilesAndNotifications1764650000000 } from './migrations/1764650000000-charity-profiles-and-notifications';
 import { CharityVerification1764650600000 } from './migrations/1764650600000-charity-verification';
 import { Moderation1764650700000 } from './migrations/1764650700000-moderation';
 
@@ -32,11 +32,11 @@ export const MIGRATIONS = [
   IdempotencyKeys1764480000000,
   AccountDeletion1764486000000,
   PickupPointsAndHandover1764570000000,
+  CharityProfilesAndNotifications1764650000000,
   PushSubscriptions1764650100000,
   OfferCascade1764650200000,
   PasswordResets1764650300000,
   Impact1764650500000,
-  CharityProfilesAndNotifications1764650000000,
   CharityVerification1764650600000,
   Moderation1764650700000,
 ];
