@@ -79,6 +79,19 @@ export const CharityProfileView = z
   .meta({ id: 'CharityProfileView' });
 export type CharityProfileView = z.infer<typeof CharityProfileView>;
 
+/** What `GET /api/charity/profile` answers before the charity's first save: it is not matched until then. */
+export const UNSAVED_CHARITY_PROFILE: CharityProfileView = {
+  saved: false,
+  governorates: [],
+  categories: [],
+  storage: [],
+  base_lat: null,
+  base_lng: null,
+  radius_km: null,
+  phone: null,
+  quiet_hours: null,
+};
+
 /** What a notification is about; each belongs to one kind of choice (NOTIFICATION_KIND_OF). */
 export const NOTIFICATION_TYPES = [
   /** A listing that matches the charity's profile is on the board. */

@@ -96,7 +96,7 @@ export class Mailer implements OnApplicationShutdown {
   }
 
   /** The raw message of one outbox file (for the operator console), or null when there is none by that name. */
-  async outboxMessage(file: string): Promise<string | null> {
+  private async outboxMessage(file: string): Promise<string | null> {
     if (!this.outboxDir || !/^[\w.-]+\.eml$/.test(file)) return null;
     return readFile(join(this.outboxDir, file), 'utf8').catch(() => null);
   }

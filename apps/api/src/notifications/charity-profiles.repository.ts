@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { CharityProfileBody, CharityProfileView } from '@food-link/contracts';
+import { UNSAVED_CHARITY_PROFILE, type CharityProfileBody, type CharityProfileView } from '@food-link/contracts';
 import type { DataSource } from 'typeorm';
 import { haversineKmSql } from '../common/sql';
 
@@ -27,19 +27,6 @@ export interface MatchableListing {
 
 const COLUMNS = 'governorates, categories, storage, base_lat, base_lng, radius_km, phone, quiet_start::text, quiet_end::text';
 
-/** A charity that has saved no profile: it is not matched (it still sees the board). */
-const UNSAVED: CharityProfileView = {
-  saved: false,
-  governorates: [],
-  categories: [],
-  storage: [],
-  base_lat: null,
-  base_lng: null,
-  radius_km: null,
-  phone: null,
-  quiet_hours: null,
-};
-
 /** `HH:MM` of a stored `time` (tests may store seconds; the API shows minutes). */
 const minutes = (clock: string) => clock.slice(0, 5);
 
@@ -64,7 +51,7 @@ export class CharityProfilesRepository {
 
   async find(userId: number): Promise<CharityProfileView> {
     const [row] = await this.db.query<ProfileRow[]>(`SELECT ${COLUMNS} FROM charity_profiles WHERE user_id = $1`, [userId]);
-    return row ? view(row) : UNSAVED;
+    return row ? view(row) : UNSAVED_CHARITY_PROFILE;
   }
 
   async save(userId: number, body: CharityProfileBody): Promise<CharityProfileView> {

@@ -1,21 +1,11 @@
-import type { CharityProfileView } from '@food-link/contracts';
+import { UNSAVED_CHARITY_PROFILE, type CharityProfileView } from '@food-link/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import CharityAreaPage from './charity-area-page';
 import { failure, foodItem, heldReply, mockApi, renderPage, signInAs, stubGeolocation } from '../../test/test-utils';
 
-const unsaved: CharityProfileView = {
-  saved: false,
-  governorates: [],
-  categories: [],
-  storage: [],
-  base_lat: null,
-  base_lng: null,
-  radius_km: null,
-  phone: null,
-  quiet_hours: null,
-};
+const unsaved = UNSAVED_CHARITY_PROFILE;
 const bodyOf = (init?: RequestInit) => JSON.parse(String(init?.body)) as Record<string, unknown>;
 const showProfile = () => renderPage(<CharityAreaPage />, '/FoodDonationApp?view=profile');
 const group = (name: string) => screen.getByRole('group', { name });
