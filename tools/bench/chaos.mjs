@@ -56,7 +56,7 @@ import { ClaimSlots, charitiesForPendingClaims, LIVE_MESSAGES, LIVE_TOPICS, TOPI
 import { startOwnRedis } from './lib/own-redis.mjs';
 import { startTcpProxy } from './lib/tcp-proxy.mjs';
 import { domainEventWorkers, startWorker } from './lib/worker-process.mjs';
-import { createStack, createUsers, listFood, percentile, report } from './lib/stack.mjs';
+import { createStack, createUsers, listFood, percentile, report, verifyCharities } from './lib/stack.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const DURATION_S = QUICK ? 40 : 60;
@@ -304,10 +304,11 @@ async function connectListener(apiUrl, db, resources) {
 }
 
 /** Donors, charities and a first pool of available items, made through the HTTP API. */
-async function seedUsersAndFood(apiUrl, log) {
+async function seedUsersAndFood(apiUrl, databaseUrl, log) {
   log(`making ${DONORS} donors, ${CHARITIES} charities and ${DONORS * INITIAL_ITEMS_PER_DONOR} items`);
   const donors = await createUsers(apiUrl, 'donor', DONORS, 4);
   const charities = await createUsers(apiUrl, 'charity', CHARITIES, 4);
+  await verifyCharities(databaseUrl, charities);
   const pool = []; // available items: { foodId, donor }
   for (const [index, donor] of donors.entries()) {
     for (const item of await listFood(apiUrl, donor, INITIAL_ITEMS_PER_DONOR, 4)) pool.push({ foodId: item.id, donor: index });
@@ -989,7 +990,7 @@ export async function run() {
     // Set-up: services, the listening client, users and food, whether the API takes Idempotency-Key.
     const ctx = { log, ...(await startServices(resources, log)), faults: [], t0: 0 };
     ctx.listener = await connectListener(ctx.api.url, ctx.db, resources);
-    ctx.users = await seedUsersAndFood(ctx.api.url, log);
+    ctx.users = await seedUsersAndFood(ctx.api.url, resources.stack.env.DATABASE_URL, log);
     ctx.retry = { ...(await decideIdempotentRetry(ctx.api.url, ctx.users.donors[0], ctx.stack.runId, log)), keys: [] };
 
     // Load and faults.

@@ -20,7 +20,7 @@ import { charitiesForPendingClaims, COUNTERS_INTERVAL_MS, LIVE_TOPICS } from './
 import { serverMemory, startInspectedApi } from './fanout.mjs';
 import { openSockets, runAsScript, serveClientProcess, startClientProcess, stopClientProcesses } from './lib/socket-clients.mjs';
 import { readdirSync } from 'node:fs';
-import { call, cpuSeconds, createStack, createUsers, fileLimit, listFood, percentile, raiseFileLimit, report } from './lib/stack.mjs';
+import { call, cpuSeconds, createStack, createUsers, fileLimit, listFood, percentile, raiseFileLimit, report, verifyCharities } from './lib/stack.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const SETTINGS = QUICK
@@ -143,6 +143,7 @@ export async function run() {
     const [donor] = await createUsers(api.url, 'donor', 1);
     // Every claim stays pending until its fulfilment: enough charities to hold them within the claim limit.
     const charities = await createUsers(api.url, 'charity', charitiesForPendingClaims(fulfilments, SETTINGS.charities));
+    await verifyCharities(stack.env.DATABASE_URL, charities);
     const items = await listFood(api.url, donor, fulfilments, 8);
     const requests = [];
     for (let i = 0; i < items.length; i++) {

@@ -27,7 +27,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { charitiesForPendingClaims } from './lib/contracts.mjs';
 import { openSockets, runAsScript, serveClientProcess, startClientProcess, stopClientProcesses } from './lib/socket-clients.mjs';
-import { call, cpuSeconds, createStack, createUsers, freePort, listFood, percentile, raiseFileLimit, report, resultsDir } from './lib/stack.mjs';
+import { call, cpuSeconds, createStack, createUsers, freePort, listFood, percentile, raiseFileLimit, report, resultsDir, verifyCharities } from './lib/stack.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const SETTINGS = QUICK ? { clients: 1000, rounds: 3, clientProcs: 2 } : { clients: 5000, rounds: 10, clientProcs: 4 };
@@ -279,6 +279,7 @@ export async function run() {
     // anonymous and hears `stats.updated`.
     const [donor] = await createUsers(api.url, 'donor', 1);
     const charities = await createUsers(api.url, 'charity', charitiesForPendingClaims(SETTINGS.rounds + 1));
+    await verifyCharities(stack.env.DATABASE_URL, charities);
     const items = await listFood(api.url, donor, SETTINGS.rounds + 1, 4);
     const requests = [];
     for (const [i, item] of items.entries()) {

@@ -36,6 +36,7 @@ import {
   raiseFileLimit,
   report,
   resultsDir,
+  verifyCharities,
 } from './lib/stack.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -367,10 +368,11 @@ async function startTopology(stack, topology, env) {
 }
 
 /** Donors, charities and the available stock the writes start from, made through the HTTP API. */
-async function seedUsersAndStock(url, log) {
+async function seedUsersAndStock(url, databaseUrl, log) {
   log(`creating ${SETTINGS.donors} donors and ${SETTINGS.charities} charities`);
   const donors = await createUsers(url, 'donor', SETTINGS.donors);
   const charities = await createUsers(url, 'charity', SETTINGS.charities);
+  await verifyCharities(databaseUrl, charities);
   const available = [];
   for (const donor of donors) {
     for (const item of await listFood(url, donor, SETTINGS.stockPerDonor, 4)) available.push({ foodId: item.id, donor });
@@ -727,7 +729,7 @@ async function scenario(topology, log) {
   const env = profileDir ? cpuProfileEnv(profileDir) : {};
   try {
     const { processes, urls } = await startTopology(stack, topology, env);
-    const { donors, charities, available } = await seedUsersAndStock(urls[0], log);
+    const { donors, charities, available } = await seedUsersAndStock(urls[0], stack.env.DATABASE_URL, log);
     const pg = (await import('pg')).default;
     db = new pg.Client({ connectionString: stack.env.DATABASE_URL });
     await db.connect();

@@ -156,6 +156,36 @@ export async function createUsers(baseUrl, kind, count, concurrency = 8) {
   return users;
 }
 
+/**
+ * Marks charities verified, as an operator's approval would (docs/VERIFICATION.md): an unverified charity
+ * holds only LIMITS.unverifiedClaimsMax claims, and the benchmarks measure charities at the full limit.
+ * Written straight into the run's database (the review itself, a document per charity, is not what any
+ * benchmark measures), with the same columns the test factories' verifyCharities sets.
+ */
+export async function verifyCharities(databaseUrl, charities) {
+  const { default: pg } = await import('pg');
+  const { ACTIVE_CLAIMS_MAX } = await import('./contracts.mjs');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    // A build from before verification (an A/B run with BENCH_API_ENTRY) has no such columns, and every
+    // charity there holds the full limit already.
+    const { rowCount } = await client.query(
+      `SELECT 1 FROM information_schema.columns WHERE table_name = 'charities' AND column_name = 'verification_status'`,
+    );
+    if (rowCount === 0) return;
+    await client.query(
+      `UPDATE charities SET verification_status = 'verified', moss_number = '1/' || user_id,
+              document_key = 'doc-' || md5(user_id::text) || '.pdf', document_type = 'application/pdf',
+              submitted_at = now(), decided_at = now(), claim_limit = $2
+        WHERE user_id = ANY($1::int[])`,
+      [charities.map((charity) => charity.id), ACTIVE_CLAIMS_MAX],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 /** Lists `count` available items for a donor through POST /api/add. */
 export async function listFood(baseUrl, donor, count, concurrency = 16) {
   const items = [];
