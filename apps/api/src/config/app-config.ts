@@ -263,6 +263,17 @@ export class AppConfig {
   @Max(24 * 60)
   OFFER_OTHER_MINUTES = 30;
 
+  /**
+   * The most `stats.updated` messages one API instance writes to its `counters` watchers per second (one
+   * message per watcher). Up to COUNTERS_MESSAGES_PER_SECOND / 4 watchers they get the contract's 250 ms;
+   * a larger crowd gets its messages further apart (20,000 watchers at the default: every 500 ms), so the
+   * counters never take more than their share of the instance's CPU (docs/REALTIME.md, docs/PERFORMANCE.md).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  COUNTERS_MESSAGES_PER_SECOND = 40_000;
+
   /** A request still pending this long after its window ends becomes not collected. */
   @Type(() => Number)
   @IsInt()

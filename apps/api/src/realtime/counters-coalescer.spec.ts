@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import type { EventEnvelope } from '@food-link/contracts';
 import type { Server } from 'socket.io';
+import { AppConfig } from '../config/app-config';
 import { CountersCoalescer } from './counters-coalescer';
 
 let sequence = 0;
@@ -25,7 +26,7 @@ describe('CountersCoalescer', () => {
         }),
       },
     } as unknown as Server;
-    coalescer = new CountersCoalescer();
+    coalescer = new CountersCoalescer(new AppConfig());
     coalescer.attach(server);
   });
   afterEach(() => {
@@ -89,7 +90,7 @@ describe('CountersCoalescer', () => {
       local: { to: (room: string) => ({ emit: (event: string, envelope: EventEnvelope<'stats.updated'>) => sent.push({ room, event, totals: envelope.data.totalMeals }) }) },
       sockets: { adapter: { pacer } },
     } as unknown as Server;
-    const slow = new CountersCoalescer();
+    const slow = new CountersCoalescer(new AppConfig());
     slow.attach(server);
     slow.offer(stats(1));
     for (let total = 2; total <= 9; total++) {
@@ -104,5 +105,26 @@ describe('CountersCoalescer', () => {
     jest.advanceTimersByTime(1000);
     expect(sent).toHaveLength(2);
     slow.onApplicationShutdown();
+  });
+
+  it('stretches the interval past COUNTERS_MESSAGES_PER_SECOND: 20,000 watchers at 40,000 a second get one message per 500 ms', () => {
+    const watchers = new Set(Array.from({ length: 20_000 }, (_, i) => `socket-${i}`));
+    const server = {
+      local: { to: (room: string) => ({ emit: (event: string, envelope: EventEnvelope<'stats.updated'>) => sent.push({ room, event, totals: envelope.data.totalMeals }) }) },
+      sockets: { adapter: { rooms: new Map([['topic:counters', watchers]]) } },
+    } as unknown as Server;
+    const crowd = new CountersCoalescer(Object.assign(new AppConfig(), { COUNTERS_MESSAGES_PER_SECOND: 40_000 }));
+    crowd.attach(server);
+    expect(crowd.currentIntervalMs).toBe(500);
+    crowd.offer(stats(1));
+    crowd.offer(stats(2));
+    jest.advanceTimersByTime(499);
+    expect(sent.map((message) => message.totals)).toEqual([1]);
+    jest.advanceTimersByTime(1);
+    expect(sent.map((message) => message.totals)).toEqual([1, 2]);
+    // A small crowd keeps the contract's 250 ms.
+    for (const id of [...watchers].slice(1000)) watchers.delete(id);
+    expect(crowd.currentIntervalMs).toBe(250);
+    crowd.onApplicationShutdown();
   });
 });

@@ -1,7 +1,10 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { COUNTERS_INTERVAL_MS, LIVE_TOPICS, SOCKET_ROOMS, type EventEnvelope } from '@food-link/contracts';
 import type { Server } from 'socket.io';
+import { AppConfig } from '../config/app-config';
 import type { BroadcastPacer } from './paced-redis-adapter';
+
+const COUNTERS_ROOM = SOCKET_ROOMS.topic(LIVE_TOPICS.counters);
 
 type StatsEnvelope = EventEnvelope<'stats.updated'>;
 
@@ -36,6 +39,18 @@ export class CountersCoalescer implements OnApplicationShutdown {
 
   /** The shortest time between two messages; tests may shorten it. */
   intervalMs = COUNTERS_INTERVAL_MS;
+  /** The most counters messages (one per watcher) this instance writes per second. */
+  private readonly messagesPerSecond: number;
+
+  constructor(config: AppConfig) {
+    this.messagesPerSecond = config.COUNTERS_MESSAGES_PER_SECOND;
+  }
+
+  /** The time between two messages for the watchers this instance has now. */
+  get currentIntervalMs(): number {
+    const watchers = this.server?.sockets?.adapter?.rooms?.get(COUNTERS_ROOM)?.size ?? 0;
+    return Math.max(this.intervalMs, (watchers * 1000) / this.messagesPerSecond);
+  }
 
   attach(server: Server): void {
     this.server = server;
@@ -52,7 +67,7 @@ export class CountersCoalescer implements OnApplicationShutdown {
 
   private schedule(): void {
     if (this.timer || this.writing) return;
-    const wait = this.lastSentAt + this.intervalMs - performance.now();
+    const wait = this.lastSentAt + this.currentIntervalMs - performance.now();
     if (wait <= 0) return this.flush();
     this.timer = setTimeout(this.flush, wait);
   }
@@ -63,7 +78,7 @@ export class CountersCoalescer implements OnApplicationShutdown {
     this.pending = false;
     this.lastSentAt = performance.now();
     this.counts.sent++;
-    this.server.local.to(SOCKET_ROOMS.topic(LIVE_TOPICS.counters)).emit(this.latest.type, this.latest);
+    this.server.local.to(COUNTERS_ROOM).emit(this.latest.type, this.latest);
     const pacer = (this.server.sockets?.adapter as { pacer?: BroadcastPacer } | undefined)?.pacer;
     if (!pacer) return;
     this.writing = true;
