@@ -1,5 +1,5 @@
 import { applyDecorators, Controller, Get, Headers, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CharityImpactResponse, DonorImpactResponse, ERRORS, IMPACT_ROUTES, ImpactReportQuery, PublicImpactResponse, type ReportParty } from '@food-link/contracts';
 import type { FastifyReply } from 'fastify';
 import type { AuthUser } from '../auth/auth-user';
@@ -70,8 +70,10 @@ function ReportCall(party: ReportParty, route: string, rows: string) {
     ApiOperation({
       summary: `The ${party}'s monthly acknowledgment: ${rows}, totals, the factors and their sources; CSV (UTF-8 with BOM) or PDF, in Arabic or English (\`lang\`, else Accept-Language)`,
     }),
-    ApiProduces('text/csv', 'application/pdf'),
-    ApiOkResponse({ description: 'The file, as an attachment' }),
+    ApiOkResponse({
+      description: 'The file, as an attachment (`Content-Disposition`)',
+      content: { 'text/csv': { schema: { type: 'string' } }, 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+    }),
     ApiErrors(
       { status: 400, description: '`month` is not YYYY-MM, or `format` is not csv or pdf', message: ['month must be a month written YYYY-MM'] },
       401,
