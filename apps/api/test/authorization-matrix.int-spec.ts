@@ -49,6 +49,7 @@ const EXPECTED = {
   'GET /api/impact/donor':                     [401, 200, 200, 403, 403],
   'GET /api/impact/donor/report':              [401, 200, 200, 403, 403],
   'GET /api/impact/charity':                   [401, 403, 403, 200, 200],
+  'GET /api/impact/charity/report':            [401, 403, 403, 200, 200],
   'GET /api/ops/notifications/failed':         [401, 403, 403, 403, 403],
   'GET /api/ops/mail':                         [401, 403, 403, 403, 403],
   'POST /api/ops/food/{availableA}/hide':      [401, 403, 403, 403, 403],
@@ -474,6 +475,14 @@ describe('authorization matrix', () => {
     'GET /api/impact/charity': {
       target: async () => ({ method: 'GET', path: IMPACT_ROUTES.charity }),
       expectSuccess: ({ body }) => expect(body).toMatchObject({ months: expect.any(Array) }),
+    },
+    'GET /api/impact/charity/report': {
+      target: async () => ({ method: 'GET', path: `${IMPACT_ROUTES.charityReport}?month=${cairoDateIn(0).slice(0, 7)}&format=csv` }),
+      expectSuccess: ({ headers, body }, actor) => {
+        expect(headers.get('content-type')).toMatch(/^text\/csv/);
+        expect(body).toContain(`Charity,${user(actor).name}`);
+        if (actor === 'charityB') expect(body).not.toContain('Fulfilled A');
+      },
     },
     'GET /api/ops/notifications/failed': {
       target: async () => ({ method: 'GET', path: OPS_ROUTES.failedNotifications }),

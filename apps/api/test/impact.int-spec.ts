@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { IMPACT_ROUTES } from '@food-link/contracts';
 import { StatsService } from '../src/stats/stats.service';
-import { createCharity, createDonor, createPickupPoint, cairoDateIn, requestPickup, type TestUser } from './support/factories';
+import { createCharity, createDonor, createPickupPoint, cairoDateIn, requestPickup, verifyCharities, type TestUser } from './support/factories';
 import { startTestApp, startWorker, type Listening, type TestApp } from './support/test-app';
 import { waitFor } from './support/wait';
 
@@ -11,7 +12,7 @@ import { waitFor } from './support/wait';
  * Impact (DOMAIN.md, docs/IMPACT.md): figures from mixed units, worked out by hand with 0.42 kg per meal,
  * 2.5 kg CO2e per kg and 190 L per kg; the charity's report replacing the estimate; per donor, charity,
  * governorate and month; the projection equal to its rebuild after a burst of concurrent work; who may
- * read what; the monthly acknowledgment as CSV and PDF.
+ * read what; the donor's and the charity's monthly acknowledgments as CSV and PDF.
  */
 describe('impact', () => {
   let t: TestApp;
@@ -175,8 +176,8 @@ describe('impact', () => {
   });
 
   describe('monthly acknowledgment', () => {
-    const download = async (query: string, user: TestUser, headers: Record<string, string> = {}) => {
-      const response = await fetch(`${t.baseUrl}/api/impact/donor/report?${query}`, { headers: { authorization: `Bearer ${user.token}`, ...headers } });
+    const download = async (query: string, user: TestUser, headers: Record<string, string> = {}, route: string = IMPACT_ROUTES.donorReport) => {
+      const response = await fetch(`${t.baseUrl}${route}?${query}`, { headers: { authorization: `Bearer ${user.token}`, ...headers } });
       return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
     };
     let dir: string;
@@ -272,6 +273,125 @@ describe('impact', () => {
       expect(feteer.indexOf(cairoDateIn(0))).toBeGreaterThan(feteer.indexOf('Feteer trays'));
       expect(feteer.indexOf('Feteer trays')).toBeGreaterThan(feteer.indexOf('Resala Giza'));
       expect(feteer.trim().startsWith('25')).toBe(true);
+    });
+
+    describe("the charity's, of what it received", () => {
+      const received = (query: string, user: TestUser, headers: Record<string, string> = {}) => download(query, user, headers, IMPACT_ROUTES.charityReport);
+      const csvLines = async (query: string, user: TestUser) => (await received(query, user)).bytes.toString('utf8').slice(1).split('\r\n');
+
+      it('is for charities only (401, 403 for donors) and names month and format when they are wrong (400)', async () => {
+        expect((await t.http.get(`${IMPACT_ROUTES.charityReport}?month=${month()}&format=csv`)).status).toBe(401);
+        const donor = await t.http.get(`${IMPACT_ROUTES.charityReport}?month=${month()}&format=csv`, { token: donorA.token });
+        expect(donor.status).toBe(403);
+        expect(donor.body.message).toBe('Only charity accounts may do this');
+        const bad = await t.http.get(`${IMPACT_ROUTES.charityReport}?month=2026-1&format=csv`, { token: charityX.token });
+        expect(bad.status).toBe(400);
+        expect(bad.body.message).toEqual(['month must be a month written YYYY-MM']);
+        const format = await t.http.get(`${IMPACT_ROUTES.charityReport}?month=${month()}&format=docx`, { token: charityX.token });
+        expect(format.body.message).toEqual(['format must be one of: csv, pdf']);
+        // A charity that received nothing gets its empty month, without a MoSS number it has not had verified.
+        const fresh = await createCharity(t.http, { name: 'Nour Kitchen' });
+        const empty = await csvLines(`month=${month()}&format=csv&lang=en`, fresh);
+        expect(empty.slice(0, 8)).toEqual([
+          'Food Link: monthly acknowledgment of food received',
+          'Charity,Nour Kitchen',
+          `Month,${month()}`,
+          '',
+          'Date,Food,Donor,kg,Meals,kg CO2e avoided',
+          'No donations received this month.',
+          'Totals,,,0,0,0',
+          '',
+        ]);
+      });
+
+      it("is a CSV of the charity's own donations, the received weight replacing the estimate, with its verified MoSS number", async () => {
+        await verifyCharities(t.db, charityX);
+        const csv = await received(`month=${month()}&format=csv&lang=en`, charityX);
+        expect(csv.status).toBe(200);
+        expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+        expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="food-link-received-${month()}-en.csv"`);
+        expect(csv.headers.get('cache-control')).toBe('private, no-store');
+        expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+        const text = csv.bytes.toString('utf8').slice(1);
+        const today = cairoDateIn(0);
+        // 30 portions: 12.6 kg, 30 meals, 31.5 CO2e. 120 loaves estimated at 12 kg, reported received as
+        // 11.5 kg: 27.381 meals, 28.75 CO2e. 42 kg: 100 meals, 105. 50 loaves of 5 kg: 11.905 meals, 12.5.
+        expect(text.split('\r\n').slice(0, 11)).toEqual([
+          'Food Link: monthly acknowledgment of food received',
+          'Charity,Ahl Masr Foundation',
+          `Month,${month()}`,
+          `Charity MoSS number,1/${charityX.id}`,
+          '',
+          'Date,Food,Donor,kg,Meals,kg CO2e avoided',
+          `${today},Koshary boxes,Koshary El Tahrir,12.6,30,31.5`,
+          `${today},Baladi bread,Koshary El Tahrir,11.5,27.381,28.75`,
+          `${today},"'=HYPERLINK(""http://evil.test"",""x"")",Alexandria Bakery,42,100,105`,
+          `${today},عيش بلدي,Alexandria Bakery,5,11.905,12.5`,
+          // 12.6 + 11.5 + 42 + 5; 30 + 27.381 + 100 + 11.905; 31.5 + 28.75 + 105 + 12.5.
+          'Totals,,,71.1,169.286,177.75',
+        ]);
+        expect(text).toContain('kg per meal,0.42,2020-01-01,"WRAP (Courtauld 2025');
+        expect(text).toContain('kg CO2e per kg of food,2.5,2020-01-01,"FAO (2013), Food wastage footprint');
+        expect(text).toContain('This is a record of donations, not tax advice.');
+        // Another charity's donations are not in it, nor any donor's contact details.
+        expect(text).not.toMatch(/Rice|Feteer|Resala Giza|Tahrir branch|010 1234 5678/);
+        expect(text).not.toContain(donorA.email);
+
+        // The other charity sees only its own, and has no MoSS number line until verified.
+        expect((await csvLines(`month=${month()}&format=csv&lang=en`, charityY)).slice(1, 9)).toEqual([
+          'Charity,Resala Giza',
+          `Month,${month()}`,
+          '',
+          'Date,Food,Donor,kg,Meals,kg CO2e avoided',
+          `${today},Rice,Koshary El Tahrir,21,50,52.5`,
+          `${today},Feteer trays,Alexandria Bakery,10,23.81,25`,
+          'Totals,,,31,73.81,77.5',
+          '',
+        ]);
+        // In Arabic.
+        const arabic = (await received(`month=${month()}&format=csv`, charityX, { 'accept-language': 'ar' })).bytes.toString('utf8');
+        expect(arabic).toContain('الجمعية,Ahl Masr Foundation');
+        expect(arabic).toContain('التاريخ,الطعام,المتبرع,كجم,وجبات');
+        expect(arabic).toContain('هذا سجل للتبرعات وليس استشارة ضريبية.');
+      });
+
+      it('is a PDF with the same renderer, in English', async () => {
+        const pdf = await received(`month=${month()}&format=pdf&lang=en`, charityX);
+        expect(pdf.status).toBe(200);
+        expect(pdf.headers.get('content-type')).toBe('application/pdf');
+        expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="food-link-received-${month()}-en.pdf"`);
+        const text = pdfText(pdf.bytes, 'charity-en');
+        for (const expected of [
+          'Food Link: monthly acknowledgment of food received',
+          'Charity: Ahl Masr Foundation',
+          `Charity MoSS number: 1/${charityX.id}`,
+          'Koshary El Tahrir',
+          'Baladi bread',
+          'Alexandria Bakery',
+          '71.1',
+          '169.286',
+          '177.75',
+          'kg per meal: 0.42',
+          'This is a record of donations, not tax advice.',
+        ]) {
+          expect(text).toContain(expected);
+        }
+        expect(text).toContain(displayed('عيش بلدي'));
+        expect(text).not.toMatch(/Feteer|Resala Giza/);
+      });
+
+      it('is a PDF in Arabic, right to left', async () => {
+        const text = pdfText((await received(`month=${month()}&format=pdf&lang=ar`, charityX)).bytes, 'charity-ar');
+        for (const expected of ['إقرار شهري بالطعام', 'الجمعية', 'المتبرع', 'الإجمالي', 'المعاملات المستخدمة', 'هذا سجل للتبرعات وليس استشارة ضريبية', 'عيش بلدي']) {
+          expect(text).toContain(displayed(expected));
+        }
+        for (const expected of ['Ahl Masr Foundation', `1/${charityX.id}`, 'Baladi bread', '71.1', '169.286', '177.75']) expect(text).toContain(expected);
+        // The date at the right of its row, then the food, then the donor; the CO2e at the left.
+        const bread = text.split('\n').find((row) => row.includes('Baladi bread')) as string;
+        expect(bread.indexOf(cairoDateIn(0))).toBeGreaterThan(bread.indexOf('Baladi bread'));
+        expect(bread.indexOf('Baladi bread')).toBeGreaterThan(bread.indexOf('Koshary El Tahrir'));
+        expect(bread.trim().startsWith('28.75')).toBe(true);
+      });
     });
   });
 

@@ -1,4 +1,4 @@
-import { API_ROUTES, apiPath, LIMITS, type ApiRouteName } from '@food-link/contracts';
+import { API_ROUTES, apiPath, IMPACT_ROUTES, LIMITS, type ApiRouteName } from '@food-link/contracts';
 import { addFood, cairoDateIn, createCharity, createDonor, PASSWORD, requestPickup, type TestUser } from './support/factories';
 import type { HttpResult } from './support/http-client';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -468,6 +468,45 @@ describe('OpenAPI documentation (/api/docs, /api/docs-json)', () => {
     const view = resolve({ $ref: '#/components/schemas/FoodItemView' });
     for (const field of ['address_line', 'landmark', 'lat', 'lng', 'contact_phone', 'contact_name']) {
       expect({ field, inPublicView: field in (view.properties ?? {}) }).toEqual({ field, inPublicView: false });
+    }
+  });
+
+  it("documents the monthly acknowledgments (the donor's and the charity's) as files for their party only, with the query the API checks", async () => {
+    // path, the role that may call it, the other role
+    const calls: [string, 'donor' | 'charity', 'donor' | 'charity'][] = [
+      [IMPACT_ROUTES.donorReport, 'donor', 'charity'],
+      [IMPACT_ROUTES.charityReport, 'charity', 'donor'],
+    ];
+    const month = cairoDateIn(0).slice(0, 7);
+    for (const [path, party, other] of calls) {
+      const op = doc.paths[path]?.get;
+      expect({ path, documented: Boolean(op) }).toEqual({ path, documented: true });
+      if (!op) continue;
+      expect({ path, summary: op.summary, tags: op.tags?.length }).toEqual({ path, summary: expect.stringContaining(`The ${party}'s monthly acknowledgment`), tags: 1 });
+      expect({ path, security: op.security }).toEqual({ path, security: [{ bearer: [] }] });
+      expect({ path, statuses: Object.keys(op.responses).sort() }).toEqual({ path, statuses: ['200', '400', '401', '403', '503'] });
+      expect({ path, produces: Object.keys(op.responses['200'].content ?? {}).sort() }).toEqual({ path, produces: ['application/pdf', 'text/csv'] });
+      const query = (op.parameters ?? []).filter((parameter) => parameter.in === 'query');
+      expect(query.map(({ name, required }) => ({ name, required }))).toEqual([
+        { name: 'month', required: true },
+        { name: 'format', required: true },
+        { name: 'lang', required: false },
+      ]);
+      expect(resolve(query[1].schema as Schema).enum).toEqual(['csv', 'pdf']);
+      expect(resolve(query[2].schema as Schema).enum).toEqual(['en', 'ar']);
+      // The answers are as documented: the file, or an ErrorResponse for each refusal.
+      const errorSchema = (status: number) => op.responses[String(status)].content?.['application/json']?.schema as Schema;
+      const ok = await t.http.get(`${path}?month=${month}&format=csv`, { token: probers[party].token });
+      expect({ path, status: ok.status, type: ok.headers.get('content-type') }).toEqual({ path, status: 200, type: 'text/csv; charset=utf-8' });
+      const refusals: [number, HttpResult][] = [
+        [400, await t.http.get(`${path}?month=2026-00&format=csv`, { token: probers[party].token })],
+        [401, await t.http.get(`${path}?month=${month}&format=csv`)],
+        [403, await t.http.get(`${path}?month=${month}&format=csv`, { token: probers[other].token })],
+      ];
+      for (const [status, response] of refusals) {
+        expect({ path, status: response.status }).toEqual({ path, status });
+        expect(problems(response.body, errorSchema(status), `${path} ${status}`)).toEqual([]);
+      }
     }
   });
 

@@ -8,7 +8,7 @@ import { MOBILE, launchBrowser, openPage } from './support/browser';
 import { newFood } from './support/flows';
 import { newUser } from './support/users';
 
-/** A donor's fulfilled donation, its impact page on a phone, both files of the monthly acknowledgment; the charity's mirror; the public page. */
+/** A donor's fulfilled donation, its impact page on a phone, both files of the monthly acknowledgment; the charity's mirror and its two files; the public page. */
 describe('impact pages', () => {
   let browser: Browser;
   let donor: ApiSession;
@@ -81,12 +81,25 @@ describe('impact pages', () => {
     await context.close();
   });
 
-  it('shows the charity what it received, by donor', async () => {
+  it('shows the charity what it received, by donor, and downloads its monthly acknowledgment as CSV and PDF', async () => {
     const { page, context } = await openPage(browser, '/FoodDonationApp', { storage: charity.storage, viewport: MOBILE });
     await page.getByRole('button', { name: 'Impact' }).click();
     await page.getByRole('heading', { level: 1, name: 'Food received' }).waitFor();
     await page.getByRole('table', { name: 'The donors who fed you' }).getByRole('rowheader', { name: donorUser.name }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Monthly acknowledgment of food received' }).waitFor();
     await expectNoAxeViolations(page, 'charity impact (phone)');
+
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(csv.suggestedFilename()).toMatch(/^food-link-received-\d{4}-\d{2}-en\.csv$/);
+    const lines = (await readFile(await csv.path(), 'utf8')).split('\r\n');
+    expect(lines[1]).toBe(`Charity,${charityUser.name}`);
+    expect(lines).toContain('Date,Food,Donor,kg,Meals,kg CO2e avoided');
+    // 12 kg of rice: 28.571 meals, 30 kg CO2e.
+    expect(lines.find((line) => line.includes(food.name))?.replace(/^\d{4}-\d{2}-\d{2},/, '')).toBe(`${food.name},${donorUser.name},12,28.571,30`);
+
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+    expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+    expect((await readFile(await pdf.path())).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await context.close();
   });
 

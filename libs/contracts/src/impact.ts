@@ -201,7 +201,10 @@ export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/** `GET /api/impact/donor/report` query: `month=YYYY-MM&format=csv|pdf[&lang=ar|en]`. */
+/** Whose monthly acknowledgment: a donor's (what it gave) or a charity's (what it received). */
+export type ReportParty = 'donor' | 'charity';
+
+/** `GET /api/impact/donor/report` and `GET /api/impact/charity/report` query: `month=YYYY-MM&format=csv|pdf[&lang=ar|en]`. */
 export const ImpactReportQuery = z
   .object({
     month: z.string({ error: 'must be a month written YYYY-MM' }).regex(MONTH, { error: 'must be a month written YYYY-MM' }).meta({ example: '2026-03' }),

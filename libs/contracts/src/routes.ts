@@ -83,6 +83,8 @@ export const IMPACT_ROUTES = {
   donorReport: '/api/impact/donor/report',
   charity: '/api/impact/charity',
   public: '/api/impact/public',
+  /** GET ImpactReportQuery → the charity's monthly acknowledgment of what it received (CSV or PDF). */
+  charityReport: '/api/impact/charity/report',
 } as const;
 
 /**

@@ -70,11 +70,13 @@ export function openApiSchemas(): Record<string, Record<string, unknown>> {
 
 /** One property of an object shape (a query parameter, say) as an OpenAPI schema, and whether it is required. */
 export function openApiProperties(shape: z.ZodObject): { name: string; required: boolean; schema: Record<string, unknown> }[] {
-  const json = z.toJSONSchema(shape, {
+  const root = z.toJSONSchema(shape, {
     target: 'openapi-3.0',
     io: 'input',
     override: ({ jsonSchema }) => openApiStyle(jsonSchema as JsonObject),
   }) as JsonObject;
+  // A shape with an `id` comes back as a `$ref` to its definition: its properties are there.
+  const json = typeof root.$ref === 'string' ? ((root.definitions ?? {}) as Record<string, JsonObject>)[root.$ref.split('/').pop() as string] ?? {} : root;
   const properties = (json.properties ?? {}) as Record<string, JsonObject>;
   const required = new Set((json.required ?? []) as string[]);
   return Object.entries(properties).map(([name, schema]) => ({ name, required: required.has(name), schema }));

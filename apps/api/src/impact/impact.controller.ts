@@ -1,12 +1,12 @@
-import { Controller, Get, Headers, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { CharityImpactResponse, DonorImpactResponse, ERRORS, IMPACT_ROUTES, ImpactReportQuery, PublicImpactResponse } from '@food-link/contracts';
+import { applyDecorators, Controller, Get, Headers, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CharityImpactResponse, DonorImpactResponse, ERRORS, IMPACT_ROUTES, ImpactReportQuery, PublicImpactResponse, type ReportParty } from '@food-link/contracts';
 import type { FastifyReply } from 'fastify';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser, Public, Roles } from '../auth/auth.decorators';
 import { ApiErrors } from '../openapi/api-errors';
 import { shapeRef, ValidQuery } from '../openapi/shapes';
-import { ImpactService } from './impact.service';
+import { ImpactService, type ReportFile } from './impact.service';
 
 @ApiTags('impact')
 @Controller()
@@ -40,31 +40,53 @@ export class ImpactController {
     return this.impact.publicImpact();
   }
 
-  @Roles('donor')
-  @Get(IMPACT_ROUTES.donorReport)
-  @ApiOperation({
-    summary:
-      "The donor's monthly acknowledgment: one row per fulfilled donation (food, date, charity, its MoSS number, kg, meals, CO2e), totals, the factors and their sources; CSV (UTF-8 with BOM) or PDF, in Arabic or English (`lang`, else Accept-Language)",
-  })
-  @ApiProduces('text/csv', 'application/pdf')
-  @ApiOkResponse({ description: 'The file, as an attachment' })
-  @ApiErrors(
-    { status: 400, description: '`month` is not YYYY-MM, or `format` is not csv or pdf', message: ['month must be a month written YYYY-MM'] },
-    401,
-    { status: 403, description: 'Only donors', message: ERRORS.rolesOnly(['donor']) },
-    503,
-  )
+  @ReportCall('donor', IMPACT_ROUTES.donorReport, 'one row per fulfilled donation (food, date, charity, its MoSS number, kg, meals, CO2e)')
   async report(
     @CurrentUser() donor: AuthUser,
     @ValidQuery(ImpactReportQuery) query: ImpactReportQuery,
     @Headers('accept-language') acceptLanguage: string | undefined,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const file = await this.impact.report(donor, query, acceptLanguage);
-    await reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', `attachment; filename="${file.fileName}"`)
-      .header('cache-control', 'private, no-store')
-      .send(file.body);
+    await sendFile(reply, await this.impact.report('donor', donor, query, acceptLanguage));
   }
+
+  @ReportCall('charity', IMPACT_ROUTES.charityReport, 'one row per donation received (food, date, donor, kg, meals, CO2e), its own MoSS number once verified')
+  async charityReport(
+    @CurrentUser() charity: AuthUser,
+    @ValidQuery(ImpactReportQuery) query: ImpactReportQuery,
+    @Headers('accept-language') acceptLanguage: string | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    await sendFile(reply, await this.impact.report('charity', charity, query, acceptLanguage));
+  }
+}
+
+/** A monthly acknowledgment call: the party's role only, its route, and its documentation. */
+function ReportCall(party: ReportParty, route: string, rows: string) {
+  const only = `Only ${party === 'donor' ? 'donors' : 'charities'}`;
+  return applyDecorators(
+    Roles(party),
+    Get(route),
+    ApiOperation({
+      summary: `The ${party}'s monthly acknowledgment: ${rows}, totals, the factors and their sources; CSV (UTF-8 with BOM) or PDF, in Arabic or English (\`lang\`, else Accept-Language)`,
+    }),
+    ApiOkResponse({
+      description: 'The file, as an attachment (`Content-Disposition`)',
+      content: { 'text/csv': { schema: { type: 'string' } }, 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+    }),
+    ApiErrors(
+      { status: 400, description: '`month` is not YYYY-MM, or `format` is not csv or pdf', message: ['month must be a month written YYYY-MM'] },
+      401,
+      { status: 403, description: only, message: ERRORS.rolesOnly([party]) },
+      503,
+    ),
+  );
+}
+
+async function sendFile(reply: FastifyReply, file: ReportFile): Promise<void> {
+  await reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(file.body);
 }

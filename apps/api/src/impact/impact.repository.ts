@@ -10,12 +10,16 @@ const ROLLUP_FIGURES = 'kg::float8 AS kg, meals::float8 AS meals, co2e_kg::float
 
 export type Side = 'donor' | 'charity';
 
-/** One fulfilled donation of a month, as the acknowledgment lists it. */
+/** A charity's Ministry of Social Solidarity number (`charities ch`), once an operator verified it; null otherwise. */
+const VERIFIED_MOSS = `CASE WHEN ch.verification_status IN ('verified', 'suspended') THEN ch.moss_number END`;
+
+/** One fulfilled donation of a month, as an acknowledgment lists it. */
 export interface ReportRow extends ImpactFigures {
   request_id: number;
   food_name: string;
   fulfilled_on: string;
-  charity_name: string;
+  /** The other side, by the name the app shows: the charity in a donor's report, the donor in a charity's. */
+  counterpart_name: string;
   /** The charity's Ministry of Social Solidarity number, once an operator verified it (null otherwise). */
   moss_number: string | null;
 }
@@ -58,20 +62,27 @@ export class ImpactRepository {
     );
   }
 
-  /** A donor's fulfilled donations in a Cairo month, by date. */
-  async reportRows(donorId: number, month: string): Promise<ReportRow[]> {
+  /** The side's fulfilled donations in a Cairo month, by date. */
+  async reportRows(side: Side, userId: number, month: string): Promise<ReportRow[]> {
+    const other = side === 'donor' ? 'charity' : 'donor';
     return this.db.query(
-      `SELECT d.request_id, f.food_name, to_char(d.fulfilled_on, 'YYYY-MM-DD') AS fulfilled_on, u.name AS charity_name,
-              CASE WHEN ch.verification_status IN ('verified', 'suspended') THEN ch.moss_number END AS moss_number, d.kg::float8 AS kg, d.meals::float8 AS meals, d.co2e_kg::float8 AS co2e_kg, d.water_l::float8 AS water_l
+      `SELECT d.request_id, f.food_name, to_char(d.fulfilled_on, 'YYYY-MM-DD') AS fulfilled_on, u.name AS counterpart_name,
+              ${VERIFIED_MOSS} AS moss_number, d.kg::float8 AS kg, d.meals::float8 AS meals, d.co2e_kg::float8 AS co2e_kg, d.water_l::float8 AS water_l
          FROM impact_donations d
          JOIN pickup_requests r ON r.id = d.request_id
          JOIN food_items f ON f.id = r.food_id
-         JOIN users u ON u.id = d.charity_id
+         JOIN users u ON u.id = d.${other}_id
          LEFT JOIN charities ch ON ch.user_id = d.charity_id
-        WHERE d.donor_id = $1 AND to_char(d.fulfilled_on, 'YYYY-MM') = $2
+        WHERE d.${side}_id = $1 AND to_char(d.fulfilled_on, 'YYYY-MM') = $2
         ORDER BY d.fulfilled_on, d.request_id`,
-      [donorId, month],
+      [userId, month],
     );
+  }
+
+  /** A charity's own MoSS number, once verified (null otherwise). */
+  async verifiedMossNumber(charityId: number): Promise<string | null> {
+    const [row] = await this.db.query<{ moss_number: string | null }[]>(`SELECT ${VERIFIED_MOSS} AS moss_number FROM charities ch WHERE ch.user_id = $1`, [charityId]);
+    return row?.moss_number ?? null;
   }
 
   /** Public rollups of one dimension, by key. */

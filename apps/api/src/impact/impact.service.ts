@@ -9,17 +9,21 @@ import {
   type ImpactFigures,
   type ImpactReportQuery,
   type PublicImpactResponse,
+  type ReportParty,
 } from '@food-link/contracts';
 import type { AuthUser } from '../auth/auth-user';
 import { StatsRepository, governorateOfKey } from '../stats/stats.repository';
-import type { Acknowledgment } from './acknowledgment';
+import { acknowledgment } from './acknowledgment';
 import { ImpactRepository } from './impact.repository';
 import { acknowledgmentCsv } from './report-csv';
 import { acknowledgmentPdf } from './report-pdf';
-import { REPORT_TEXTS, reportLanguage } from './report-texts';
+import { reportLanguage } from './report-texts';
 
 const figuresOf = ({ kg, meals, co2e_kg, water_l }: ImpactFigures): ImpactFigures => ({ kg, meals, co2e_kg, water_l });
 const sum = (rows: ImpactFigures[]) => rows.reduce<ImpactFigures>((total, row) => addImpact(total, figuresOf(row)), NO_IMPACT);
+
+/** The file names' word: `food-link-acknowledgment-2026-03-en.csv` for a donor, `food-link-received-…` for a charity. */
+const REPORT_FILE_NAMES: Record<ReportParty, string> = { donor: 'acknowledgment', charity: 'received' };
 
 export interface ReportFile {
   body: Buffer;
@@ -29,7 +33,7 @@ export interface ReportFile {
 
 /**
  * What the impact projection says to a donor (what it gave), a charity (what it received) and the public
- * (per governorate and month, naming nobody), and the donor's monthly acknowledgment.
+ * (per governorate and month, naming nobody), and each party's monthly acknowledgment.
  */
 @Injectable()
 export class ImpactService {
@@ -76,28 +80,33 @@ export class ImpactService {
     };
   }
 
-  /** The donor's acknowledgment for a Cairo month, as CSV or PDF, in `lang` or the Accept-Language. */
-  async report(donor: AuthUser, query: ImpactReportQuery, acceptLanguage: string | undefined): Promise<ReportFile> {
+  /**
+   * A party's acknowledgment for a Cairo month, as CSV or PDF, in `lang` or the Accept-Language: a donor's
+   * (what it gave) or a charity's (what it received, with its own MoSS number once verified).
+   */
+  async report(party: ReportParty, user: AuthUser, query: ImpactReportQuery, acceptLanguage: string | undefined): Promise<ReportFile> {
     const language = reportLanguage(query.lang, acceptLanguage);
-    const [rows, donorName, allFactors] = await Promise.all([
-      this.impact.reportRows(donor.id, query.month),
-      this.impact.userName(donor.id),
+    const [rows, name, allFactors, ownMossNumber] = await Promise.all([
+      this.impact.reportRows(party, user.id, query.month),
+      this.impact.userName(user.id),
       this.stats.factors(),
+      party === 'charity' ? this.impact.verifiedMossNumber(user.id) : null,
     ]);
     const used = new Map<string, ImpactFactor>();
     for (const row of rows) for (const factor of Object.values(factorsOn(allFactors, row.fulfilled_on))) used.set(`${factor.name}@${factor.valid_from}`, factor);
     // A month without donations still says which factors were in force on its first day.
     if (rows.length === 0) for (const factor of Object.values(factorsOn(allFactors, `${query.month}-01`))) used.set(factor.name, factor);
-    const report: Acknowledgment = {
+    const report = acknowledgment({
+      party,
       language,
-      texts: REPORT_TEXTS[language],
-      donorName,
+      name,
       month: query.month,
       rows,
       totals: sum(rows),
       factors: [...used.values()],
-    };
-    const fileName = `food-link-acknowledgment-${query.month}-${language}.${query.format}`;
+      ownMossNumber,
+    });
+    const fileName = `food-link-${REPORT_FILE_NAMES[party]}-${query.month}-${language}.${query.format}`;
     if (query.format === 'csv') return { body: Buffer.from(acknowledgmentCsv(report), 'utf8'), contentType: 'text/csv; charset=utf-8', fileName };
     return { body: await acknowledgmentPdf(report), contentType: 'application/pdf', fileName };
   }

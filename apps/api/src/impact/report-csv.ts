@@ -1,3 +1,4 @@
+import type { ImpactFigures } from '@food-link/contracts';
 import type { Acknowledgment } from './acknowledgment';
 
 /**
@@ -16,19 +17,19 @@ function field(value: string | number | null): string {
 
 /**
  * The acknowledgment as CSV: RFC 4180 (CRLF between records), UTF-8 with a byte-order mark so that
- * Excel reads Arabic correctly. One row per donation, then the totals, the factors and the notes.
+ * Excel reads Arabic correctly. The heading, one row per donation, then the totals, the factors and the notes.
  */
 export function acknowledgmentCsv(report: Acknowledgment): string {
   const { texts } = report;
+  const figures = ({ kg, meals, co2e_kg }: ImpactFigures) => [kg, meals, co2e_kg];
   const records: (string | number | null)[][] = [
-    [texts.title],
-    [texts.donor, report.donorName],
-    [texts.month, report.month],
+    [report.title],
+    ...report.heading,
     [],
-    [texts.columns.date, texts.columns.food, texts.columns.charity, texts.columns.moss, texts.columns.kg, texts.columns.meals, texts.columns.co2e],
-    ...report.rows.map((row) => [row.fulfilled_on, row.food_name, row.charity_name, row.moss_number, row.kg, row.meals, row.co2e_kg]),
-    ...(report.rows.length === 0 ? [[texts.none]] : []),
-    [texts.totals, '', '', '', report.totals.kg, report.totals.meals, report.totals.co2e_kg],
+    [...report.columns.map((column) => column.heading), texts.columns.kg, texts.columns.meals, texts.columns.co2e],
+    ...report.rows.map((row) => [...row.cells, ...figures(row.figures)]),
+    ...(report.rows.length === 0 ? [[report.none]] : []),
+    [texts.totals, ...report.columns.slice(1).map(() => ''), ...figures(report.totals)],
     [],
     [texts.factors],
     ...report.factors.map((factor) => [texts.factorNames[factor.name], factor.value, factor.valid_from, factor.source, factor.source_url]),

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import type { Acknowledgment } from './acknowledgment';
-import { drawnPieces } from './bidi-line';
+import type { ImpactFigures } from '@food-link/contracts';
+import type { Acknowledgment, AcknowledgmentColumn } from './acknowledgment';
+import { drawnPieces, type DrawnPiece } from './bidi-line';
 
 /*
  * The acknowledgment as PDF (pdfkit; it shapes Arabic through fontkit). Fonts: Noto Sans Arabic and Noto
@@ -23,15 +24,40 @@ const ARABIC_LETTERS = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uF
 
 const PAGE = { margin: 40, width: 595.28, height: 841.89 };
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
+/** Widths of the text columns (points); the food's is what is left of the row. */
+const TEXT_COLUMN_WIDTHS: Partial<Record<AcknowledgmentColumn['key'], number>> = { date: 62, counterpart: 105, moss: 78 };
 
 type Doc = InstanceType<typeof PDFDocument>;
 
-/** Writes one line in a box, in bidi order, shrinking the size (down to 6 pt) until it fits. */
-function line(doc: Doc, text: string, box: { x: number; y: number; width: number }, options: { size: number; rtl: boolean; bold?: boolean; align?: 'start' | 'end' }) {
+interface LineOptions {
+  size: number;
+  rtl: boolean;
+  bold?: boolean;
+  align?: 'start' | 'end';
+  /** Cut a text too wide at its size into two lines, at the space nearest its middle (column headings). */
+  wrap?: boolean;
+}
+
+/**
+ * Writes a line in a box, in bidi order, shrinking the size (down to 6 pt) until it fits; with `wrap`, a
+ * text that does not fit is first cut in two. Answers how many lines it took.
+ */
+function line(doc: Doc, text: string, box: { x: number; y: number; width: number }, options: LineOptions): number {
   const pieces = drawnPieces(text, options.rtl, (char) => ARABIC_LETTERS.test(char));
   const fontOf = (arabic: boolean) => (arabic ? 'arabic' : options.bold ? 'latinBold' : 'latin');
+  // Without `features` pdfkit lays a text out word by word, and an Arabic word's trailing space is lost in
+  // the reversal; with them (none beyond the script's own) fontkit lays the whole piece out at once.
+  const shaping = (piece: DrawnPiece) => (piece.arabic ? { features: [] } : {});
   let size = options.size;
-  const width = () => pieces.reduce((sum, piece) => sum + doc.font(fontOf(piece.arabic)).fontSize(size).widthOfString(piece.text), 0);
+  const width = () => pieces.reduce((sum, piece) => sum + doc.font(fontOf(piece.arabic)).fontSize(size).widthOfString(piece.text, shaping(piece)), 0);
+  const spaces = [...text.matchAll(/ /g)].map((match) => match.index);
+  if (options.wrap && spaces.length > 0 && width() > box.width) {
+    const cut = spaces.reduce((best, at) => (Math.abs(at - text.length / 2) < Math.abs(best - text.length / 2) ? at : best));
+    const next = { ...options, wrap: false };
+    line(doc, text.slice(0, cut), box, next);
+    line(doc, text.slice(cut + 1), { ...box, y: box.y + options.size * 1.15 }, next);
+    return 2;
+  }
   while (width() > box.width && size > 6) size -= 0.5;
   const total = width();
   // "start" is the reading start: the right edge in Arabic.
@@ -41,17 +67,18 @@ function line(doc: Doc, text: string, box: { x: number; y: number; width: number
     // Shaped Arabic reuses glyphs across letters (dotless bodies and dots), which one ToUnicode entry per
     // glyph cannot say; ActualText gives copy and search the real letters.
     if (piece.arabic) doc.markContent('Span', { actual: piece.text } as never);
-    doc.font(fontOf(piece.arabic)).fontSize(size).text(piece.text, x, box.y, { lineBreak: false });
+    doc.font(fontOf(piece.arabic)).fontSize(size).text(piece.text, x, box.y, { lineBreak: false, ...shaping(piece) });
     if (piece.arabic) doc.endMarkedContent();
-    x += doc.widthOfString(piece.text);
+    x += doc.widthOfString(piece.text, shaping(piece));
   }
+  return 1;
 }
 
-/** Renders the acknowledgment; resolves with the PDF's bytes. */
+/** Renders an acknowledgment (a donor's or a charity's); resolves with the PDF's bytes. */
 export function acknowledgmentPdf(report: Acknowledgment): Promise<Buffer> {
   const rtl = report.language === 'ar';
   const { texts } = report;
-  const doc = new PDFDocument({ size: 'A4', margin: PAGE.margin, info: { Title: `${texts.title} ${report.month}`, Author: 'Food Link' }, lang: report.language });
+  const doc = new PDFDocument({ size: 'A4', margin: PAGE.margin, info: { Title: `${report.title} ${report.month}`, Author: 'Food Link' }, lang: report.language });
   for (const [name, data] of Object.entries(FONTS())) doc.registerFont(name, data);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -65,36 +92,39 @@ export function acknowledgmentPdf(report: Acknowledgment): Promise<Buffer> {
     line(doc, text, { x: PAGE.margin, y, width: CONTENT_WIDTH }, { size, rtl, bold });
     y += size * 1.6;
   };
-  full(texts.title, 15, true);
-  full(`${texts.donor}: ${report.donorName}`, 11);
-  full(`${texts.month}: ${report.month}`, 11);
+  full(report.title, 15, true);
+  for (const [label, value] of report.heading) full(`${label}: ${value}`, 11);
   y += 8;
 
-  // Columns in reading order; in Arabic the first is at the right.
-  const columns: { width: number; end?: boolean }[] = [{ width: 62 }, { width: 120 }, { width: 105 }, { width: 78 }, { width: 45, end: true }, { width: 50, end: true }, { width: 55, end: true }];
+  // Columns in reading order; in Arabic the first is at the right. The food takes what the others leave.
+  const figureColumns = [{ width: 45, end: true }, { width: 50, end: true }, { width: 55, end: true }];
+  const fixed = report.columns.reduce((sum, column) => sum + (TEXT_COLUMN_WIDTHS[column.key] ?? 0), 0) + figureColumns.reduce((sum, column) => sum + column.width, 0);
+  const columns: { width: number; end?: boolean }[] = [
+    ...report.columns.map((column) => ({ width: TEXT_COLUMN_WIDTHS[column.key] ?? CONTENT_WIDTH - fixed })),
+    ...figureColumns,
+  ];
   const cellX = (index: number) => {
     const before = columns.slice(0, index).reduce((sum, column) => sum + column.width, 0);
     return rtl ? PAGE.margin + CONTENT_WIDTH - before - columns[index].width : PAGE.margin + before;
   };
-  const row = (cells: string[], bold = false) => {
+  const row = (cells: string[], bold = false, wrap = false) => {
     if (y > PAGE.height - PAGE.margin - 30) {
       doc.addPage();
       y = PAGE.margin;
     }
-    cells.forEach((cell, index) => {
-      line(doc, cell, { x: cellX(index), y, width: columns[index].width - 4 }, { size: 8.5, rtl, bold, align: columns[index].end ? 'end' : 'start' });
-    });
-    y += 15;
+    const lines = cells.map((cell, index) =>
+      line(doc, cell, { x: cellX(index), y, width: columns[index].width - 4 }, { size: 8.5, rtl, bold, wrap, align: columns[index].end ? 'end' : 'start' }),
+    );
+    y += 15 + 10 * (Math.max(...lines) - 1);
   };
+  const figures = ({ kg, meals, co2e_kg }: ImpactFigures) => [kg, meals, co2e_kg].map(String);
   const c = texts.columns;
-  row([c.date, c.food, c.charity, c.moss, c.kg, c.meals, c.co2e], true);
+  row([...report.columns.map((column) => column.heading), c.kg, c.meals, c.co2e], true, true);
   doc.moveTo(PAGE.margin, y - 3).lineTo(PAGE.width - PAGE.margin, y - 3).lineWidth(0.5).stroke();
-  for (const r of report.rows) {
-    row([r.fulfilled_on, r.food_name, r.charity_name, r.moss_number ?? texts.mossPending, String(r.kg), String(r.meals), String(r.co2e_kg)]);
-  }
-  if (report.rows.length === 0) full(texts.none, 9);
+  for (const r of report.rows) row([...r.cells.map((cell) => cell ?? texts.mossPending), ...figures(r.figures)]);
+  if (report.rows.length === 0) full(report.none, 9);
   doc.moveTo(PAGE.margin, y - 3).lineTo(PAGE.width - PAGE.margin, y - 3).lineWidth(0.5).stroke();
-  row([texts.totals, '', '', '', String(report.totals.kg), String(report.totals.meals), String(report.totals.co2e_kg)], true);
+  row([texts.totals, ...report.columns.slice(1).map(() => ''), ...figures(report.totals)], true);
 
   y += 12;
   if (y > PAGE.height - 200) {

@@ -1,4 +1,4 @@
-import { IMPACT_ROUTES, type CharityImpactResponse, type DonorImpactResponse, type PublicImpactResponse, type ReportFormat } from '@food-link/contracts';
+import { IMPACT_ROUTES, type CharityImpactResponse, type DonorImpactResponse, type PublicImpactResponse, type ReportFormat, type ReportParty } from '@food-link/contracts';
 import { apiBlob } from './api-blob';
 import { api } from './client';
 
@@ -10,12 +10,14 @@ export const impactEndpoints = {
   donor: () => api<DonorImpactResponse>(IMPACT_ROUTES.donor, { auth: true }),
   charity: () => api<CharityImpactResponse>(IMPACT_ROUTES.charity, { auth: true }),
   public: () => api<PublicImpactResponse>(IMPACT_ROUTES.public),
-  /** The monthly acknowledgment as a file, handed to the browser as a blob (saveBlob). */
-  donorReport: async (month: string, format: ReportFormat, lang: 'en' | 'ar'): Promise<{ blob: Blob; fileName: string }> => {
-    const response = await apiBlob(`${IMPACT_ROUTES.donorReport}?${new URLSearchParams({ month, format, lang })}`);
-    return { blob: await response.blob(), fileName: attachmentName(response.headers.get('content-disposition')) ?? `foodlink-acknowledgment-${month}.${format}` };
+  /** A party's monthly acknowledgment (the donor's or the charity's) as a file, handed to the browser as a blob (saveBlob). */
+  report: async (party: ReportParty, month: string, format: ReportFormat, lang: 'en' | 'ar'): Promise<{ blob: Blob; fileName: string }> => {
+    const response = await apiBlob(`${REPORT_ROUTES[party]}?${new URLSearchParams({ month, format, lang })}`);
+    return { blob: await response.blob(), fileName: attachmentName(response.headers.get('content-disposition')) ?? `foodlink-${party}-acknowledgment-${month}.${format}` };
   },
 };
+
+const REPORT_ROUTES: Record<ReportParty, string> = { donor: IMPACT_ROUTES.donorReport, charity: IMPACT_ROUTES.charityReport };
 
 /** The file name a `Content-Disposition: attachment; filename="…"` names, if any. */
 export function attachmentName(header: string | null): string | null {

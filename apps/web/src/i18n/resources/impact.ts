@@ -52,6 +52,10 @@ export const impact = {
       empty: 'Nothing received yet. When you collect food, its weight, meals and CO2e appear here.',
       donors: 'The donors who fed you',
       donor: 'Donor',
+      report: {
+        heading: 'Monthly acknowledgment of food received',
+        intro: 'One row per donation you received in the month, with its donor, the totals, the factors used and their sources. Not tax advice.',
+      },
     },
     public: {
       title: 'Our impact across Egypt',
@@ -117,6 +121,10 @@ export const impact = {
       empty: 'لم تستلم شيئًا بعد. عندما تستلم طعامًا، يظهر هنا وزنه ووجباته وثاني أكسيد الكربون المكافئ.',
       donors: 'المتبرعون الذين أطعموك',
       donor: 'المتبرع',
+      report: {
+        heading: 'الإقرار الشهري بالطعام المستلَم',
+        intro: 'صف لكل تبرع استلمته في الشهر، مع المتبرع والإجماليات والمعاملات المستخدمة ومصادرها. ليس استشارة ضريبية.',
+      },
     },
     public: {
       title: 'أثرنا في أنحاء مصر',

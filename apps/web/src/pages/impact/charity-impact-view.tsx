@@ -7,9 +7,10 @@ import { FiguresTable, ImpactTotals } from './impact-figures';
 import { useCharityUserId } from '../charity/use-charity-user-id';
 import { ViewHeading } from '../charity/view-heading';
 import { MonthlyChart } from './monthly-chart';
+import { ReportDownloads } from './report-downloads';
 import './impact-texts';
 
-/** The charity's mirror of the donor's impact page: what it received, by month and by donor. */
+/** The charity's mirror of the donor's impact page: what it received, by month and by donor, and its monthly acknowledgment. */
 export function CharityImpactView({ focusHeading }: { focusHeading: boolean }) {
   const { t } = useTranslation('impact');
   useDocumentTitle(t('charity.title'));
@@ -39,6 +40,7 @@ export function CharityImpactView({ focusHeading }: { focusHeading: boolean }) {
               rows={impact.data.donors.map((donor) => ({ key: String(donor.donor_user_id), ...donor }))}
             />
           </div>
+          <ReportDownloads party="charity" months={impact.data.months.map((month) => month.month)} />
         </>
       )}
     </section>

@@ -40,7 +40,7 @@ function DonorImpact({ userId }: { userId: number }) {
           rows={data.charities.map((charity) => ({ key: String(charity.charity_user_id), ...charity }))}
         />
       </div>
-      <ReportDownloads months={data.months.map((month) => month.month)} />
+      <ReportDownloads party="donor" months={data.months.map((month) => month.month)} />
     </>
   );
 }

@@ -56,7 +56,7 @@ function serve(routes: Parameters<typeof mockApi>[0]) {
   const reports: { url: string; authorization: string | undefined }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
-    if (!url.startsWith('/api/impact/donor/report?')) return json(input, init);
+    if (!/^\/api\/impact\/(donor|charity)\/report\?/.test(url)) return json(input, init);
     reports.push({ url, authorization: (init?.headers as Record<string, string> | undefined)?.authorization });
     const format = new URLSearchParams(url.split('?')[1]).get('format');
     const body = format === 'csv' ? '\uFEFFdate,food,charity\r\n2026-03-02,Koshari,Hope Kitchen\r\n' : '%PDF-1.3\n%fake';
@@ -231,13 +231,54 @@ describe("the charity's impact view", () => {
     expect(screen.getByRole('button', { name: 'Impact' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('has an empty state, and reads in Arabic', async () => {
+  it('has an empty state, without downloads, and reads in Arabic', async () => {
     await i18next.changeLanguage('ar');
     signInAs('charity', 21);
     mockApi({ 'GET /api/impact/charity': { body: { ...noImpact, donors: [] } } });
     renderPage(<CharityAreaPage />, '/FoodDonationApp?view=impact');
     expect(await screen.findByText(/لم تستلم شيئًا بعد/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'الطعام المستلَم' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'تنزيل CSV' })).toBeNull();
+  });
+
+  const twoMonths: CharityImpactResponse = { ...received, months: [{ month: '2026-02', ...figures(2.5, 10) }, ...received.months] };
+
+  it("downloads the charity's own acknowledgment of the chosen month as CSV and PDF, with its session", async () => {
+    signInAs('charity', 21);
+    const { reports } = serve({ 'GET /api/available': { body: [] }, 'GET /api/impact/charity': { body: twoMonths } });
+    const saved = catchDownloads();
+    const user = userEvent.setup();
+    renderPage(<CharityAreaPage />, '/FoodDonationApp?view=impact');
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Monthly acknowledgment of food received' })).closest('section') as HTMLElement;
+    expect(within(section).getByText(/One row per donation you received in the month/)).toBeInTheDocument();
+    const month = within(section).getByLabelText('Month');
+    expect(within(month).getAllByRole('option').map((option) => option.textContent)).toEqual(['Mar 2026', 'Feb 2026']);
+    await user.click(within(section).getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    await user.selectOptions(month, '2026-02');
+    await user.click(within(section).getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(reports).toEqual([
+      { url: '/api/impact/charity/report?month=2026-03&format=csv&lang=en', authorization: 'token-21' },
+      { url: '/api/impact/charity/report?month=2026-02&format=pdf&lang=en', authorization: 'token-21' },
+    ]);
+    // Saved under the server's name (Content-Disposition), with the server's bytes.
+    expect(saved.map((file) => file.name)).toEqual(['foodlink-acknowledgment-2026-03.csv', 'foodlink-acknowledgment-2026-03.pdf']);
+    expect(await saved[0].blob).toContain('2026-03-02,Koshari,Hope Kitchen');
+    expect(await saved[1].blob).toMatch(/^%PDF/);
+  });
+
+  it('asks for the files in Arabic, and says so when a download fails', async () => {
+    await i18next.changeLanguage('ar');
+    signInAs('charity', 21);
+    const { reports } = serve({ 'GET /api/impact/charity': { body: received } });
+    const user = userEvent.setup();
+    renderPage(<CharityAreaPage />, '/FoodDonationApp?view=impact');
+    expect(await screen.findByRole('heading', { level: 2, name: 'الإقرار الشهري بالطعام المستلَم' })).toBeInTheDocument();
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => (reports.push({ url: String(input), authorization: undefined }), new Response('', { status: 500 }))));
+    await user.click(screen.getByRole('button', { name: 'تنزيل PDF' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('تعذّر تنزيل الملف. يُرجى المحاولة مرة أخرى.');
+    expect(reports.map((report) => report.url)).toEqual(['/api/impact/charity/report?month=2026-03&format=pdf&lang=ar']);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ReportFormat } from '@food-link/contracts';
+import type { ReportFormat, ReportParty } from '@food-link/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +11,11 @@ const buttonClass =
   'inline-flex min-h-11 items-center rounded-lg px-4 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800 disabled:cursor-not-allowed disabled:opacity-60';
 
 /**
- * The monthly acknowledgment: a month (those with fulfilled donations, newest first) and its CSV and PDF,
- * in the page's language.
+ * The monthly acknowledgment, a donor's (what it gave) or a charity's (what it received): a month (those
+ * with fulfilled donations, newest first) and its CSV and PDF, in the page's language. The heading and
+ * intro are the party's; the chooser's and the buttons' words are shared (`donor.report`).
  */
-export function ReportDownloads({ months }: { months: string[] }) {
+export function ReportDownloads({ party, months }: { party: ReportParty; months: string[] }) {
   const { t, i18n } = useTranslation('impact');
   const format = useImpactFormat();
   const headingId = useId();
@@ -22,7 +23,7 @@ export function ReportDownloads({ months }: { months: string[] }) {
   const newestFirst = [...months].reverse();
   const [month, setMonth] = useState(newestFirst[0] ?? '');
   const download = useMutation({
-    mutationFn: (fileFormat: ReportFormat) => impactEndpoints.donorReport(month, fileFormat, i18n.language === 'ar' ? 'ar' : 'en'),
+    mutationFn: (fileFormat: ReportFormat) => impactEndpoints.report(party, month, fileFormat, i18n.language === 'ar' ? 'ar' : 'en'),
     onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName),
   });
   const button = (fileFormat: ReportFormat, label: string) => (
@@ -38,9 +39,9 @@ export function ReportDownloads({ months }: { months: string[] }) {
   return (
     <section aria-labelledby={headingId} className="mt-8 rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
       <h2 id={headingId} className="mb-1 text-xl font-semibold text-stone-900">
-        {t('donor.report.heading')}
+        {t(`${party}.report.heading`)}
       </h2>
-      <p className="mb-4 text-sm text-stone-600">{t('donor.report.intro')}</p>
+      <p className="mb-4 text-sm text-stone-600">{t(`${party}.report.intro`)}</p>
       <div className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1">
           <label htmlFor={selectId} className="text-sm font-semibold text-stone-800">
