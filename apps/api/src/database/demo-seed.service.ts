@@ -244,7 +244,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
   /**
    * Each demo charity's registration, submitted and (for the first) verified through VerificationService,
    * so the stored document, the audit trail and the charity's event are the real ones. Only ever after a
-   * fresh seed: a database that already had users is not touched.
+   * fresh seed: a database that already had a donor or a charity is not touched.
    */
   private async sendRegistrations(charityIds: number[]): Promise<void> {
     const operatorId = await this.demoOperatorId();
