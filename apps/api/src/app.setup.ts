@@ -48,10 +48,13 @@ export async function createApp(config: AppConfig = loadConfig()): Promise<NestF
         defaultSrc: ["'self'"],
         // The app's own origin only: CSP Level 3's 'self' covers ws:/wss: to it (the Socket.IO connection).
         connectSrc: ["'self'"],
-        // blob: the operators' console shows a charity's verification document, fetched with the session,
-        // from an object URL: an image, or a PDF in a frame.
+        // blob: a charity's verification document (in the operators' console and in the charity's own view)
+        // is fetched with the session and shown from an object URL: an image, or a PDF in a frame. Chromium
+        // draws the PDF in the frame's blob: document with its own viewer (an extension frame, which the
+        // page's policy does not govern), so `frame-src blob:` is all a PDF needs: object-src stays 'none'
+        // (helmet's default) and no frame of any origin, this one included, is allowed.
         imgSrc: ["'self'", 'data:', 'blob:'],
-        frameSrc: ["'self'", 'blob:'],
+        frameSrc: ['blob:'],
         // TLS is the load balancer's business; on http://localhost this would break every asset.
         upgradeInsecureRequests: null,
       },

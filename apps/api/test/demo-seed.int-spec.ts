@@ -1,10 +1,21 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { apiPath, VERIFICATION_ROUTES } from '@food-link/contracts';
 import { DEMO_PASSWORD } from '../src/database/demo-seed.service';
+import { loginAs } from './support/factories';
 import { startPeer, startTestApp, type TestApp } from './support/test-app';
+
+const OPERATOR_EMAIL = 'ops@demo-seed.foodlink.eg';
+const OPERATOR_PASSWORD = 'a long operator passphrase';
 
 describe('demo data for npm start', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ SEED_DEMO: 'true' });
+    // With an operator account configured, as a developer trying the console would: it is made before the
+    // seed runs, and must neither stop the seed nor be left out of the demo verification.
+    t = await startTestApp({ SEED_DEMO: 'true', OPERATOR_EMAIL, OPERATOR_PASSWORD });
   });
   afterAll(() => t.close());
 
@@ -94,10 +105,62 @@ describe('demo data for npm start', () => {
     expect((await t.http.get('/api/request/totalcharities')).body).toEqual({ totalCharities: 2 });
   });
 
-  it('leaves a database that already has users alone', async () => {
+  it('sends both charities\' registrations through verification: one verified by the operator, one waiting for review', async () => {
+    const ahlMasr = await loginAs(t.http, 'ahl.masr@demo.foodlink.eg', DEMO_PASSWORD);
+    const giza = await loginAs(t.http, 'giza.orphans@demo.foodlink.eg', DEMO_PASSWORD);
+    expect((await t.http.get(VERIFICATION_ROUTES.charity, { token: ahlMasr })).body).toMatchObject({
+      status: 'verified',
+      claim_limit: 5,
+      submitted_at: expect.any(String),
+      decided_at: expect.any(String),
+    });
+    expect((await t.http.get(VERIFICATION_ROUTES.charity, { token: giza })).body).toMatchObject({ status: 'pending', claim_limit: 2, decided_at: null });
+
+    // The operator's queue has the waiting one, with a document; the trail names the operator.
+    const operator = await loginAs(t.http, OPERATOR_EMAIL, OPERATOR_PASSWORD);
+    const pending = await t.http.get(`${VERIFICATION_ROUTES.ops}?status=pending`, { token: operator });
+    expect(pending.body).toEqual([
+      expect.objectContaining({ name: 'Giza Orphans Care', moss_number: '1375/2019', document_type: 'application/pdf', document_url: expect.any(String) }),
+    ]);
+    const verified = await t.http.get(`${VERIFICATION_ROUTES.ops}?status=verified`, { token: operator });
+    expect(verified.body).toEqual([expect.objectContaining({ name: 'Ahl Masr Community Kitchen', moss_number: '4821/2016' })]);
+    const [{ id: operatorId }] = await t.db.query(`SELECT id FROM users WHERE user_type = 'operator'`);
+    const trail = await t.http.get(apiPath(VERIFICATION_ROUTES.opsAudit, { userId: verified.body[0].user_id }), { token: operator });
+    expect(trail.body).toEqual([
+      expect.objectContaining({ action: 'verify', actor_id: operatorId, status_before: 'pending', status_after: 'verified' }),
+      expect.objectContaining({ action: 'submit', actor_id: verified.body[0].user_id, status_before: 'unverified', status_after: 'pending' }),
+    ]);
+
+    // Each document is a real PDF that renders, saying it is demo data.
+    const dir = mkdtempSync(join(tmpdir(), 'foodlink-demo-certificate-'));
+    try {
+      for (const [token, expected] of [
+        [ahlMasr, ['Ahl Masr Community Kitchen', '4821/2016']],
+        [giza, ['Giza Orphans Care', '1375/2019']],
+      ] as const) {
+        const document = await fetch(`${t.baseUrl}${VERIFICATION_ROUTES.charityDocument}`, { headers: { authorization: `Bearer ${token}` } });
+        expect(document.headers.get('content-type')).toBe('application/pdf');
+        const file = join(dir, 'certificate.pdf');
+        writeFileSync(file, Buffer.from(await document.arrayBuffer()));
+        execFileSync('pdftoppm', ['-png', '-r', '20', '-singlefile', file, join(dir, 'certificate')]);
+        const text = execFileSync('pdftotext', [file, '-']).toString('utf8');
+        for (const line of ['DEMO DATA: NOT A REAL CERTIFICATE', ...expected]) expect(text).toContain(line);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves a database that already has donors or charities alone', async () => {
     const again = await startPeer(t, { SEED_DEMO: 'true' });
     await again.close();
-    const [{ count }] = await t.db.query('SELECT count(*)::int AS count FROM users');
-    expect(count).toBe(5);
+    const counts = await t.db.query(`SELECT user_type::text AS type, count(*)::int AS count FROM users GROUP BY 1 ORDER BY 1`);
+    expect(counts).toEqual([
+      { type: 'charity', count: 2 },
+      { type: 'donor', count: 3 },
+      { type: 'operator', count: 1 },
+    ]);
+    const [{ audit }] = await t.db.query(`SELECT count(*)::int AS audit FROM verification_audit`);
+    expect(audit).toBe(3);
   });
 });

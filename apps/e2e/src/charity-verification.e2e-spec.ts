@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { apiAddFood, apiSignUp, type ApiSession } from './support/api';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { apiAddFood, apiSignUp, apiSubmitVerification, type ApiSession } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
-import { launchBrowser, markWindow, MOBILE, openPage, stillSamePage } from './support/browser';
+import { launchBrowser, markWindow, MOBILE, openPage, screenshot, stillSamePage, WAIT_MS } from './support/browser';
+import { smallPdf } from './support/documents';
 import { foodCard, newFood, signUp } from './support/flows';
 import { smallPng } from './support/photos';
 import { newUser } from './support/users';
@@ -10,8 +11,9 @@ import { newUser } from './support/users';
  * Charity verification (docs/VERIFICATION.md), through the screens: a new charity sends its MoSS
  * registration with a document, may hold two claims while unverified (the third is refused with the
  * server's words), an operator approves it in the console with the document in view, the charity's
- * screen turns verified live, and the third claim then goes through. Then the status panel in Arabic on
- * a phone, checked with axe.
+ * screen turns verified live, and the third claim then goes through. A charity that sent a PDF has it
+ * drawn inline in the console by Chromium's own viewer, with no Content Security Policy violation on
+ * either side. Then the status panel in Arabic on a phone, checked with axe.
  */
 describe('charity verification', () => {
   let browser: Browser;
@@ -21,6 +23,15 @@ describe('charity verification', () => {
   const charity = newUser('charity');
   let charityUserId: number;
   const foods: { id: number; name: string }[] = [];
+  /** A second charity, waiting for review with a PDF document (sent over HTTP). */
+  const pdfCharity = newUser('charity');
+  let pdfCharityUserId: number;
+  /** Every CSP violation Chromium reports on either page (it logs each one as a console error). */
+  const cspViolations: string[] = [];
+  const watchCsp = (page: Page) =>
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
 
   const env = (name: string): string => {
     const value = process.env[name];
@@ -49,8 +60,17 @@ describe('charity verification', () => {
       });
       foods.push({ id, name: food.name });
     }
+    const pdfSession = await apiSignUp(pdfCharity, 'charity');
+    pdfCharityUserId = Number(pdfSession.storage.userId);
+    await apiSubmitVerification(
+      pdfSession.token,
+      { moss_number: '1375/2019', address: '9 Faisal Street, Talbia, Giza', contact_phone: '01101000202' },
+      { name: 'moss-certificate.pdf', type: 'application/pdf', data: smallPdf('MoSS registration certificate') },
+    );
     ({ page: charityPage } = await openPage(browser, '/'));
     ({ page: opsPage } = await openPage(browser, '/'));
+    watchCsp(charityPage);
+    watchCsp(opsPage);
   });
 
   afterAll(async () => {
@@ -77,6 +97,14 @@ describe('charity verification', () => {
     expect(await statusName(charityPage).textContent()).toBe('Waiting for review');
     expect(await charityPage.getByTestId('verification-status').textContent()).toContain('you may hold 2 claims at a time');
     expect(await form.count()).toBe(0);
+
+    // What it sent, fetched with its session and drawn (the PNG, re-encoded as WebP at its size).
+    await charityPage.getByRole('button', { name: 'View the document you sent' }).click();
+    const sent = charityPage.getByRole('img', { name: 'The document you sent' });
+    await sent.waitFor();
+    await charityPage.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 120, await sent.elementHandle());
+    await charityPage.getByRole('button', { name: 'Hide the document' }).click();
+    expect(cspViolations).toEqual([]);
   });
 
   it('takes two claims while unverified and refuses the third with the limit', async () => {
@@ -129,6 +157,31 @@ describe('charity verification', () => {
     expect(await entries.nth(1).textContent()).toMatch(/^Sent · .* · The charityNot verified → Waiting for review$/);
   });
 
+  it("draws a charity's PDF inline in the console with Chromium's viewer, with no CSP violation", async () => {
+    const queue = opsPage.getByRole('region', { name: 'Charities to verify' });
+    await queue.getByLabel('Show').selectOption('pending');
+    const card = queue.locator(`[data-testid="verification-item"][data-user-id="${pdfCharityUserId}"]`);
+    const frame = card.locator(`iframe[title="Document of ${pdfCharity.name}"]`);
+    await frame.waitFor();
+    const documentFrame = (await (await frame.elementHandle())?.contentFrame()) as Frame;
+    // Chromium opens the PDF in the blob: document with its viewer (an extension frame inside it); the
+    // viewer knows the page count only once it has parsed the document. A blocked frame would be an error
+    // page instead (chrome-error://), with a "Framing ... violates the following Content Security Policy
+    // directive" console error.
+    const viewer = await pdfViewerIn(opsPage, documentFrame);
+    expect(documentFrame.url()).toMatch(/^blob:http:\/\/127\.0\.0\.1:\d+\//);
+    await viewer.locator('#pagelength').filter({ hasText: /^1$/ }).waitFor();
+    await frame.scrollIntoViewIfNeeded();
+    await screenshot(opsPage, 'ops-verification-pdf', { fullPage: false });
+    // The fallback link opens the same object URL in a tab of its own, drawn by the same viewer.
+    const [tab] = await Promise.all([opsPage.context().waitForEvent('page'), card.getByRole('link', { name: 'Open the document in a new tab' }).click()]);
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe(documentFrame.url());
+    await (await pdfViewerIn(tab, tab.mainFrame())).locator('#pagelength').filter({ hasText: /^1$/ }).waitFor();
+    await tab.close();
+    expect(cspViolations).toEqual([]);
+  });
+
   it('then takes the third claim', async () => {
     await claimFromBoard(foods[2]);
     await charityPage.getByText('Pickup request submitted successfully!', { exact: true }).waitFor();
@@ -148,3 +201,14 @@ describe('charity verification', () => {
     await context.close();
   });
 });
+
+/** Chromium's PDF viewer (chrome-extension://…/index.html), once it is a child frame of `parent`. */
+async function pdfViewerIn(page: Page, parent: Frame): Promise<Frame> {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const viewer = page.frames().find((frame) => frame.parentFrame() === parent && frame.url().startsWith('chrome-extension://'));
+    if (viewer) return viewer;
+    if (Date.now() > deadline) throw new Error(`No PDF viewer in ${parent.url()}: ${page.frames().map((frame) => frame.url()).join(', ')}`);
+    await page.waitForEvent('frameattached', { timeout: deadline - Date.now() }).catch(() => undefined);
+  }
+}

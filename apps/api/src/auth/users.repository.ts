@@ -139,12 +139,13 @@ export class UsersRepository {
   }
 
   /**
-   * True when there is no account at all. The table stays locked against other writers until the
+   * True when there is no donor or charity account (the operator account, made from the configuration at
+   * start before the seed runs, does not count). The table stays locked against other writers until the
    * transaction ends, so concurrent starts seed it once.
    */
   async lockWhileEmpty(tx: EntityManager): Promise<boolean> {
     await tx.query('LOCK TABLE users IN EXCLUSIVE MODE');
-    const [{ count }] = await tx.query<{ count: string }[]>('SELECT count(*) FROM users');
+    const [{ count }] = await tx.query<{ count: string }[]>(`SELECT count(*) FROM users WHERE user_type <> 'operator'`);
     return Number(count) === 0;
   }
 }

@@ -6,6 +6,7 @@ import { FoodModule } from '../food/food.module';
 import { PickupPointsModule } from '../pickup-points/pickup-points.module';
 import { RequestsModule } from '../requests/requests.module';
 import { StatsModule } from '../stats/stats.module';
+import { VerificationModule } from '../verification/verification.module';
 import { AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
 import { DemoSeedService } from './demo-seed.service';
@@ -32,5 +33,5 @@ import { TransactionDeadline } from './transaction-deadline';
 export class DatabaseModule {}
 
 /** Demo data for `npm start`; separate so the database module does not depend on auth. */
-@Module({ imports: [AuthModule, FoodModule, PickupPointsModule, RequestsModule, StatsModule], providers: [DemoSeedService] })
+@Module({ imports: [AuthModule, FoodModule, PickupPointsModule, RequestsModule, StatsModule, VerificationModule], providers: [DemoSeedService] })
 export class DemoSeedModule {}

@@ -21,6 +21,8 @@ import { PickupPointsRepository, type PickupPointFields } from '../pickup-points
 import { RequestsRepository } from '../requests/requests.repository';
 import { newPickupCode } from '../requests/requests.service';
 import { StatsService } from '../stats/stats.service';
+import { VerificationService } from '../verification/verification.service';
+import { demoCertificate } from './demo-certificate';
 
 /** Shared by every demo account; printed at start so a newcomer can sign in. */
 export const DEMO_PASSWORD = 'FoodLink-demo-2026';
@@ -33,6 +35,16 @@ const DONORS = [
 const CHARITIES = [
   { name: 'Ahl Masr Community Kitchen', email: 'ahl.masr@demo.foodlink.eg' },
   { name: 'Giza Orphans Care', email: 'giza.orphans@demo.foodlink.eg' },
+];
+
+/**
+ * What the demo charities send for verification (docs/VERIFICATION.md), through the verification service
+ * as a charity would, with a PDF certificate made at seed time: the first is then verified by an operator
+ * (the configured one, if any; else Food Link itself), the second is left waiting in the review queue.
+ */
+const REGISTRATIONS = [
+  { charity: 0, moss_number: '4821/2016', address: '14 El Sayeda Zeinab Street, Cairo', contact_phone: '+201001000201', verify: true },
+  { charity: 1, moss_number: '1375/2019', address: '9 Faisal Street, Talbia, Giza', contact_phone: '+201101000202', verify: false },
 ];
 
 /** Each demo donor's places (DOMAIN.md: governorate, area, address by landmark), in Arabic and English. */
@@ -168,7 +180,7 @@ const HOUR_MS = 3_600_000;
 
 /**
  * Fills an empty database with Egyptian demo data (donors, charities, items in every state) when the
- * environment asks for it, as `npm start` does. A database that has any user is left alone.
+ * environment asks for it, as `npm start` does. A database that already has a donor or a charity is left alone.
  */
 @Injectable()
 export class DemoSeedService implements OnApplicationBootstrap {
@@ -183,23 +195,26 @@ export class DemoSeedService implements OnApplicationBootstrap {
     private readonly passwords: PasswordService,
     private readonly config: AppConfig,
     private readonly stats: StatsService,
+    private readonly verification: VerificationService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.SEED_DEMO) return;
-    const seeded = await this.db.transaction(async (tx) => {
+    const charityIds = await this.db.transaction(async (tx) => {
       // Serialises concurrent starts: only the first one to see an empty table seeds it.
-      if (!(await this.users.lockWhileEmpty(tx))) return false;
-      await this.seed(tx);
-      return true;
+      if (!(await this.users.lockWhileEmpty(tx))) return null;
+      return this.seed(tx);
     });
-    if (!seeded) return;
+    if (!charityIds) return;
     // The seed writes fulfilled donations directly, past the workers: count them into the totals.
     await this.stats.rebuild();
+    // After the accounts are committed, as a charity's submission and an operator's decision would be.
+    await this.sendRegistrations(charityIds);
     this.printLogins();
   }
 
-  private async seed(tx: EntityManager): Promise<void> {
+  /** Seeds everything but verification; returns the charities' account ids. */
+  private async seed(tx: EntityManager): Promise<number[]> {
     const passwordHash = await this.passwords.hash(DEMO_PASSWORD);
     const insertUser = (user: { name: string; email: string }, userType: UserType) =>
       this.users.insert({ ...user, passwordHash, userType }, tx);
@@ -223,6 +238,29 @@ export class DemoSeedService implements OnApplicationBootstrap {
     for (const item of ITEMS) {
       await this.seedItem(tx, item, now, today, donorIds[item.donor], pointIds[item.point], charityIds);
     }
+    return charityIds;
+  }
+
+  /**
+   * Each demo charity's registration, submitted and (for the first) verified through VerificationService,
+   * so the stored document, the audit trail and the charity's event are the real ones. Only ever after a
+   * fresh seed: a database that already had a donor or a charity is not touched.
+   */
+  private async sendRegistrations(charityIds: number[]): Promise<void> {
+    const operatorId = await this.demoOperatorId();
+    for (const { charity, verify, ...fields } of REGISTRATIONS) {
+      const id = charityIds[charity];
+      const document = await demoCertificate({ name: CHARITIES[charity].name, ...fields });
+      await this.verification.submit({ id, userType: 'charity' }, async () => ({ fields, document }));
+      if (verify) await this.verification.decide(operatorId, id, { decision: 'verify' });
+    }
+  }
+
+  /** The configured operator account (made at start by OperatorAccountService, before the seed runs), if any. */
+  private async demoOperatorId(): Promise<number | null> {
+    const email = this.config.OPERATOR_EMAIL?.trim().toLowerCase();
+    const operator = email ? await this.users.findForLogin(email) : undefined;
+    return operator?.userType === 'operator' ? operator.id : null;
   }
 
   /** One demo item with its safe time computed as for a real listing, and its request when it has one. */
@@ -284,7 +322,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
   private printLogins(): void {
     const lines = [
       ...DONORS.map((donor) => `  donor    ${donor.email}`),
-      ...CHARITIES.map((charity) => `  charity  ${charity.email}`),
+      ...CHARITIES.map((charity, index) => `  charity  ${charity.email}${REGISTRATIONS.find((sent) => sent.charity === index)?.verify ? ' (verified)' : ' (waiting for review)'}`),
     ];
     this.logger.log(`Seeded demo data. Demo logins (password ${DEMO_PASSWORD}):\n${lines.join('\n')}`);
   }

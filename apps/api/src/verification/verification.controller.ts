@@ -122,7 +122,7 @@ export class OpsVerificationController {
     503,
   )
   decide(@CurrentUser() operator: AuthUser, @IdParam('userId') charityId: number, @ValidBody(VerificationDecisionBody) body: VerificationDecisionBody): Promise<VerificationView> {
-    return this.verification.decide(operator, charityId, body);
+    return this.verification.decide(operator.id, charityId, body);
   }
 
   @Get(VERIFICATION_ROUTES.opsDocument)

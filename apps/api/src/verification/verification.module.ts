@@ -26,5 +26,7 @@ export class VerificationCoreModule {}
     // Documents live beside photos (DATA_DIR/documents, or the photo bucket under their own names), never served publicly.
     { provide: DOCUMENT_STORAGE, inject: [AppConfig], useFactory: (config: AppConfig) => createFileStorage(config, join(config.DATA_DIR, 'documents'), DOCUMENT_NAMES) },
   ],
+  // The demo seed sends its charities' registrations through it.
+  exports: [VerificationService],
 })
 export class VerificationModule {}

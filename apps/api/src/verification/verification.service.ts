@@ -87,13 +87,17 @@ export class VerificationService {
     }
   }
 
-  /** An operator's decision: the transitions of VERIFICATION_TRANSITIONS only (409 otherwise). */
-  async decide(operator: AuthUser, charityId: number, body: VerificationDecisionBody): Promise<VerificationView> {
+  /**
+   * An operator's decision: the transitions of VERIFICATION_TRANSITIONS only (409 otherwise). `operatorId`
+   * is who the audit trail names: the signed-in operator, or null for Food Link itself (the demo seed
+   * without a configured operator account).
+   */
+  async decide(operatorId: number | null, charityId: number, body: VerificationDecisionBody): Promise<VerificationView> {
     const after = await this.db.transaction(async (tx) => {
       const row = await this.repository.lock(tx, charityId);
       if (!row) throw new NotFoundException(ERRORS.charityNotFound);
       const change = decisionChange(row, body);
-      return this.changes.apply(tx, row, change, { actorId: operator.id, action: body.decision, reason: body.reason ?? null });
+      return this.changes.apply(tx, row, change, { actorId: operatorId, action: body.decision, reason: body.reason ?? null });
     });
     return verificationView(after);
   }

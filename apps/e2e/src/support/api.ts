@@ -11,6 +11,7 @@ import {
   type PickupPointBody,
   type PickupPointView,
   type PickupRequestResponse,
+  VERIFICATION_ROUTES,
 } from '@food-link/contracts';
 import { baseUrl } from './browser';
 import type { E2eUser } from './users';
@@ -86,4 +87,17 @@ export async function apiCountedImpact(token: string): Promise<DonorImpactRespon
     if (Date.now() > deadline) throw new Error('No fulfilled donation was counted in the donor impact');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** Sends the charity's registration for review (multipart, as the form does), with the document given. */
+export async function apiSubmitVerification(
+  token: string,
+  fields: { moss_number: string; address: string; contact_phone: string },
+  document: { name: string; type: string; data: Buffer },
+): Promise<void> {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  body.append('document', new Blob([new Uint8Array(document.data)], { type: document.type }), document.name);
+  const response = await fetch(new URL(VERIFICATION_ROUTES.charity, baseUrl()), { method: 'POST', headers: { authorization: token }, body });
+  if (!response.ok) throw new Error(`POST ${VERIFICATION_ROUTES.charity} answered ${response.status}: ${await response.text()}`);
 }

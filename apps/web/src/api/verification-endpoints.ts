@@ -40,6 +40,9 @@ export const verificationEndpoints = {
       auth: true,
     }),
   audit: (userId: number) => api<VerificationAuditEntry[]>(apiPath(VERIFICATION_ROUTES.opsAudit, { userId }), { auth: true }),
-  /** A charity's document as the operator's session may fetch it (`document_url` of the queue's item). */
-  opsDocument: async (url: string) => (await apiBlob(url)).blob(),
+  /**
+   * A verification document as this session may fetch it: the charity's own
+   * (VERIFICATION_ROUTES.charityDocument) or, for an operator, a queue item's `document_url`.
+   */
+  document: async (url: string) => (await apiBlob(url)).blob(),
 };

@@ -2,7 +2,7 @@ import { afterEach, vi } from 'vitest';
 
 /** The one fetch stub for the web tests: API replies by `METHOD /path`, held replies and failures. */
 
-export type Reply = { status?: number; body?: unknown };
+export type Reply = { status?: number; body?: unknown; file?: Blob };
 type Handler = Reply | ((init?: RequestInit) => Reply | Promise<Reply>);
 
 /**
@@ -29,6 +29,8 @@ const AMBIENT: Record<string, Reply> = {
 
 function respond(reply: Reply): Response {
   const status = reply.status ?? 200;
+  // A file (a verification document) as the server sends it: its bytes, under its own type.
+  if (reply.file) return new Response(reply.file, { status, headers: { 'content-type': reply.file.type } });
   // A 204 carries no body at all (the Response constructor refuses one).
   return new Response(status === 204 ? null : JSON.stringify(reply.body ?? null), {
     status,

@@ -1,6 +1,6 @@
 /**
- * Texts of charity verification (docs/VERIFICATION.md): the charity's status and form, the operators'
- * review queue, and the donor's "Verified" badge. Written for this feature (the spec has no such screen);
+ * Texts of charity verification (docs/VERIFICATION.md): the charity's status, form and sent document, the
+ * document viewer, the operators' review queue, and the donor's "Verified" badge. Written for this feature (the spec has no such screen);
  * `ar` is their Arabic counterpart. Ships with the chunks that import verification-texts.ts.
  */
 export const verification = {
@@ -53,6 +53,16 @@ export const verification = {
       sent: 'Sent. An operator will review it.',
       error: 'Your registration could not be sent. Please try again.',
     },
+    document: {
+      loading: 'Loading the document...',
+      error: 'The document could not be loaded.',
+      open: 'Open the document in a new tab',
+    },
+    sentDocument: {
+      view: 'View the document you sent',
+      hide: 'Hide the document',
+      title: 'The document you sent',
+    },
     badge: {
       verified: 'Verified',
       verifiedHint: 'An operator checked this charity’s Ministry of Social Solidarity registration.',
@@ -83,10 +93,7 @@ export const verification = {
       reliability: 'Last 90 days',
       figures: '{{completed}} collected · {{noShows}} no-shows · {{late}} late cancellations',
       document: 'Document of {{name}}',
-      documentLoading: 'Loading the document...',
-      documentError: 'The document could not be loaded.',
       documentNone: 'No document.',
-      documentOpen: 'Open the document in a new tab',
       reasonLabel: 'Reason (the charity is told)',
       reasonRequired: 'A reason is required to {{decision}}',
       decisions: {
@@ -172,6 +179,16 @@ export const verification = {
       sent: 'تم الإرسال. سيراجعه أحد المشرفين.',
       error: 'تعذّر إرسال بيانات تسجيلك. حاول مرة أخرى.',
     },
+    document: {
+      loading: 'جارٍ تحميل المستند...',
+      error: 'تعذّر تحميل المستند.',
+      open: 'افتح المستند في علامة تبويب جديدة',
+    },
+    sentDocument: {
+      view: 'اعرض المستند الذي أرسلته',
+      hide: 'إخفاء المستند',
+      title: 'المستند الذي أرسلته',
+    },
     badge: {
       verified: 'موثّقة',
       verifiedHint: 'تحقق أحد المشرفين من تسجيل هذه الجمعية لدى وزارة التضامن الاجتماعي.',
@@ -202,10 +219,7 @@ export const verification = {
       reliability: 'آخر ٩٠ يومًا',
       figures: '{{completed}} استلام · {{noShows}} عدم حضور · {{late}} إلغاء متأخر',
       document: 'مستند {{name}}',
-      documentLoading: 'جارٍ تحميل المستند...',
-      documentError: 'تعذّر تحميل المستند.',
       documentNone: 'لا يوجد مستند.',
-      documentOpen: 'افتح المستند في علامة تبويب جديدة',
       reasonLabel: 'السبب (يُبلَّغ للجمعية)',
       reasonRequired: 'يلزم ذكر سبب لـ{{decision}}',
       decisions: {

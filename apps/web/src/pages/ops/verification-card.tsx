@@ -16,9 +16,9 @@ import { formatNumber } from '../../i18n/format';
 import { formatDayTime } from '../../i18n/format-time';
 import { useServerMessage } from '../../i18n/server-message';
 import { ReliabilityBadge } from '../listing/reliability-badge';
+import { VerificationDocument } from '../verification/verification-document';
 import { useReportOpsError } from './ops-access';
 import { VerificationAudit } from './verification-audit';
-import { VerificationDocument } from './verification-document';
 import '../verification/verification-texts';
 
 const buttonClass =
@@ -121,7 +121,11 @@ export function VerificationCard({ operatorId, item, onDecided }: CardProps) {
             </span>,
           )}
         </dl>
-        <VerificationDocument item={item} />
+        {item.document_url ? (
+          <VerificationDocument url={item.document_url} type={item.document_type} title={t('ops.document', { name: item.name })} onError={report} />
+        ) : (
+          <p className="text-sm text-stone-600">{t('ops.documentNone')}</p>
+        )}
       </div>
       {decisions.length > 0 && (
         <div className="mt-3 flex flex-col gap-2">

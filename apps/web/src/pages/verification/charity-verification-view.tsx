@@ -5,14 +5,16 @@ import { useDocumentTitle } from '../../app/use-document-title';
 import { useSession } from '../../app/use-session';
 import { SignInPrompt } from '../../components/sign-in-prompt';
 import { ViewHeading } from '../charity/view-heading';
+import { SentDocument } from './sent-document';
 import { useCharityVerification } from './use-charity-verification';
 import { VerificationForm } from './verification-form';
 import { VerificationStatusPanel } from './verification-status-panel';
 import './verification-texts';
 
 /**
- * The charity area's verification view: where its verification stands, what that means for claiming, and
- * the form to send (or, after a rejection, send again) its MoSS registration. It follows the operators'
+ * The charity area's verification view: where its verification stands, what that means for claiming, the
+ * document it sent (once it has sent one), and the form to send (or, after a rejection, send again) its
+ * MoSS registration. It follows the operators'
  * decisions live.
  */
 export function CharityVerificationView({ focusHeading }: { focusHeading: boolean }) {
@@ -31,6 +33,7 @@ export function CharityVerificationView({ focusHeading }: { focusHeading: boolea
     body = (
       <>
         <VerificationStatusPanel view={view} />
+        {view.submitted_at && <SentDocument submittedAt={view.submitted_at} />}
         <p role="status" data-testid="verification-sent" className="mt-3 font-semibold text-green-800">
           {sent && view.status === 'pending' ? t('form.sent') : null}
         </p>

@@ -2,6 +2,7 @@ import type { VerificationView } from '@food-link/contracts';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
+import { vi } from 'vitest';
 import { LiveHub } from '../../live/live-hub';
 import CharityAreaPage from '../charity/charity-area-page';
 import { foodItem, liveEvent, mockApi, renderPage, signInAs, type Reply } from '../../test/test-utils';
@@ -40,6 +41,8 @@ describe("the charity's verification", () => {
     expect(await screen.findByTestId('verification-status')).toHaveTextContent('Status: Not verified');
     expect(status()).toHaveTextContent('you may hold 2 claims at a time');
     expect(screen.getByRole('heading', { level: 2, name: 'Send your registration' })).toBeInTheDocument();
+    // Nothing sent yet: no document to view.
+    expect(screen.queryByRole('button', { name: 'View the document you sent' })).not.toBeInTheDocument();
   });
 
   it('names each missing or bad field before sending anything, and focuses the first', async () => {
@@ -167,6 +170,71 @@ describe("the charity's verification", () => {
     expect(status()).toHaveTextContent('you may hold 5 claims at a time');
     expect(screen.getByText('Your verification status is now: Verified')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  describe('the document it sent', () => {
+    const DOCUMENT = 'GET /api/charity/verification/document';
+    const sentView = view({ status: 'pending', submitted_at: '2030-01-01T10:00:00.000Z' });
+    const documentCalls = (fetchMock: ReturnType<typeof mockApi>) => fetchMock.mock.calls.filter(([input]) => String(input) === '/api/charity/verification/document');
+    // jsdom has no object URLs: each names the type of the blob it stands for.
+    const objectUrls = { createObjectURL: vi.fn((blob: Blob) => `blob:${blob.type}`), revokeObjectURL: vi.fn() };
+    beforeEach(() => {
+      objectUrls.revokeObjectURL.mockClear();
+      vi.stubGlobal('URL', Object.assign(URL, objectUrls));
+    });
+
+    it('is fetched with the session only when asked for, shown inline (a PDF in a frame), and released when hidden', async () => {
+      signInAs('charity', 9);
+      const fetchMock = mockApi({
+        'GET /api/charity/verification': { body: sentView },
+        [DOCUMENT]: { file: new Blob(['%PDF-1.4\n%%EOF\n'], { type: 'application/pdf' }) },
+      });
+      const user = userEvent.setup();
+      showVerification();
+      const show = await screen.findByRole('button', { name: 'View the document you sent' });
+      expect(show).toHaveAttribute('aria-expanded', 'false');
+      expect(documentCalls(fetchMock)).toHaveLength(0);
+
+      await user.click(show);
+      const frame = await screen.findByTitle('The document you sent');
+      expect(frame.tagName).toBe('IFRAME');
+      expect(frame).toHaveAttribute('src', 'blob:application/pdf');
+      expect(screen.getByRole('link', { name: 'Open the document in a new tab' })).toHaveAttribute('href', 'blob:application/pdf');
+      const [call] = documentCalls(fetchMock);
+      expect((call[1]?.headers as Record<string, string>).authorization).toBe('token-9');
+      const hide = screen.getByRole('button', { name: 'Hide the document' });
+      expect(hide).toHaveAttribute('aria-expanded', 'true');
+
+      await user.click(hide);
+      expect(screen.queryByTitle('The document you sent')).not.toBeInTheDocument();
+      expect(objectUrls.revokeObjectURL).toHaveBeenCalledWith('blob:application/pdf');
+    });
+
+    it('shows an image as an image, and says when it cannot be loaded', async () => {
+      signInAs('charity', 9);
+      let answer: Reply = { file: new Blob(['webp'], { type: 'image/webp' }) };
+      mockApi({ 'GET /api/charity/verification': { body: view({ status: 'verified', claim_limit: 5, submitted_at: '2030-01-01T10:00:00.000Z' }) }, [DOCUMENT]: () => answer });
+      const user = userEvent.setup();
+      showVerification();
+      await user.click(await screen.findByRole('button', { name: 'View the document you sent' }));
+      expect(await screen.findByRole('img', { name: 'The document you sent' })).toHaveAttribute('src', 'blob:image/webp');
+      await user.click(screen.getByRole('button', { name: 'Hide the document' }));
+      answer = { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'No document has been submitted' } };
+      await user.click(screen.getByRole('button', { name: 'View the document you sent' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('The document could not be loaded.');
+    });
+
+    it('is offered in Arabic too', async () => {
+      signInAs('charity', 9);
+      await i18next.changeLanguage('ar');
+      mockApi({ 'GET /api/charity/verification': { body: sentView }, [DOCUMENT]: { file: new Blob(['%PDF-1.4\n%%EOF\n'], { type: 'application/pdf' }) } });
+      const user = userEvent.setup();
+      showVerification();
+      await user.click(await screen.findByRole('button', { name: 'اعرض المستند الذي أرسلته' }));
+      expect(await screen.findByTitle('المستند الذي أرسلته')).toHaveAttribute('src', 'blob:application/pdf');
+      expect(screen.getByRole('link', { name: 'افتح المستند في علامة تبويب جديدة' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'إخفاء المستند' })).toBeInTheDocument();
+    });
   });
 
   it('reads in Arabic, right to left, with Arabic digits', async () => {
