@@ -67,7 +67,7 @@ export async function apiVerifyCharity(charity: ApiSession, operatorToken: strin
   form.set('moss_number', `1/${charity.storage.userId}`);
   form.set('address', '7 Qasr El Nil St, Downtown, Cairo');
   form.set('contact_phone', '0101 234 5678');
-  form.set('document', new Blob([document], { type: 'image/png' }), 'moss-certificate.png');
+  form.set('document', new Blob([new Uint8Array(document)], { type: 'image/png' }), 'moss-certificate.png');
   await call(VERIFICATION_ROUTES.charity, { method: 'POST', body: form, token: charity.token });
   const userId = charity.storage.userId;
   await call(apiPath(VERIFICATION_ROUTES.opsDecide, { userId }), { method: 'POST', body: { decision: 'verify' }, token: operatorToken });
