@@ -2,6 +2,8 @@ import {
   API_ROUTES,
   EXTRA_ROUTES,
   IMPACT_ROUTES,
+  MODERATION_ROUTES,
+  VERIFICATION_ROUTES,
   type DonorImpactResponse,
   apiPath,
   type AddFoodBody,
@@ -11,7 +13,6 @@ import {
   type PickupPointBody,
   type PickupPointView,
   type PickupRequestResponse,
-  VERIFICATION_ROUTES,
 } from '@food-link/contracts';
 import { baseUrl } from './browser';
 import type { E2eUser } from './users';
@@ -21,10 +22,12 @@ import type { E2eUser } from './users';
  * about something else; what a scenario is about always goes through the UI.
  */
 async function call<T>(path: string, { method = 'GET', body, token }: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+  // A FormData body (a document) sets its own multipart content type with the boundary.
+  const multipart = body instanceof FormData;
   const response = await fetch(new URL(path, baseUrl()), {
     method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { ...(multipart ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: token } : {}) },
+    body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
@@ -46,6 +49,32 @@ export async function apiSignUp(user: E2eUser, kind: 'donor' | 'charity'): Promi
     token: login.token,
     storage: { token: login.token, userId: String(data.user_id), userType: data.user_type, charityName: data.name },
   };
+}
+
+/** The run's operator (OPERATOR_EMAIL of the global setup), logged in over HTTP; returns the token. */
+export async function apiOperatorLogin(): Promise<string> {
+  const [email, password] = [process.env.E2E_OPERATOR_EMAIL, process.env.E2E_OPERATOR_PASSWORD];
+  if (!email || !password) throw new Error('E2E_OPERATOR_EMAIL is not set: the global setup did not start the stack');
+  return (await call<LoginResponse>(API_ROUTES.login, { method: 'POST', body: { email, password } })).token;
+}
+
+/**
+ * Makes the charity verified as it would be for real: it sends its registration with a document, and the
+ * operator approves it (`charity-verification.e2e-spec.ts` does both through the screens).
+ */
+export async function apiVerifyCharity(charity: ApiSession, operatorToken: string, document: Buffer): Promise<void> {
+  await apiSubmitVerification(
+    charity.token,
+    { moss_number: `1/${charity.storage.userId}`, address: '7 Qasr El Nil St, Downtown, Cairo', contact_phone: '0101 234 5678' },
+    { name: 'moss-certificate.png', type: 'image/png', data: document },
+  );
+  const userId = charity.storage.userId;
+  await call(apiPath(VERIFICATION_ROUTES.opsDecide, { userId }), { method: 'POST', body: { decision: 'verify' }, token: operatorToken });
+}
+
+/** Hides the listing as an operator would (the moderation scenario does it through the console). */
+export async function apiHideFood(operatorToken: string, foodId: number, reason: string): Promise<void> {
+  await call(apiPath(MODERATION_ROUTES.hideFood, { id: foodId }), { method: 'POST', body: { reason }, token: operatorToken });
 }
 
 /** `POST /api/add` as it goes over the wire: the instants are ISO 8601 strings (the shape parses them to dates). */
@@ -98,6 +127,5 @@ export async function apiSubmitVerification(
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   body.append('document', new Blob([new Uint8Array(document.data)], { type: document.type }), document.name);
-  const response = await fetch(new URL(VERIFICATION_ROUTES.charity, baseUrl()), { method: 'POST', headers: { authorization: token }, body });
-  if (!response.ok) throw new Error(`POST ${VERIFICATION_ROUTES.charity} answered ${response.status}: ${await response.text()}`);
+  await call(VERIFICATION_ROUTES.charity, { method: 'POST', body, token });
 }

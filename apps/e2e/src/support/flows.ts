@@ -105,6 +105,18 @@ export async function logIn(page: Page, user: E2eUser, kind: UserKind): Promise<
   await expectSignedInArea(page, user, kind);
 }
 
+/** Logs the run's operator (OPERATOR_EMAIL of the global setup) in through /Login; it lands in the console. */
+export async function logInAsOperator(page: Page): Promise<void> {
+  const [email, password] = [process.env.E2E_OPERATOR_EMAIL, process.env.E2E_OPERATOR_PASSWORD];
+  if (!email || !password) throw new Error('E2E_OPERATOR_EMAIL is not set: the global setup did not start the stack');
+  await page.goto('/Login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL('**/ops');
+  await page.getByRole('heading', { name: 'Operator console', level: 1 }).waitFor();
+}
+
 /** Signs up through the UI, which also signs the new account in (see signUp). */
 export async function signUpAndLogin(page: Page, user: E2eUser, kind: UserKind): Promise<{ charityId?: number }> {
   return signUp(page, user, kind);

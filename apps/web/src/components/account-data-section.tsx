@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { endpoints } from '../api/endpoints';
-import { clearSession } from '../app/session';
+import { useSignOut } from '../app/use-sign-out';
 import { useServerMessage } from '../i18n/server-message';
 import { FormField } from './form-field';
 import { PushDeviceToggle } from './push-device-toggle';
@@ -27,6 +27,7 @@ export function AccountDataSection() {
   const { t } = useTranslation();
   const serverMessage = useServerMessage();
   const navigate = useNavigate();
+  const signOut = useSignOut();
   const headingId = useId();
   const warningId = useId();
   const [confirming, setConfirming] = useState(false);
@@ -38,10 +39,8 @@ export function AccountDataSection() {
   });
   const remove = useMutation({
     mutationFn: endpoints.deleteAccount,
-    onSuccess: () => {
-      clearSession();
-      navigate('/#hero');
-    },
+    // The server deleted the account's push subscriptions with it; signing out unsubscribes this browser too.
+    onSuccess: () => signOut().then(() => navigate('/#hero')),
   });
 
   const submit = (event: FormEvent) => {

@@ -1,64 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, vi } from 'vitest';
+import { ENDPOINT, fakeBrowser, KEYS, type FakeSubscription } from '../test/fake-push-browser';
 import { failure, mockApi, renderPage, signInAs } from '../test/test-utils';
 import { PushDeviceToggle } from './push-device-toggle';
 
-/*
- * The browser's side is faked at its edge (Notification, the service worker and its PushManager); the
- * calls to the API go through the app's own client to the fetch stub.
- */
-
 const PUBLIC_KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
-const ENDPOINT = 'https://push.example.com/send/abc';
-const KEYS = { p256dh: `B${'a'.repeat(86)}`, auth: 'tBHItJI5svbpez7KI4CCXg' };
-
-class FakeSubscription {
-  readonly endpoint = ENDPOINT;
-  unsubscribed = false;
-  toJSON() {
-    return { endpoint: this.endpoint, expirationTime: null, keys: KEYS };
-  }
-  async unsubscribe() {
-    this.unsubscribed = true;
-    return true;
-  }
-}
-
-/** A browser whose user answers the permission prompt with `answer`, subscribed already or not. */
-function fakeBrowser({ permission = 'default', answer = 'granted', subscribed = false }: { permission?: NotificationPermission; answer?: NotificationPermission; subscribed?: boolean } = {}) {
-  const browser = {
-    subscription: subscribed ? new FakeSubscription() : null,
-    subscribeOptions: [] as PushSubscriptionOptionsInit[],
-    registered: [] as [string, RegistrationOptions | undefined][],
-  };
-  const notification = { permission, requestPermission: vi.fn(async () => ((notification.permission = answer), answer)) };
-  const pushManager = {
-    getSubscription: async () => browser.subscription,
-    subscribe: async (options: PushSubscriptionOptionsInit) => {
-      browser.subscribeOptions.push(options);
-      browser.subscription = new FakeSubscription();
-      return browser.subscription;
-    },
-  };
-  vi.stubGlobal('Notification', notification);
-  vi.stubGlobal('PushManager', class {});
-  Object.defineProperty(navigator, 'serviceWorker', {
-    configurable: true,
-    value: {
-      register: async (url: string, options?: RegistrationOptions) => {
-        browser.registered.push([url, options]);
-        return { pushManager };
-      },
-      ready: Promise.resolve({ pushManager }),
-    },
-  });
-  return { browser, notification };
-}
-
-afterEach(() => {
-  Reflect.deleteProperty(navigator, 'serviceWorker');
-});
 
 const toggle = () => screen.findByRole('switch', { name: 'Notifications on this device' });
 

@@ -2,8 +2,8 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent,
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { UserType } from '@food-link/contracts';
-import { clearSession } from '../app/session';
 import { useSession } from '../app/use-session';
+import { useSignOut } from '../app/use-sign-out';
 import { LanguageSwitch } from './language-switch';
 
 // Only a signed-in user has a bell: a visitor's landing page does not load it.
@@ -77,6 +77,7 @@ export function TopBar() {
   const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
+  const signOut = useSignOut();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -92,9 +93,8 @@ export function TopBar() {
   };
 
   const logout = () => {
-    clearSession();
     setOpen(false);
-    navigate('/#hero');
+    void signOut().then(() => navigate('/#hero'));
   };
 
   const closeOnEscape = (event: KeyboardEvent) => {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { clearSession } from '../../app/session';
+import { useSignOut } from '../../app/use-sign-out';
 import { useSession } from '../../app/use-session';
 import { HomeLink } from '../../components/home-link';
 import { LanguageSwitch } from '../../components/language-switch';
@@ -25,6 +25,7 @@ const buttonClass =
 export function CharityNav({ current, onShow }: CharityNavProps) {
   const { t } = useTranslation('charity');
   const navigate = useNavigate();
+  const signOut = useSignOut();
   const session = useSession();
   const charityName = useCharityName();
   const viewButton = (view: NavView, label: string) => (
@@ -63,10 +64,7 @@ export function CharityNav({ current, onShow }: CharityNavProps) {
           {session ? (
             <button
               type="button"
-              onClick={() => {
-                clearSession();
-                navigate('/');
-              }}
+              onClick={() => void signOut().then(() => navigate('/'))}
               className={`${buttonClass} border border-stone-300 text-stone-800 hover:bg-stone-100`}
             >
               {t('nav.logout')}

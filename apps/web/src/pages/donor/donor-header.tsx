@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PAGE_ROUTES } from '@food-link/contracts';
 import { Link, useNavigate } from 'react-router-dom';
-import { clearSession } from '../../app/session';
+import { useSignOut } from '../../app/use-sign-out';
 import { HomeLink } from '../../components/home-link';
 import { LanguageSwitch } from '../../components/language-switch';
 import { NotificationBell } from '../../components/notification-bell';
@@ -20,6 +20,7 @@ const buttonClass =
 export function DonorHeader({ signedIn, formOpen, formId, onToggleForm }: DonorHeaderProps) {
   const { t } = useTranslation('donor');
   const navigate = useNavigate();
+  const signOut = useSignOut();
   return (
     <div className="mb-6 flex flex-wrap items-center gap-3">
       <div className="basis-full">
@@ -45,10 +46,7 @@ export function DonorHeader({ signedIn, formOpen, formId, onToggleForm }: DonorH
           <button
             type="button"
             // The spec's donor-side logout: the stored user id and cached list go with the rest.
-            onClick={() => {
-              clearSession();
-              navigate('/');
-            }}
+            onClick={() => void signOut().then(() => navigate('/'))}
             className={`${buttonClass} border border-stone-300 text-stone-800 hover:bg-stone-100`}
           >
             {t('nav.logout', { ns: 'common' })}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { clearSession } from '../../app/session';
+import { useSignOut } from '../../app/use-sign-out';
 import { useSession } from '../../app/use-session';
 import { LanguageSwitch } from '../../components/language-switch';
 import { addNamespace } from '../../i18n/i18n';
@@ -36,6 +36,7 @@ function Body({ identity }: { identity: OperatorIdentity }) {
 export default function OpsConsolePage() {
   const { t } = useTranslation('ops');
   const navigate = useNavigate();
+  const signOut = useSignOut();
   const identity = useOperatorId();
 
   return (
@@ -49,10 +50,7 @@ export default function OpsConsolePage() {
         {identity.state === 'ready' && (
           <button
             type="button"
-            onClick={() => {
-              clearSession();
-              navigate('/');
-            }}
+            onClick={() => void signOut().then(() => navigate('/'))}
             className="rounded-lg border border-stone-300 px-4 py-2 font-semibold text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800"
           >
             {t('nav.logout', { ns: 'common' })}
