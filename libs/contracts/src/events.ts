@@ -3,7 +3,7 @@ import type { ImpactTotalsResponse } from './impact';
 import type { NotificationView } from './notifications';
 import { isGovernorateCode, type GovernorateCode } from './places';
 import type { AuditAction, VerificationView } from './verification';
-import type { ModerationAction } from './moderation';
+import type { ClaimCancelCause, ModerationAction } from './moderation';
 
 /**
  * Live domain events (docs/REALTIME.md). Each is emitted under its name with one `EventEnvelope`.
@@ -124,10 +124,13 @@ export interface DomainEventPayloads {
   /**
    * On the board, or (with `partners`) offered first to the donor's partner charities alone: then it goes
    * only to those users' rooms, never to a public topic, until the open stage lists it again without them.
+   * `restored`: back from an operator's hide or its donor's suspension, not new; charities already told of
+   * it are not told again (docs/NOTIFICATIONS.md, "Matching").
    */
-  'food.listed': { foodId: number; food: FoodItemView; partners?: number[] };
+  'food.listed': { foodId: number; food: FoodItemView; partners?: number[]; restored?: boolean };
   'food.claimed': { foodId: number; requestId: number; governorate?: string | null };
-  'request.cancelled': { foodId: number; requestId: number; governorate?: string | null };
+  /** `cause`: cancelled because an operator suspended the charity's or the donor's account (not by the charity). */
+  'request.cancelled': { foodId: number; requestId: number; governorate?: string | null; cause?: ClaimCancelCause };
   'request.fulfilled': { foodId: number; requestId: number };
   /** With `partners`, it was still offered to them alone: only the users' rooms hear it. */
   'food.expired': { foodId: number; governorate?: string | null; partners?: number[] };
