@@ -77,10 +77,10 @@ export class InboxService {
     const resetMails = jobs.filter((job): job is Job<ResetMailJob> => job.name === NOTIFICATION_JOBS.resetMail);
     const [emails, resets] = await Promise.all([
       deliveries.length ? this.notifications.emailsOf([...new Set(deliveries.map((job) => job.data.userId))]) : [],
-      resetMails.length ? this.notifications.resetRecipients(resetMails.map((job) => job.data.resetId)) : [],
+      resetMails.length ? this.notifications.resetRecipients(resetMails.map((job) => Number(job.data.resetId))) : [],
     ]);
     const emailOf = new Map(emails.map((row) => [row.id, row.email]));
-    const resetOf = new Map(resets.map((row) => [row.reset_id, row]));
+    const resetOf = new Map(resets.map((row) => [Number(row.reset_id), row]));
     const failure = (job: Job) => ({
       job_id: job.id ?? '',
       attempts: job.attemptsMade,
@@ -101,8 +101,8 @@ export class InboxService {
         error: (job.failedReason || 'Unknown error').replace(/token=[\w-]+/g, 'token=…'),
         type: 'password.reset' as const,
         channel: 'email' as const,
-        user_id: resetOf.get(job.data.resetId)?.user_id ?? null,
-        email: resetOf.get(job.data.resetId)?.email ?? null,
+        user_id: resetOf.get(Number(job.data.resetId))?.user_id ?? null,
+        email: resetOf.get(Number(job.data.resetId))?.email ?? null,
       })),
     ].sort((a, b) => b.failed_at.localeCompare(a.failed_at));
   }

@@ -68,7 +68,8 @@ export interface RequestParties {
 
 /** A `reset-mail` job's recipient, found by the reset's id (password_resets, read for the operators' list). */
 export interface ResetRecipient {
-  reset_id: number;
+  /** bigserial: node-postgres reads it as a string. */
+  reset_id: string;
   user_id: number;
   email: string;
 }
@@ -281,7 +282,7 @@ export class NotificationsRepository {
     return this.db.query<ResetRecipient[]>(
       `SELECT r.id AS reset_id, u.id AS user_id, u.email
          FROM password_resets r JOIN users u ON u.id = r.user_id AND u.deleted_at IS NULL
-        WHERE r.id = ANY($1::int[])`,
+        WHERE r.id = ANY($1::bigint[])`,
       [resetIds],
     );
   }
