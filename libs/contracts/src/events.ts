@@ -3,7 +3,7 @@ import type { ImpactTotalsResponse } from './impact';
 import type { NotificationView } from './notifications';
 import { isGovernorateCode, type GovernorateCode } from './places';
 import type { AuditAction, VerificationView } from './verification';
-import type { ClaimCancelCause, ModerationAction } from './moderation';
+import type { ModerationAction } from './moderation';
 
 /**
  * Live domain events (docs/REALTIME.md). Each is emitted under its name with one `EventEnvelope`.
@@ -129,8 +129,7 @@ export interface DomainEventPayloads {
    */
   'food.listed': { foodId: number; food: FoodItemView; partners?: number[]; restored?: boolean };
   'food.claimed': { foodId: number; requestId: number; governorate?: string | null };
-  /** `cause`: cancelled because an operator suspended the charity's or the donor's account (not by the charity). */
-  'request.cancelled': { foodId: number; requestId: number; governorate?: string | null; cause?: ClaimCancelCause };
+  'request.cancelled': { foodId: number; requestId: number; governorate?: string | null };
   'request.fulfilled': { foodId: number; requestId: number };
   /** With `partners`, it was still offered to them alone: only the users' rooms hear it. */
   'food.expired': { foodId: number; governorate?: string | null; partners?: number[] };

@@ -14,7 +14,7 @@ export const MODERATION_ACTIONS = ['hide', 'unhide', 'suspend_account', 'reinsta
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /**
- * Why a pending claim was cancelled by someone other than its charity (`request.cancelled`'s `cause`): the
+ * Why a pending claim was cancelled by someone other than its charity (`pickup_requests.cancel_cause`): the
  * charity's account was suspended (it can neither collect nor cancel), or the donor's (the charity must not
  * travel to it). The party that did not cause it is told (docs/DOMAIN-RULES.md, "Trust: moderation").
  */

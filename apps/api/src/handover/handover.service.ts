@@ -61,16 +61,19 @@ export class HandoverService {
    * safe time left puts it back: the donor listed it so; the shortest window applies to relisting only). A
    * claim always ended the offer cascade, so it returns to the open board, unless it is withheld (hidden, or
    * its donor suspended), which keeps it off every public read. Records `request.cancelled` (the donor and
-   * the charity privately, the board publicly; its handler matches the item again and, with `cause`, tells
-   * the party that did not cause it) and, when the item expired, `food.expired`. `late` counts against the
-   * charity's reliability. Returns the item's new status.
+   * the charity privately, the board publicly; its handler matches the item again and, when the request
+   * keeps a `cause`, tells the party that did not cause it: the cause stays in the database, not in the
+   * board's event) and, when the item expired, `food.expired`. `late` counts against the charity's
+   * reliability. Returns the item's new status.
    */
   async endCancelled(tx: EntityManager, request: RequestRow, options: { late: boolean; cause?: ClaimCancelCause }): Promise<FoodStatus> {
-    await this.requests.end(tx, request.id, 'cancelled', options.late);
+    await this.requests.end(tx, request.id, 'cancelled', options.late, options.cause ?? null);
     const foodStatus = await this.requests.releaseFood(tx, request.food_id, 'as-listed', 0, cairoDate());
     const { governorate } = request;
-    const event = { foodId: request.food_id, requestId: request.id, governorate, ...(options.cause ? { cause: options.cause } : {}) };
-    await this.outbox.record(tx, DOMAIN_EVENTS.requestCancelled, event, [request.donor_id, request.charity_id]);
+    await this.outbox.record(tx, DOMAIN_EVENTS.requestCancelled, { foodId: request.food_id, requestId: request.id, governorate }, [
+      request.donor_id,
+      request.charity_id,
+    ]);
     // Boards must drop an item whose safe time passed while it was claimed, rather than show it again.
     if (foodStatus === 'expired') {
       await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: request.food_id, governorate }, [request.donor_id]);

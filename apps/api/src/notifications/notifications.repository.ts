@@ -4,6 +4,7 @@ import {
   DEFAULT_NOTIFICATION_CHOICES,
   DOMAIN_EVENTS,
   NOTIFICATIONS_LIST_MAX,
+  type ClaimCancelCause,
   type Language,
   type NotificationChoices,
   type NotificationData,
@@ -59,11 +60,12 @@ export interface ListingToMatch {
   lng: number | null;
 }
 
-/** The parties of a request and its food's name (a notice about it). */
+/** The parties of a request, its food's name and why it was cancelled if not by its charity (a notice about it). */
 export interface RequestParties {
   donor_id: number;
   charity_id: number;
   food_name: string;
+  cancel_cause: ClaimCancelCause | null;
 }
 
 /** A `reset-mail` job's recipient, found by the reset's id (password_resets, read for the operators' list). */
@@ -271,7 +273,7 @@ export class NotificationsRepository {
   /** Who a request's notices go to, and its food's name. */
   async requestParties(requestId: number): Promise<RequestParties | undefined> {
     const [row] = await this.db.query<RequestParties[]>(
-      `SELECT f.donor_id, r.charity_id, f.food_name FROM pickup_requests r JOIN food_items f ON f.id = r.food_id WHERE r.id = $1`,
+      `SELECT f.donor_id, r.charity_id, f.food_name, r.cancel_cause FROM pickup_requests r JOIN food_items f ON f.id = r.food_id WHERE r.id = $1`,
       [requestId],
     );
     return row;

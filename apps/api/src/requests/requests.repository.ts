@@ -6,6 +6,7 @@ import {
   mapUrl,
   reliabilityScore,
   type CharityInfo,
+  type ClaimCancelCause,
   type DonorItemRequest,
   type CharityRequestItem,
   type FoodStatus,
@@ -312,11 +313,20 @@ export class RequestsRepository {
     return row.id;
   }
 
-  /** Ends a pending request: every status but pending ends it now (`ended_at`, which reliability counts by). */
-  async end(tx: EntityManager, requestId: number, status: Exclude<RequestStatus, 'pending'>, lateCancellation = false): Promise<void> {
+  /**
+   * Ends a pending request: every status but pending ends it now (`ended_at`, which reliability counts by).
+   * `cancelCause`: a cancellation the charity did not make (an operator's suspension of either account).
+   */
+  async end(
+    tx: EntityManager,
+    requestId: number,
+    status: Exclude<RequestStatus, 'pending'>,
+    lateCancellation = false,
+    cancelCause: ClaimCancelCause | null = null,
+  ): Promise<void> {
     await tx.query(
-      `UPDATE pickup_requests SET status = $2, ended_at = now(), updated_at = now(), late_cancellation = $3 WHERE id = $1`,
-      [requestId, status, lateCancellation],
+      `UPDATE pickup_requests SET status = $2, ended_at = now(), updated_at = now(), late_cancellation = $3, cancel_cause = $4 WHERE id = $1`,
+      [requestId, status, lateCancellation, cancelCause],
     );
   }
 

@@ -78,14 +78,15 @@ export class DomainEventsProcessor extends WorkerHost implements OnApplicationBo
           await publish(job);
         },
         // Back on the board: matched again (the match job finds nothing to do if it is not available). A
-        // claim cancelled by an operator's suspension is also told to the party that did not cause it.
+        // claim cancelled by an operator's suspension is also told to the party that did not cause it (the
+        // request keeps the cause; the board's event does not carry it).
         [DOMAIN_EVENTS.requestCancelled]: async (job) => {
           const { envelope } = job.data;
           if (envelope.type !== DOMAIN_EVENTS.requestCancelled) throw new Error(`Job ${job.name} carries ${envelope.type}`);
-          const { foodId, requestId, cause } = envelope.data;
+          const { foodId, requestId } = envelope.data;
           await this.matching.enqueue({ eventId: envelope.id, foodId, endedRequestId: requestId });
           await publish(job);
-          if (cause) await this.cancellations.tell(envelope.id, { foodId, requestId, cause });
+          await this.cancellations.tell(envelope.id, { foodId, requestId });
         },
         [DOMAIN_EVENTS.foodExpired]: publish,
         [DOMAIN_EVENTS.statsUpdated]: publish,
