@@ -1,5 +1,8 @@
-import { apiPath, ERRORS, MODERATION_ROUTES } from '@food-link/contracts';
-import { addFood, createCharity, createDonor, loginAs, verifyCharities, type TestUser } from './support/factories';
+import { API_ROUTES, apiPath, ERRORS, EXTRA_ROUTES, MODERATION_ROUTES, NOTIFICATION_JOBS, NOTIFICATION_ROUTES, PARTNER_ROUTES, QUEUES, VERIFICATION_ROUTES } from '@food-link/contracts';
+import type { Job } from 'bullmq';
+import { addFood, cairoDateIn, createCharity, createDonor, createPickupPoint, loginAs, requestPickup, verifyCharities, type TestUser } from './support/factories';
+import { openQueue } from './support/queue';
+import { SmtpSink } from './support/smtp-sink';
 import { LiveClient, refusal } from './support/socket-client';
 import { startTestApp, type TestApp } from './support/test-app';
 import { waitFor } from './support/wait';
@@ -8,24 +11,39 @@ import { waitFor } from './support/wait';
  * Moderation and the donor's verified-only option (docs/VERIFICATION.md, "Moderation") against real
  * PostgreSQL and Redis: only operators act, every action is audited, reversible and announced (socket and
  * notification row); a hidden or withheld listing is gone from the board, its page and claims for everyone
- * but its donor and operators; a suspended account is refused with the reason.
+ * but its donor and operators; a suspended account is refused with the reason. A suspension cancels the
+ * pending claims it concerns (both ways) as a cancellation does, and a listing put back is not announced
+ * again to charities already told of it: notification rows, e-mail through a real SMTP server this test
+ * runs, and the `notifications` queue in Redis.
  */
 const OPERATOR_EMAIL = 'ops@foodlink.example';
 const OPERATOR_PASSWORD = 'a long operator passphrase';
+const GIZA = { governorate: 'EG-GZ', area: 'Dokki', lat: 30.0385, lng: 31.2109 };
+const SECOND = 1000;
 
 describe('moderation', () => {
   let t: TestApp;
+  let smtp: SmtpSink;
+  let notifications: ReturnType<typeof openQueue>;
+  let offers: ReturnType<typeof openQueue>;
   let operator: string;
   let operatorId: number;
 
   beforeAll(async () => {
-    t = await startTestApp({ OPERATOR_EMAIL, OPERATOR_PASSWORD });
+    smtp = await SmtpSink.start();
+    // Cooked food's partners stage lasts 3 s here; nothing else in this file names partners.
+    t = await startTestApp({ OPERATOR_EMAIL, OPERATOR_PASSWORD, SMTP_URL: smtp.url, NOTIFY_NEW_FOOD_PER_HOUR: '100', OFFER_COOKED_MINUTES: '0.05' });
+    notifications = openQueue(t, QUEUES.notifications);
+    offers = openQueue(t, QUEUES.offers);
     operator = await loginAs(t.http, OPERATOR_EMAIL, OPERATOR_PASSWORD);
     operatorId = (await t.http.get('/api/auth/me', { token: operator })).body.user_id;
   });
 
   afterAll(async () => {
+    await notifications?.close();
+    await offers?.close();
     await t?.close();
+    await smtp?.stop();
   });
 
   const post = (route: string, id: number, token: string | null, body: unknown = {}) =>
@@ -201,6 +219,266 @@ describe('moderation', () => {
       expect((await t.http.get(`${MODERATION_ROUTES.userLookup}?email=nobody@example.eg`, { token: operator })).status).toBe(404);
       expect((await t.http.get(`${MODERATION_ROUTES.userLookup}?email=${donor.email}`, { token: donor.token })).status).toBe(403);
     });
+  });
+
+  /** A donor with a pickup point in Giza (its listings are matched there). */
+  const gizaDonor = async () => {
+    const donor = await createDonor(t.http);
+    await createPickupPoint(t.http, donor, GIZA);
+    return donor;
+  };
+  /** A charity whose saved profile matches Giza bread (or `fields`). */
+  const matchingCharity = async (fields: Record<string, unknown> = {}) => {
+    const charity = await createCharity(t.http);
+    const body = { governorates: ['EG-GZ'], categories: ['bakery'], storage: ['ambient'], ...fields };
+    expect((await t.http.put(NOTIFICATION_ROUTES.charityProfile, body, { token: charity.token })).status).toBe(200);
+    return charity;
+  };
+  const listBread = async (donor: TestUser, foodName: string): Promise<number> => {
+    const body = { food_name: foodName, quantity: 20, description: 'Fresh baladi bread', expiration_date: cairoDateIn(1), category: 'bakery', storage: 'ambient' };
+    const response = await t.http.post('/api/add', body, { token: donor.token });
+    expect(response.status).toBe(201);
+    return response.body.id;
+  };
+  /** The keys of the user's `food.matched` (or `type`) notifications about one listing, oldest first. */
+  const toldOf = async (userId: number, foodId: number, type = 'food.matched'): Promise<string[]> =>
+    (await t.db.query(`SELECT key FROM notifications WHERE user_id = $1 AND food_id = $2 AND type = $3 ORDER BY created_at, key`, [userId, foodId, type])).map(
+      (row: { key: string }) => row.key,
+    );
+  const mailsAbout = (user: TestUser, foodName: string) => smtp.to(user.email).filter((mail) => mail.subject.includes(foodName));
+  /** The finished `match` jobs whose data `holds`; waits until there is one. */
+  const matchJobs = (holds: (data: Record<string, unknown>) => boolean) =>
+    waitFor(
+      async () => (await notifications.queue.getJobs(['completed', 'failed'])).filter((job: Job) => job.name === NOTIFICATION_JOBS.match && holds(job.data)),
+      (jobs) => jobs.length > 0,
+      'the match job',
+    );
+  /** No notification job waiting or running (delayed reminders and retries aside). */
+  const settled = () =>
+    waitFor(() => notifications.queue.getJobCounts('waiting', 'active', 'prioritized'), (c) => c.waiting + c.active + c.prioritized === 0, 'the notifications queue to settle');
+  const requestRows = (ids: number[]) =>
+    t.db.query(`SELECT id, status, late_cancellation, cancel_cause FROM pickup_requests WHERE id = ANY($1::int[]) ORDER BY id`, [ids]);
+  const activeClaims = async (charity: TestUser) =>
+    (await t.db.query(`SELECT active_claims FROM charities WHERE user_id = $1`, [charity.id]))[0].active_claims as number;
+  const foodRow = async (foodId: number) =>
+    (await t.db.query(`SELECT status::text, withheld, offer_stage::text, deferred_match FROM food_items WHERE id = $1`, [foodId]))[0];
+
+  describe('a suspension and the pending claims it concerns', () => {
+    it("cancels a suspended charity's pending claims as a cancellation does: slots freed, food back on the board and matched, the donor told", async () => {
+      const donor = await gizaDonor();
+      const charity = await createCharity(t.http);
+      const first = await listBread(donor, 'Suspended-claim loaves');
+      const second = await listBread(donor, 'Suspended-claim rolls');
+      const requests = [await requestPickup(t.http, charity, first), await requestPickup(t.http, charity, second)];
+      expect(await activeClaims(charity)).toBe(2);
+      // Saved after the listings: only their return to the board can reach it.
+      const other = await matchingCharity();
+      const donorLive = await LiveClient.connect(t.baseUrl, donor.token, []);
+      const board = await LiveClient.connect(t.baseUrl, undefined, ['board']);
+      try {
+        expect((await suspend(charity.id, operator, 'Reselling donated food')).status).toBe(201);
+        for (const [requestId, foodId] of [
+          [requests[0], first],
+          [requests[1], second],
+        ]) {
+          const event = await donorLive.next('request.cancelled', (e) => e.data.requestId === requestId);
+          // The board's event says nothing about anyone's account; the request keeps the cause.
+          expect(event.data).toEqual({ foodId, requestId, governorate: 'EG-GZ' });
+          await board.next('request.cancelled', (e) => e.data.requestId === requestId);
+        }
+      } finally {
+        donorLive.close();
+        board.close();
+      }
+      // Cancelled, not counted against the charity as late; its slots are free; the food is on the board.
+      expect(await requestRows(requests)).toEqual(requests.map((id) => ({ id, status: 'cancelled', late_cancellation: false, cancel_cause: 'charity_suspended' })));
+      expect(await activeClaims(charity)).toBe(0);
+      expect(await boardIds()).toEqual(expect.arrayContaining([first, second]));
+
+      // The donor, in the app (live through notification.created) and by e-mail, with the reason in words.
+      const news = await waitFor(
+        () => t.http.get('/api/notifications', { token: donor.token }),
+        (r) => r.body.items?.filter((n: { type: string }) => n.type === 'account.news').length === 2,
+        'two account.news notifications for the donor',
+      );
+      const messages = news.body.items.map((n: { data: { message: string } }) => n.data.message).join('\n');
+      expect(messages).toContain(`"Suspended-claim loaves" (#${first}) was cancelled because the charity's account was suspended by an operator`);
+      expect(messages).toContain(`(#${second})`);
+      expect(messages).not.toContain('Reselling donated food');
+      const mail = await smtp.waitFor(donor.email, 2);
+      expect(mail.subject).toBe('News about your Food Link account');
+      expect(smtp.to(donor.email).map((m) => m.text).join('\n')).toContain("the charity's account was suspended by an operator");
+
+      // Matched again as after any cancellation: a charity that fits hears of both.
+      for (const foodId of [first, second]) await waitFor(() => toldOf(other.id, foodId), (keys) => keys.length === 1, `other told of ${foodId}`);
+      // The suspended charity hears of its suspension only.
+      const charityNews = () => t.db.query(`SELECT type, data FROM notifications WHERE user_id = $1`, [charity.id]);
+      await waitFor(charityNews, (rows) => rows.length > 0, "the charity's notification");
+      await settled();
+      const [only, ...more] = await charityNews();
+      expect(more).toEqual([]);
+      expect(only.data.message).toContain('Your account is suspended by an operator: Reselling donated food');
+
+      // Reinstating brings no claim back; the food is anyone's.
+      expect((await reinstate(charity.id)).status).toBe(201);
+      expect((await requestRows(requests)).map((row: { status: string }) => row.status)).toEqual(['cancelled', 'cancelled']);
+      expect((await claim(other, first)).status).toBe(201);
+    }, 60 * SECOND);
+
+    it("cancels the claims on a suspended donor's listings and tells each charity not to travel; withheld until reinstated, then matched only where owed", async () => {
+      const donor = await gizaDonor();
+      const watcher = await matchingCharity();
+      const claimed = await listBread(donor, 'Withheld-donor bread');
+      const open = await listBread(donor, 'Withheld-donor buns');
+      for (const foodId of [claimed, open]) await waitFor(() => toldOf(watcher.id, foodId), (keys) => keys.length === 1, `watcher told of ${foodId}`);
+      const charity = await createCharity(t.http);
+      const requestId = await requestPickup(t.http, charity, claimed);
+      const charityLive = await LiveClient.connect(t.baseUrl, charity.token, []);
+      try {
+        expect((await suspend(donor.id, operator, 'Fake listings')).status).toBe(201);
+        const event = await charityLive.next('request.cancelled', (e) => e.data.requestId === requestId);
+        expect(event.data).toEqual({ foodId: claimed, requestId, governorate: 'EG-GZ' });
+      } finally {
+        charityLive.close();
+      }
+      expect(await requestRows([requestId])).toEqual([{ id: requestId, status: 'cancelled', late_cancellation: false, cancel_cause: 'donor_suspended' }]);
+      expect(await activeClaims(charity)).toBe(0);
+      // Both listings withheld: on offer again, but for nobody until the donor is reinstated.
+      expect(await foodRow(claimed)).toMatchObject({ status: 'available', withheld: true });
+      expect(await foodRow(open)).toMatchObject({ status: 'available', withheld: true });
+      expect(await boardIds()).not.toEqual(expect.arrayContaining([claimed]));
+      expect(await boardIds()).not.toContain(open);
+      expect((await claim(charity, claimed)).status).toBe(404);
+
+      // The charity is told why, in the app and by e-mail; the donor's reason stays the donor's.
+      const news = await accountNews(charity, "the donor's account was suspended by an operator");
+      const message = news.body.items.find((n: { type: string }) => n.type === 'account.news').data.message as string;
+      expect(message).toContain(`"Withheld-donor bread" (#${claimed})`);
+      expect(message).toContain('do not go to collect it');
+      expect(message).not.toContain('Fake listings');
+      expect((await smtp.waitFor(charity.email)).text).toContain('do not go to collect it');
+
+      // The cancellation's matching tells nobody of food nobody may see: it is owed for later.
+      await matchJobs((data) => data.endedRequestId === requestId);
+      expect((await foodRow(claimed)).deferred_match).toMatchObject({ foodId: claimed, endedRequestId: requestId });
+      expect(await toldOf(watcher.id, claimed)).toHaveLength(1);
+
+      // Reinstated: both back on the board; the watcher hears that the claimed one is on offer again (it
+      // was not told since its claim ended), not of the other one a second time. The claim stays cancelled.
+      expect((await reinstate(donor.id)).status).toBe(201);
+      expect(await boardIds()).toEqual(expect.arrayContaining([claimed, open]));
+      await matchJobs((data) => data.restored === true && data.foodId === claimed);
+      await matchJobs((data) => data.restored === true && data.foodId === open);
+      await waitFor(() => toldOf(watcher.id, claimed), (keys) => keys.length === 2, 'the watcher told of the claimed bread again');
+      await settled();
+      expect(await toldOf(watcher.id, open)).toHaveLength(1);
+      expect(mailsAbout(watcher, 'Withheld-donor buns')).toHaveLength(1);
+      expect((await foodRow(claimed)).deferred_match).toBeNull();
+      expect(await requestRows([requestId])).toEqual([{ id: requestId, status: 'cancelled', late_cancellation: false, cancel_cause: 'donor_suspended' }]);
+    }, 60 * SECOND);
+
+    it("keeps the claims of a charity whose verification (not its account) is suspended: it still signs in and collects", async () => {
+      const donor = await createDonor(t.http);
+      const charity = await createCharity(t.http);
+      await verifyCharities(t.db, charity);
+      const item = await addFood(t.http, donor);
+      const requestId = await requestPickup(t.http, charity, item.id);
+      const decided = await t.http.post(apiPath(VERIFICATION_ROUTES.opsDecide, { userId: charity.id }), { decision: 'suspend', reason: 'Documents expired' }, { token: operator });
+      expect(decided.body).toMatchObject({ status: 'suspended', claim_limit: 0 });
+      expect(await requestRows([requestId])).toEqual([{ id: requestId, status: 'pending', late_cancellation: false, cancel_cause: null }]);
+      expect((await t.http.get(apiPath(EXTRA_ROUTES.pickupDetails, { requestId }), { token: charity.token })).status).toBe(200);
+      const handedOver = await t.http.put(apiPath(API_ROUTES.fulfilRequest, { requestId }), { status: 'fulfilled' }, { token: donor.token });
+      expect(handedOver).toMatchObject({ status: 200, body: { status: 'fulfilled' } });
+    });
+  });
+
+  describe('a listing put back is not announced again', () => {
+    it('an unhidden listing is back on the board without telling charities told of it before again', async () => {
+      const donor = await gizaDonor();
+      const watcher = await matchingCharity();
+      const foodId = await listBread(donor, 'Once-told bread');
+      await waitFor(() => toldOf(watcher.id, foodId), (keys) => keys.length === 1, 'the watcher told once');
+      await waitFor(async () => mailsAbout(watcher, 'Once-told bread'), (mails) => mails.length === 1, 'its e-mail');
+      expect((await hide(foodId)).status).toBe(201);
+      expect((await unhide(foodId)).status).toBe(201);
+      expect(await boardIds()).toContain(foodId);
+      await matchJobs((data) => data.restored === true && data.foodId === foodId);
+      await settled();
+      expect(await toldOf(watcher.id, foodId)).toHaveLength(1);
+      expect(mailsAbout(watcher, 'Once-told bread')).toHaveLength(1);
+    }, 60 * SECOND);
+
+    it('a listing hidden before its matching ran is told once, when it is put back, and never again', async () => {
+      const donor = await gizaDonor();
+      const watcher = await matchingCharity();
+      let foodId = 0;
+      // The queue's workers take nothing while it is paused: the match job waits until the listing is hidden.
+      await notifications.queue.pause();
+      try {
+        foodId = await listBread(donor, 'Hidden-early bread');
+        await waitFor(
+          async () => (await notifications.queue.getJobs(['waiting'])).some((job: Job) => job.name === NOTIFICATION_JOBS.match && job.data.foodId === foodId),
+          Boolean,
+          'the match job, waiting',
+        );
+        expect((await hide(foodId)).status).toBe(201);
+      } finally {
+        await notifications.queue.resume();
+      }
+      const [first] = await matchJobs((data) => data.foodId === foodId && !data.restored);
+      expect(await toldOf(watcher.id, foodId)).toEqual([]);
+      expect((await foodRow(foodId)).deferred_match).toMatchObject({ eventId: first.data.eventId, foodId });
+
+      expect((await unhide(foodId)).status).toBe(201);
+      await waitFor(() => toldOf(watcher.id, foodId), (keys) => keys.length === 1, 'the watcher told when it is back');
+      expect(await toldOf(watcher.id, foodId)).toEqual([`food-matched-${first.data.eventId}`]);
+      await waitFor(async () => mailsAbout(watcher, 'Hidden-early bread'), (mails) => mails.length === 1, 'its e-mail');
+
+      // Hidden and put back again: owed nothing more.
+      expect((await hide(foodId)).status).toBe(201);
+      expect((await unhide(foodId)).status).toBe(201);
+      await waitFor(async () => (await matchJobs((data) => data.restored === true && data.foodId === foodId)).length, (n) => n === 2, 'the second restoration');
+      await settled();
+      expect(await toldOf(watcher.id, foodId)).toHaveLength(1);
+      expect(mailsAbout(watcher, 'Hidden-early bread')).toHaveLength(1);
+    }, 60 * SECOND);
+
+    it('a listing whose partners stage ended while hidden opens to the board when put back, and matching charities are told then', async () => {
+      const donor = await gizaDonor();
+      const partner = await matchingCharity({ categories: ['cooked_meal'], storage: ['hot'] });
+      await verifyCharities(t.db, partner);
+      expect((await t.http.put(PARTNER_ROUTES.donorPartners, { charity_ids: [partner.id] }, { token: donor.token })).status).toBe(200);
+      const watcher = await matchingCharity({ categories: ['cooked_meal'], storage: ['hot'] });
+      const listed = await t.http.post(
+        '/api/add',
+        {
+          food_name: 'Partners-first molokhia',
+          quantity: 20,
+          description: 'Cooked this morning',
+          expiration_date: cairoDateIn(1),
+          category: 'cooked_meal',
+          storage: 'hot',
+          prepared_at: new Date(Date.now() - 5 * 60 * SECOND).toISOString(),
+        },
+        { token: donor.token },
+      );
+      expect(listed.status).toBe(201);
+      const foodId = listed.body.id as number;
+      await waitFor(() => toldOf(partner.id, foodId, 'food.offered'), (keys) => keys.length === 1, 'the partner offered it');
+      expect((await hide(foodId)).status).toBe(201);
+      // Its partners stage ends (3 s) while it is hidden: it stays there, and nobody hears of it.
+      await waitFor(async () => (await offers.queue.getJob(`open-to-board-${foodId}`))?.getState(), (state) => state === 'completed', 'the open stage job');
+      expect(await foodRow(foodId)).toMatchObject({ status: 'available', offer_stage: 'partners', withheld: true });
+      expect(await t.db.query(`SELECT 1 FROM outbox_events WHERE type = 'food.listed' AND data->>'foodId' = $1 AND NOT data ? 'partners'`, [String(foodId)])).toEqual([]);
+
+      expect((await unhide(foodId)).status).toBe(201);
+      expect(await foodRow(foodId)).toMatchObject({ offer_stage: 'open', withheld: false });
+      expect(await boardIds()).toContain(foodId);
+      await waitFor(() => toldOf(watcher.id, foodId), (keys) => keys.length === 1, 'the watcher told at the open stage');
+      await settled();
+      expect(await toldOf(partner.id, foodId, 'food.offered')).toHaveLength(1);
+      expect(await toldOf(partner.id, foodId)).toEqual([]);
+    }, 60 * SECOND);
   });
 
   describe("the donor's verified-only option", () => {

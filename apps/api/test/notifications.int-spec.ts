@@ -315,7 +315,7 @@ describe('notifications', () => {
         expect(failed).toMatchObject({ queue: QUEUES.notifications, name: NOTIFICATION_JOBS.deliver });
         const listed = await t.http.get(OPS_ROUTES.failedNotifications, { token: operator });
         expect(listed.status).toBe(200);
-        expect(listed.body).toContainEqual(expect.objectContaining({ job_id: id, channel: 'email', user_id: charity.id, attempts: 1 }));
+        expect(listed.body).toContainEqual(expect.objectContaining({ job_id: id, type: 'food.matched', channel: 'email', user_id: charity.id, email: charity.email, attempts: 1 }));
         expect(listed.body.find((row: { job_id: string }) => row.job_id === id).error).toMatch(/550|mailbox/i);
         expect((await t.http.get(OPS_ROUTES.failedNotifications, { token: charity.token })).status).toBe(403);
       } finally {

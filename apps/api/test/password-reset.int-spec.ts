@@ -9,6 +9,7 @@ import {
   QUEUES,
   RECOVERY_ROUTES,
   apiPath,
+  type FailedNotificationView,
   type OpsMailItem,
   type OpsMailMessage,
 } from '@food-link/contracts';
@@ -388,5 +389,68 @@ describe('the reset e-mail through an SMTP outage', () => {
     expect(smtp.to(donor.email)).toHaveLength(1);
     const rows = await t.db.query(`SELECT id FROM password_resets WHERE user_id = $1 AND superseded_at IS NULL`, [donor.id]);
     expect(rows).toHaveLength(1);
+  }, 40_000);
+});
+
+/**
+ * A reset e-mail that fails every attempt (the SMTP server down throughout) is shown to operators in the
+ * failed-notifications list, as deliveries are: which account and address, when, the error; never the link.
+ */
+describe('a reset e-mail that fails for good', () => {
+  const OPERATOR_EMAIL = 'ops@foodlink.example';
+  const OPERATOR_PASSWORD = 'operator password 1';
+  let t: TestApp;
+  let smtp: SmtpSink;
+  let notifications: ReturnType<typeof openQueue>;
+
+  beforeAll(async () => {
+    smtp = await SmtpSink.start();
+    t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL, NOTIFY_BACKOFF_MS: '200', NOTIFY_ATTEMPTS: '3', OPERATOR_EMAIL, OPERATOR_PASSWORD });
+    notifications = openQueue(t, QUEUES.notifications);
+  });
+  afterAll(async () => {
+    await notifications?.close();
+    await t?.close();
+    await smtp?.stop();
+  });
+
+  it('is listed by GET /api/ops/notifications/failed with its account, address, time and error, without the link', async () => {
+    const operator = await loginAs(t.http, OPERATOR_EMAIL, OPERATOR_PASSWORD);
+    const donor = await createDonor(t.http);
+    await smtp.stop();
+    let jobId: string;
+    try {
+      const before = Date.now();
+      expect((await t.http.post(RECOVERY_ROUTES.forgotPassword, { email: donor.email })).status).toBe(202);
+      await t.app.get(PasswordResetService).idle();
+      const [row] = await t.db.query(`SELECT id FROM password_resets WHERE user_id = $1`, [donor.id]);
+      jobId = `${NOTIFICATION_JOBS.resetMail}-${row.id}`;
+      const job = await waitFor(async () => notifications.queue.getJob(jobId), (found) => found?.finishedOn !== undefined, 'the reset e-mail failing for good', 20_000);
+      expect(await job!.getState()).toBe('failed');
+      expect(job!.attemptsMade).toBe(3);
+
+      const listed = await t.http.get<FailedNotificationView[]>(OPS_ROUTES.failedNotifications, { token: operator });
+      expect(listed.status).toBe(200);
+      const entry = listed.body.find((item) => item.job_id === jobId);
+      expect(entry).toEqual({
+        job_id: jobId,
+        type: 'password.reset',
+        channel: 'email',
+        user_id: donor.id,
+        email: donor.email,
+        attempts: 3,
+        error: expect.stringMatching(/ECONNREFUSED|connect/i),
+        failed_at: expect.any(String),
+      });
+      expect(Date.parse(entry!.failed_at)).toBeGreaterThanOrEqual(before);
+      // Nothing of the link: neither the sealed secret nor a token.
+      expect(JSON.stringify(listed.body)).not.toContain((job!.data as { sealedToken: string }).sealedToken);
+      expect(JSON.stringify(listed.body)).not.toMatch(/token=/);
+      // Operators only.
+      expect((await t.http.get(OPS_ROUTES.failedNotifications, { token: donor.token })).status).toBe(403);
+    } finally {
+      await smtp.listen();
+    }
+    expect(smtp.to(donor.email)).toEqual([]);
   }, 40_000);
 });

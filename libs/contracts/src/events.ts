@@ -124,8 +124,10 @@ export interface DomainEventPayloads {
   /**
    * On the board, or (with `partners`) offered first to the donor's partner charities alone: then it goes
    * only to those users' rooms, never to a public topic, until the open stage lists it again without them.
+   * `restored`: back from an operator's hide or its donor's suspension, not new; charities already told of
+   * it are not told again (docs/NOTIFICATIONS.md, "Matching").
    */
-  'food.listed': { foodId: number; food: FoodItemView; partners?: number[] };
+  'food.listed': { foodId: number; food: FoodItemView; partners?: number[]; restored?: boolean };
   'food.claimed': { foodId: number; requestId: number; governorate?: string | null };
   'request.cancelled': { foodId: number; requestId: number; governorate?: string | null };
   'request.fulfilled': { foodId: number; requestId: number };

@@ -13,6 +13,14 @@ import { AUDIT_ACTIONS, VERIFICATION_STATUSES } from './verification';
 export const MODERATION_ACTIONS = ['hide', 'unhide', 'suspend_account', 'reinstate_account'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
+/**
+ * Why a pending claim was cancelled by someone other than its charity (`pickup_requests.cancel_cause`): the
+ * charity's account was suspended (it can neither collect nor cancel), or the donor's (the charity must not
+ * travel to it). The party that did not cause it is told (docs/DOMAIN-RULES.md, "Trust: moderation").
+ */
+export const CLAIM_CANCEL_CAUSES = ['charity_suspended', 'donor_suspended'] as const;
+export type ClaimCancelCause = (typeof CLAIM_CANCEL_CAUSES)[number];
+
 /** Every action the trust audit trail records: verification's and moderation's. */
 export const TRUST_AUDIT_ACTIONS = [...AUDIT_ACTIONS, ...MODERATION_ACTIONS] as const;
 export type TrustAuditAction = (typeof TRUST_AUDIT_ACTIONS)[number];

@@ -194,12 +194,21 @@ export const NotificationPreferences = z
   .meta({ id: 'NotificationPreferences' });
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
 
-/** A notification job that failed for good, for the operator console. */
+/** What a failed notification job was sending: a notification of one of NOTIFICATION_TYPES, or a password reset e-mail. */
+export const FAILED_MESSAGE_TYPES = [...NOTIFICATION_TYPES, 'password.reset'] as const;
+export type FailedMessageType = (typeof FAILED_MESSAGE_TYPES)[number];
+
+/**
+ * A notification job that failed for good, for the operator console: a `deliver` job, or a `reset-mail`
+ * job (the password reset e-mail; never its link).
+ */
 export const FailedNotificationView = z
   .object({
-    job_id: said('The job id (event, recipient and channel)', 'food.matched-…-42-email'),
+    job_id: said('The job id (event, recipient and channel; reset-mail-<reset id> for a reset e-mail)', 'food.matched-…-42-email'),
+    type: z.enum(FAILED_MESSAGE_TYPES).meta({ description: 'What it was sending (`password.reset`: a password reset e-mail)' }),
     channel: z.enum(NOTIFICATION_CHANNELS),
-    user_id: id('The recipient'),
+    user_id: id('The recipient').nullable().meta({ description: 'The recipient (null: its account, or the reset link, is gone)' }),
+    email: said("The recipient's e-mail address (null when unknown)", 'amal@example.eg').nullable(),
     attempts: count('Attempts made'),
     error: said('The last error', 'connect ECONNREFUSED 127.0.0.1:25'),
     failed_at: dateTime('When it failed for the last time'),

@@ -16,6 +16,7 @@ import { PasswordResets1764650300000 } from './migrations/1764650300000-password
 import { Impact1764650500000 } from './migrations/1764650500000-impact';
 import { CharityVerification1764650600000 } from './migrations/1764650600000-charity-verification';
 import { Moderation1764650700000 } from './migrations/1764650700000-moderation';
+import { ModerationFollowUps1764650800000 } from './migrations/1764650800000-moderation-follow-ups';
 
 /**
  * No entities: every table is reached with explicit SQL in a `*.repository.ts` file (conditional updates,
@@ -39,6 +40,7 @@ export const MIGRATIONS = [
   Impact1764650500000,
   CharityVerification1764650600000,
   Moderation1764650700000,
+  ModerationFollowUps1764650800000,
 ];
 
 /** TypeORM settings: the schema comes only from migrations, never from `synchronize`. */

@@ -448,9 +448,9 @@ export class FoodRepository {
   async lockOffer(
     tx: EntityManager,
     foodId: number,
-  ): Promise<{ offer_stage: OfferStage; offer_open_at: Date | null; status: FoodStatus; safe: boolean } | undefined> {
-    const [row] = await tx.query<{ offer_stage: OfferStage; offer_open_at: Date | null; status: FoodStatus; safe: boolean }[]>(
-      `SELECT offer_stage, offer_open_at, status, safe_until > now() AS safe FROM food_items WHERE id = $1 FOR UPDATE`,
+  ): Promise<{ offer_stage: OfferStage; offer_open_at: Date | null; status: FoodStatus; safe: boolean; withheld: boolean } | undefined> {
+    const [row] = await tx.query<{ offer_stage: OfferStage; offer_open_at: Date | null; status: FoodStatus; safe: boolean; withheld: boolean }[]>(
+      `SELECT offer_stage, offer_open_at, status, safe_until > now() AS safe, withheld FROM food_items WHERE id = $1 FOR UPDATE`,
       [foodId],
     );
     return row;

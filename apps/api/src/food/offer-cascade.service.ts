@@ -10,7 +10,7 @@ import { FoodRepository, publicFoodView, type NewOffer } from './food.repository
 const MINUTE_MS = 60_000;
 
 /** What the open stage's job found. `early`: not due until `dueAt` (ms since the epoch). */
-export type OpenOutcome = { outcome: 'opened' } | { outcome: 'not_offered' } | { outcome: 'gone' } | { outcome: 'early'; dueAt: number };
+export type OpenOutcome = { outcome: 'opened' } | { outcome: 'not_offered' } | { outcome: 'gone' } | { outcome: 'withheld' } | { outcome: 'early'; dueAt: number };
 
 /**
  * The offer cascade (docs/DOMAIN-RULES.md): a new listing of a donor with partner charities is offered to
@@ -49,7 +49,10 @@ export class OfferCascade {
    * the same moment comes wholly before or after): an item still offered to partners alone, available and
    * safe, goes on the open board and `food.listed` is recorded without partners. Anything else changes
    * nothing: a claim ended the cascade (the stage is already open), or the item was withdrawn or expired.
-   * A run before `offer_open_at` changes nothing and says when to run again.
+   * A withheld item (hidden by an operator, or its donor suspended) stays in the partners stage: telling
+   * the board of it would show it, and matching would tell charities of food they cannot see; it opens
+   * when it is put back (ModerationService). A run before `offer_open_at` changes nothing and says when to
+   * run again.
    */
   async openToBoard(foodId: number, now: () => number = Date.now): Promise<OpenOutcome> {
     return this.db.transaction(async (tx) => {
@@ -58,6 +61,7 @@ export class OfferCascade {
       const dueAt = (offer.offer_open_at as Date).getTime();
       if (now() < dueAt) return { outcome: 'early', dueAt };
       if (offer.status !== 'available' || !offer.safe) return { outcome: 'gone' };
+      if (offer.withheld) return { outcome: 'withheld' };
       await this.food.openOffer(tx, foodId);
       const row = await this.food.find(foodId, new Date(), tx);
       if (!row) return { outcome: 'gone' };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { cairoDate, DOMAIN_EVENTS, type FoodStatus } from '@food-link/contracts';
+import { cairoDate, DOMAIN_EVENTS, type ClaimCancelCause, type FoodStatus } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../events/outbox.service';
@@ -13,8 +13,9 @@ const MINUTE_MS = 60_000;
 export type NotCollectedOutcome = { outcome: 'not_collected'; foodStatus: FoodStatus } | { outcome: 'not_pending' } | { outcome: 'early'; dueAt: number };
 
 /**
- * The end of a claim nobody collected (DOMAIN.md, "The handover"): the delayed job at the end of the
- * window plus the grace period, and the donor's no-show report, make the same transition here.
+ * The end of a claim without a handover (DOMAIN.md, "The handover"), each transition made in one place:
+ * not collected (the delayed job at the end of the window plus the grace period, and the donor's no-show
+ * report) and cancelled (by its charity, or by an operator's suspension of either account).
  */
 @Injectable()
 export class HandoverService {
@@ -51,6 +52,32 @@ export class HandoverService {
     );
     if (!relisted) await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: request.food_id, governorate }, [request.donor_id]);
     await this.verification.afterNoShow(tx, request.charity_id);
+    return foodStatus;
+  }
+
+  /**
+   * Ends a pending request, locked by the caller, as cancelled: the claim's slot is freed (the claim-limit
+   * trigger) and the item goes back on offer as listed, or expires if its safe time passed meanwhile (any
+   * safe time left puts it back: the donor listed it so; the shortest window applies to relisting only). A
+   * claim always ended the offer cascade, so it returns to the open board, unless it is withheld (hidden, or
+   * its donor suspended), which keeps it off every public read. Records `request.cancelled` (the donor and
+   * the charity privately, the board publicly; its handler matches the item again and, when the request
+   * keeps a `cause`, tells the party that did not cause it: the cause stays in the database, not in the
+   * board's event) and, when the item expired, `food.expired`. `late` counts against the charity's
+   * reliability. Returns the item's new status.
+   */
+  async endCancelled(tx: EntityManager, request: RequestRow, options: { late: boolean; cause?: ClaimCancelCause }): Promise<FoodStatus> {
+    await this.requests.end(tx, request.id, 'cancelled', options.late, options.cause ?? null);
+    const foodStatus = await this.requests.releaseFood(tx, request.food_id, 'as-listed', 0, cairoDate());
+    const { governorate } = request;
+    await this.outbox.record(tx, DOMAIN_EVENTS.requestCancelled, { foodId: request.food_id, requestId: request.id, governorate }, [
+      request.donor_id,
+      request.charity_id,
+    ]);
+    // Boards must drop an item whose safe time passed while it was claimed, rather than show it again.
+    if (foodStatus === 'expired') {
+      await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: request.food_id, governorate }, [request.donor_id]);
+    }
     return foodStatus;
   }
 

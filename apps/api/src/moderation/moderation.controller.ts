@@ -45,7 +45,10 @@ export class OpsModerationController {
   }
 
   @Post(MODERATION_ROUTES.unhideFood)
-  @ApiOperation({ summary: 'Puts a hidden listing back (operators)', description: 'Back on the board if it is still available and safe; recorded and announced to the donor.' })
+  @ApiOperation({
+    summary: 'Puts a hidden listing back (operators)',
+    description: 'Back on the board if it is still available and safe (charities already notified of it are not notified again); recorded and announced to the donor.',
+  })
   @ApiIdParam('id', 'The listing')
   @ApiOkResponse({ schema: shapeRef(HiddenListingView) })
   @ApiErrors(401, OPERATORS_ONLY, NO_FOOD, { status: 409, description: 'Not hidden', message: ERRORS.foodNotHidden }, 503)
@@ -57,7 +60,7 @@ export class OpsModerationController {
   @ApiOperation({
     summary: "Suspends a donor's or a charity's account (operators)",
     description:
-      'It cannot sign in (403 with the reason) and its sessions are refused; a donor\'s available listings leave the board. Recorded and announced to the account holder.',
+      "It cannot sign in (403 with the reason) and its sessions are refused; a donor's available listings leave the board. Its pending claims are cancelled as a cancellation does (a charity's own, or those on a donor's listings), each other party told why (`request.cancelled` with `cause`, and a notification). Recorded and announced to the account holder.",
   })
   @ApiIdParam('id', 'The account')
   @ApiOkResponse({ schema: shapeRef(AccountSuspensionView) })
@@ -74,7 +77,10 @@ export class OpsModerationController {
   }
 
   @Post(MODERATION_ROUTES.reinstateUser)
-  @ApiOperation({ summary: 'Reinstates a suspended account (operators)', description: "It may sign in again; a donor's withheld listings come back. Recorded and announced." })
+  @ApiOperation({
+    summary: 'Reinstates a suspended account (operators)',
+    description: "It may sign in again; a donor's withheld listings come back (not notified again to charities already told of them). Claims the suspension cancelled stay cancelled. Recorded and announced.",
+  })
   @ApiIdParam('id', 'The account')
   @ApiOkResponse({ schema: shapeRef(AccountSuspensionView) })
   @ApiErrors(401, OPERATORS_ONLY, NO_USER, { status: 409, description: 'Not suspended, or an operator account', message: ERRORS.accountNotSuspended }, 503)

@@ -4,6 +4,7 @@ import {
   DOMAIN_EVENTS,
   ERRORS,
   type AccountSuspensionView,
+  type ClaimCancelCause,
   type DonorSettings,
   type HiddenListingView,
   type ModerationAction,
@@ -16,6 +17,8 @@ import { SessionUsers } from '../auth/session-users.service';
 import { OutboxService } from '../events/outbox.service';
 import { FoodRepository, publicFoodView } from '../food/food.repository';
 import { offeredTo, offerRecipients, type OfferState } from '../food/offer-visibility';
+import { HandoverService } from '../handover/handover.service';
+import { RequestsRepository } from '../requests/requests.repository';
 import { ModerationRepository, type ModeratedAccount } from './moderation.repository';
 
 /**
@@ -34,6 +37,8 @@ export class ModerationService {
     private readonly food: FoodRepository,
     private readonly outbox: OutboxService,
     private readonly sessions: SessionUsers,
+    private readonly requests: RequestsRepository,
+    private readonly handover: HandoverService,
   ) {}
 
   /** Hides an available listing (only: a claimed one is between its donor and charity; 409 otherwise). */
@@ -69,27 +74,44 @@ export class ModerationService {
   /**
    * Suspends a donor's or a charity's account: it cannot sign in, and its sessions are refused (403, at once
    * in this process, within SESSION_USER_TTL_MS in the others) and its sockets closed (by the worker, once
-   * it has heard the announcement). A donor's available
-   * listings leave the board. Claims a charity holds, and claimed listings, stay as they are.
+   * it has heard the announcement). In the same transaction its pending claims end, each as a cancellation
+   * does (HandoverService.endCancelled, with a `cause` the other party is told): a suspended charity can
+   * neither collect nor cancel, so its claims are cancelled and the food goes back on offer; charities must
+   * not travel to a suspended donor, so the claims on its listings are cancelled too, and those listings,
+   * like its available ones, are withheld until it is reinstated. Reinstating brings no claim back.
    */
   async suspend(operator: AuthUser, userId: number, reason: string): Promise<AccountSuspensionView> {
-    const after = await this.db.transaction(async (tx) => {
+    const { changed, cancelled } = await this.db.transaction(async (tx) => {
       const account = await this.lockModeratable(tx, userId);
       if (account.suspended_at) throw new ConflictException(ERRORS.accountAlreadySuspended);
-      const changed = await this.repository.setSuspended(tx, userId, reason);
+      const suspended = await this.repository.setSuspended(tx, userId, reason);
+      let ended: number;
       if (account.user_type === 'donor') {
+        // Its available listings are locked first, as a claim locks an item before its charity's slot.
         for (const item of await this.repository.withholdDonorListings(tx, userId, true)) await this.leftBoard(tx, item);
+        ended = await this.cancelClaims(tx, { donorId: userId }, 'donor_suspended');
+        // The items those claims held, back on offer now, are withheld as well (no board listed them since their claim).
+        await this.repository.withholdDonorListings(tx, userId, true);
+      } else {
+        ended = await this.cancelClaims(tx, { charityId: userId }, 'charity_suspended');
       }
       await this.record(tx, operator, 'suspend_account', userId, reason, null);
-      return changed;
+      return { changed: suspended, cancelled: ended };
     });
     await this.outbox.committed();
     this.sessions.forget(userId);
-    this.logger.log({ audit: 'account.suspended', operatorId: operator.id, userId }, `Operator ${operator.id} suspended account ${userId}`);
-    return suspensionView(after);
+    this.logger.log(
+      { audit: 'account.suspended', operatorId: operator.id, userId, cancelledClaims: cancelled },
+      `Operator ${operator.id} suspended account ${userId}; ${cancelled} pending claim(s) cancelled`,
+    );
+    return suspensionView(changed);
   }
 
-  /** Reinstates a suspended account: it may sign in again, and a donor's withheld listings come back. */
+  /**
+   * Reinstates a suspended account: it may sign in again, and a donor's withheld listings come back (not
+   * notified again to charities already told of them: backOnBoard). Claims cancelled by the suspension stay
+   * cancelled.
+   */
   async reinstate(operator: AuthUser, userId: number): Promise<AccountSuspensionView> {
     const after = await this.db.transaction(async (tx) => {
       const account = await this.lockModeratable(tx, userId);
@@ -137,11 +159,30 @@ export class ModerationService {
     await this.outbox.record(tx, DOMAIN_EVENTS.foodWithdrawn, event, offerRecipients(item));
   }
 
-  /** A listing no longer withheld is listed again, if it is still available and safe. */
+  /**
+   * A listing no longer withheld is listed again, if it is still available and safe. As a restoration
+   * (`restored`): matching tells only the charities it owed (docs/NOTIFICATIONS.md, "Matching"). A listing
+   * whose partners stage ended while it was withheld (OfferCascade.openToBoard left it) opens to the board
+   * now instead, and that is its open stage's first listing.
+   */
   private async backOnBoard(tx: EntityManager, foodId: number): Promise<void> {
-    const row = await this.food.find(foodId, new Date(), tx);
+    const now = new Date();
+    const row = await this.food.find(foodId, now, tx);
     if (!row || row.status !== 'available' || row.withheld) return;
-    await this.outbox.record(tx, DOMAIN_EVENTS.foodListed, { foodId, food: publicFoodView(row), ...offeredTo(row) }, offerRecipients(row));
+    if (row.offer_stage === 'partners' && row.offer_open_at && row.offer_open_at <= now) {
+      await this.food.openOffer(tx, foodId);
+      const opened = { ...row, offer_stage: 'open' as const };
+      await this.outbox.record(tx, DOMAIN_EVENTS.foodListed, { foodId, food: publicFoodView(opened) }, offerRecipients(opened));
+      return;
+    }
+    await this.outbox.record(tx, DOMAIN_EVENTS.foodListed, { foodId, food: publicFoodView(row), ...offeredTo(row), restored: true }, offerRecipients(row));
+  }
+
+  /** Cancels the account's pending claims (a charity's own, or those on a donor's listings); returns how many. */
+  private async cancelClaims(tx: EntityManager, whose: { charityId: number } | { donorId: number }, cause: ClaimCancelCause): Promise<number> {
+    const pending = await this.requests.lockPending(tx, whose);
+    for (const request of pending) await this.handover.endCancelled(tx, request, { late: false, cause });
+    return pending.length;
   }
 
   /** The audit line, and the person's `account.moderation` event (its room; the worker notifies them). */

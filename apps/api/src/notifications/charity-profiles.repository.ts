@@ -82,7 +82,7 @@ export class CharityProfilesRepository {
   /**
    * The charities whose profile fits the listing: its category and storage among theirs, and its
    * governorate among theirs or its pickup point within their radius of their base; live accounts only
-   * (a deleted account is never matched), less `exclude`. One statement over the GIN and GiST indexes
+   * (a deleted account, or one an operator suspended, is never matched), less `exclude`. One statement over the GIN and GiST indexes
    * (migration 1764650000000): the box narrows the radius matches, the haversine distance decides.
    */
   async matching(listing: MatchableListing, exclude: readonly number[]): Promise<number[]> {
@@ -102,7 +102,7 @@ export class CharityProfilesRepository {
     const rows = await this.db.query<{ user_id: number }[]>(
       `SELECT cp.user_id
          FROM charity_profiles cp
-         JOIN users u ON u.id = cp.user_id AND u.deleted_at IS NULL AND u.user_type = 'charity'
+         JOIN users u ON u.id = cp.user_id AND u.deleted_at IS NULL AND u.suspended_at IS NULL AND u.user_type = 'charity'
          -- A charity that cannot claim (suspended, or claiming suspended after no-shows) is not told of food.
          JOIN charities c ON c.user_id = cp.user_id AND c.verification_status <> 'suspended'
           AND (c.claiming_suspended_until IS NULL OR c.claiming_suspended_until <= now())

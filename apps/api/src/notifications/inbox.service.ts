@@ -14,7 +14,7 @@ import type { Job } from 'bullmq';
 import { withTimeout } from '../common/with-timeout';
 import { INSPECTION_TIMEOUT_MS, QueueInspector } from '../monitoring/queue-inspector.service';
 import { CharityProfilesRepository } from './charity-profiles.repository';
-import type { DeliverJob } from './notification-jobs';
+import type { DeliverJob, NotificationJob, ResetMailJob } from './notification-jobs';
 import { NotificationsRepository } from './notifications.repository';
 
 const FAILED_LIST_MAX = 100;
@@ -61,22 +61,50 @@ export class InboxService {
     return saved;
   }
 
-  /** `deliver` jobs that failed for good, the latest failure first. */
+  /**
+   * Notification jobs that failed for good, the latest failure first: `deliver` jobs (a notification by
+   * one channel) and `reset-mail` jobs (a password reset e-mail), each with its recipient's account and
+   * address as they are now. A reset e-mail is shown by its reset's id and its recipient only: its job holds
+   * the link's secret sealed, which is never read here.
+   */
   async failed(): Promise<FailedNotificationView[]> {
     const queue = this.inspector.queue(QUEUES.notifications);
     if (!queue) return [];
-    const jobs = await withTimeout(queue.getFailed(0, FAILED_LIST_MAX - 1), INSPECTION_TIMEOUT_MS, 'Listing failed notifications');
-    return jobs
-      .filter((job): job is Job<DeliverJob> => Boolean(job) && job.name === NOTIFICATION_JOBS.deliver)
-      .map((job) => ({
-        job_id: job.id ?? '',
+    const jobs = (await withTimeout(queue.getFailed(0, FAILED_LIST_MAX - 1), INSPECTION_TIMEOUT_MS, 'Listing failed notifications')).filter(
+      (job): job is Job<NotificationJob> => Boolean(job),
+    );
+    const deliveries = jobs.filter((job): job is Job<DeliverJob> => job.name === NOTIFICATION_JOBS.deliver);
+    const resetMails = jobs.filter((job): job is Job<ResetMailJob> => job.name === NOTIFICATION_JOBS.resetMail);
+    const [emails, resets] = await Promise.all([
+      deliveries.length ? this.notifications.emailsOf([...new Set(deliveries.map((job) => job.data.userId))]) : [],
+      resetMails.length ? this.notifications.resetRecipients(resetMails.map((job) => Number(job.data.resetId))) : [],
+    ]);
+    const emailOf = new Map(emails.map((row) => [row.id, row.email]));
+    const resetOf = new Map(resets.map((row) => [Number(row.reset_id), row]));
+    const failure = (job: Job) => ({
+      job_id: job.id ?? '',
+      attempts: job.attemptsMade,
+      error: job.failedReason || 'Unknown error',
+      failed_at: new Date(job.finishedOn ?? job.processedOn ?? job.timestamp).toISOString(),
+    });
+    return [
+      ...deliveries.map((job) => ({
+        ...failure(job),
+        type: job.data.type,
         channel: job.data.channel as NotificationChannel,
         user_id: job.data.userId,
-        attempts: job.attemptsMade,
-        error: job.failedReason || 'Unknown error',
-        failed_at: new Date(job.finishedOn ?? job.processedOn ?? job.timestamp).toISOString(),
-      }))
-      .sort((a, b) => b.failed_at.localeCompare(a.failed_at));
+        email: emailOf.get(job.data.userId) ?? null,
+      })),
+      ...resetMails.map((job) => ({
+        ...failure(job),
+        // The link is never in the job's error; should a mail server ever echo one, it is cut out.
+        error: (job.failedReason || 'Unknown error').replace(/token=[\w-]+/g, 'token=…'),
+        type: 'password.reset' as const,
+        channel: 'email' as const,
+        user_id: resetOf.get(Number(job.data.resetId))?.user_id ?? null,
+        email: resetOf.get(Number(job.data.resetId))?.email ?? null,
+      })),
+    ].sort((a, b) => b.failed_at.localeCompare(a.failed_at));
   }
 }
 

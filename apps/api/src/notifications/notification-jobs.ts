@@ -14,6 +14,11 @@ export interface MatchJob {
   partners?: number[];
   /** Back on the board after this request ended: its charity is not told of it again. */
   endedRequestId?: number;
+  /**
+   * Back from an operator's hide or its donor's suspension (`food.listed` with `restored`): only the
+   * matching the listing is owed runs (food_items.deferred_match, with that job's key), or nothing.
+   */
+  restored?: boolean;
 }
 
 /** `deliver`: one notification to one user by one channel (job id `<key>-<userId>-<channel>`). */

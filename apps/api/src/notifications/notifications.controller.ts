@@ -96,7 +96,10 @@ export class NotificationsOpsController {
   constructor(private readonly inbox: InboxService) {}
 
   @Get(OPS_ROUTES.failedNotifications)
-  @ApiOperation({ summary: 'Notification deliveries that failed for good, latest first (retry or remove them as failed jobs of the `notifications` queue)' })
+  @ApiOperation({
+    summary: 'Notification deliveries that failed for good, latest first (retry or remove them as failed jobs of the `notifications` queue)',
+    description: 'Deliveries of notifications, and password reset e-mails (`type` `password.reset`: the account and address, never the link).',
+  })
   @ApiOkResponse({ schema: shapeList(FailedNotificationView) })
   @ApiErrors(401, OPERATOR_ONLY, 503)
   failed() {

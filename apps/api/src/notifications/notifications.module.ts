@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { CancellationNotices } from './cancellation-notices.service';
 import { PushDeliveryModule } from '../push/push.module';
 import { CharityProfilesRepository } from './charity-profiles.repository';
 import { DeliveryService } from './delivery.service';
@@ -19,8 +20,17 @@ import { RemindersService } from './reminders.service';
  */
 @Module({
   imports: [PushDeliveryModule],
-  providers: [NotificationsRepository, CharityProfilesRepository, NotificationQueue, NotificationsService, DeliveryService, MatchingService, RemindersService],
-  exports: [NotificationsService, DeliveryService, MatchingService, RemindersService],
+  providers: [
+    NotificationsRepository,
+    CharityProfilesRepository,
+    NotificationQueue,
+    NotificationsService,
+    DeliveryService,
+    MatchingService,
+    RemindersService,
+    CancellationNotices,
+  ],
+  exports: [NotificationsService, DeliveryService, MatchingService, RemindersService, CancellationNotices],
 })
 export class NotificationsModule {}
 

@@ -4,6 +4,7 @@ import {
   DEFAULT_NOTIFICATION_CHOICES,
   DOMAIN_EVENTS,
   NOTIFICATIONS_LIST_MAX,
+  type ClaimCancelCause,
   type Language,
   type NotificationChoices,
   type NotificationData,
@@ -16,6 +17,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 /** A timestamptz as JavaScript's toISOString() writes it (UTC, milliseconds), as the list answers it. */
 const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 import { outboxInsertFrom, sqlExpr, sqlInt } from '../events/outbox.repository';
+import type { MatchJob } from './notification-jobs';
 import type { QuietWindow } from './quiet-hours';
 
 /** A recipient as notify() and delivery see it: its choices (the defaults until it saves some), language, quiet hours. */
@@ -36,20 +38,42 @@ export interface FoodFacts {
   /** The end of the window, or of the safe time without one. */
   collectBy: Date;
   pickupFrom: Date | null;
-  /** Available and still safe. */
+  /** Available, still safe and not withheld (hidden by an operator, or its donor suspended). */
   open: boolean;
 }
 
-/** A listing as matching reads it: `open` when it is available and still safe. */
+/**
+ * A listing as matching reads it: `open` when it is available and still safe; `withheld` when an operator
+ * hid it or suspended its donor (nobody may see it); `deferred` the matching it is owed for when it is put
+ * back (food_items.deferred_match), or null.
+ */
 export interface ListingToMatch {
   food_name: string;
   category: string;
   storage: string;
   safe_until: Date;
   open: boolean;
+  withheld: boolean;
+  deferred: MatchJob | null;
   governorate: string | null;
   lat: number | null;
   lng: number | null;
+}
+
+/** The parties of a request, its food's name and why it was cancelled if not by its charity (a notice about it). */
+export interface RequestParties {
+  donor_id: number;
+  charity_id: number;
+  food_name: string;
+  cancel_cause: ClaimCancelCause | null;
+}
+
+/** A `reset-mail` job's recipient, found by the reset's id (password_resets, read for the operators' list). */
+export interface ResetRecipient {
+  /** bigserial: node-postgres reads it as a string. */
+  reset_id: string;
+  user_id: number;
+  email: string;
 }
 
 /** A pending request as its reminders need it. */
@@ -221,12 +245,53 @@ export class NotificationsRepository {
   async listingToMatch(foodId: number): Promise<ListingToMatch | undefined> {
     const [row] = await this.db.query<ListingToMatch[]>(
       `SELECT f.food_name, f.category::text, f.storage::text, f.safe_until, f.status = 'available' AND f.safe_until > now() AS open,
-              p.governorate, p.lat, p.lng
+              f.withheld, f.deferred_match AS deferred, p.governorate, p.lat, p.lng
          FROM food_items f LEFT JOIN pickup_points p ON p.id = f.pickup_point_id
         WHERE f.id = $1`,
       [foodId],
     );
     return row;
+  }
+
+  /** Keeps the `match` job of a withheld listing, to run when it is put back (the latest such job wins). */
+  async deferMatch(foodId: number, job: MatchJob): Promise<void> {
+    await this.db.query(`UPDATE food_items SET deferred_match = $2::jsonb WHERE id = $1`, [foodId, JSON.stringify(job)]);
+  }
+
+  /**
+   * The listing owes no matching any more (it has just been matched): clears its deferred job, but only
+   * if it is still the one the matching read (`eventId`; null: none), so one deferred meanwhile stays.
+   */
+  async clearDeferredMatch(foodId: number, eventId: string | null): Promise<void> {
+    await this.db.query(
+      `UPDATE food_items SET deferred_match = NULL
+        WHERE id = $1 AND deferred_match IS NOT NULL AND deferred_match->>'eventId' IS NOT DISTINCT FROM $2::text`,
+      [foodId, eventId],
+    );
+  }
+
+  /** Who a request's notices go to, and its food's name. */
+  async requestParties(requestId: number): Promise<RequestParties | undefined> {
+    const [row] = await this.db.query<RequestParties[]>(
+      `SELECT f.donor_id, r.charity_id, f.food_name, r.cancel_cause FROM pickup_requests r JOIN food_items f ON f.id = r.food_id WHERE r.id = $1`,
+      [requestId],
+    );
+    return row;
+  }
+
+  /** The account and address each password reset e-mail was for (resets whose row is gone are left out). */
+  resetRecipients(resetIds: readonly number[]): Promise<ResetRecipient[]> {
+    return this.db.query<ResetRecipient[]>(
+      `SELECT r.id AS reset_id, u.id AS user_id, u.email
+         FROM password_resets r JOIN users u ON u.id = r.user_id AND u.deleted_at IS NULL
+        WHERE r.id = ANY($1::bigint[])`,
+      [resetIds],
+    );
+  }
+
+  /** The e-mail address of each live account among `userIds`. */
+  emailsOf(userIds: readonly number[]): Promise<{ id: number; email: string }[]> {
+    return this.db.query<{ id: number; email: string }[]>(`SELECT id, email FROM users WHERE id = ANY($1::int[]) AND deleted_at IS NULL`, [userIds]);
   }
 
   /** Pending requests: the one given, or every one. */
@@ -248,7 +313,7 @@ export class NotificationsRepository {
       { id: number; food_name: string; area: string | null; governorate: string | null; collect_by: Date; pickup_from: Date | null; open: boolean }[]
     >(
       `SELECT f.id, f.food_name, p.area, p.governorate, coalesce(f.pickup_until, f.safe_until) AS collect_by, f.pickup_from,
-              f.status = 'available' AND f.safe_until > now() AS open
+              f.status = 'available' AND f.safe_until > now() AND NOT f.withheld AS open
          FROM food_items f LEFT JOIN pickup_points p ON p.id = f.pickup_point_id
         WHERE f.id = $1`,
       [foodId],

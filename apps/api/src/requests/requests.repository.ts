@@ -6,6 +6,7 @@ import {
   mapUrl,
   reliabilityScore,
   type CharityInfo,
+  type ClaimCancelCause,
   type DonorItemRequest,
   type CharityRequestItem,
   type FoodStatus,
@@ -114,6 +115,12 @@ export const DONOR_REQUEST_COLUMNS = `r.charity_id AS charity_user_id,
   coalesce(rel.completed, 0) AS reliability_completed, coalesce(rel.no_shows, 0) AS reliability_no_shows,
   coalesce(rel.late_cancellations, 0) AS reliability_late_cancellations,
   r.received_quantity, r.received_weight_kg, r.received_comment, r.received_at`;
+
+/** A RequestRow's columns, of `pickup_requests r JOIN food_items f`. */
+const REQUEST_ROW_COLUMNS = `r.id, r.food_id, r.charity_id, r.status, r.pickup_code, r.received_at, r.ended_at,
+              coalesce(r.collect_by, f.pickup_until, f.safe_until) AS collect_by,
+              coalesce(f.pickup_from, r.created_at) AS window_start, f.safe_until, f.donor_id,
+              (SELECT p.governorate FROM pickup_points p WHERE p.id = f.pickup_point_id) AS governorate`;
 
 /** The row of DONOR_REQUEST_COLUMNS. */
 export interface DonorRequestRow extends ReceivedRow {
@@ -306,11 +313,20 @@ export class RequestsRepository {
     return row.id;
   }
 
-  /** Ends a pending request: every status but pending ends it now (`ended_at`, which reliability counts by). */
-  async end(tx: EntityManager, requestId: number, status: Exclude<RequestStatus, 'pending'>, lateCancellation = false): Promise<void> {
+  /**
+   * Ends a pending request: every status but pending ends it now (`ended_at`, which reliability counts by).
+   * `cancelCause`: a cancellation the charity did not make (an operator's suspension of either account).
+   */
+  async end(
+    tx: EntityManager,
+    requestId: number,
+    status: Exclude<RequestStatus, 'pending'>,
+    lateCancellation = false,
+    cancelCause: ClaimCancelCause | null = null,
+  ): Promise<void> {
     await tx.query(
-      `UPDATE pickup_requests SET status = $2, ended_at = now(), updated_at = now(), late_cancellation = $3 WHERE id = $1`,
-      [requestId, status, lateCancellation],
+      `UPDATE pickup_requests SET status = $2, ended_at = now(), updated_at = now(), late_cancellation = $3, cancel_cause = $4 WHERE id = $1`,
+      [requestId, status, lateCancellation, cancelCause],
     );
   }
 
@@ -459,15 +475,28 @@ export class RequestsRepository {
   /** The request with its item's donor; `lock` locks both for the rest of the transaction. */
   async find(requestId: number, manager: EntityManager = this.db.manager, lock = false): Promise<RequestRow | undefined> {
     const [request] = await manager.query<RequestRow[]>(
-      `SELECT r.id, r.food_id, r.charity_id, r.status, r.pickup_code, r.received_at, r.ended_at,
-              coalesce(r.collect_by, f.pickup_until, f.safe_until) AS collect_by,
-              coalesce(f.pickup_from, r.created_at) AS window_start, f.safe_until, f.donor_id,
-              (SELECT p.governorate FROM pickup_points p WHERE p.id = f.pickup_point_id) AS governorate
+      `SELECT ${REQUEST_ROW_COLUMNS}
          FROM pickup_requests r JOIN food_items f ON f.id = r.food_id
         WHERE r.id = $1 ${lock ? 'FOR UPDATE OF r, f' : ''}`,
       [requestId],
     );
     return request;
+  }
+
+  /**
+   * Every pending request a charity holds (`charityId`), or on a donor's listings (`donorId`), locked with
+   * its item for the rest of the transaction, oldest first: what an account's suspension cancels.
+   */
+  lockPending(tx: EntityManager, whose: { charityId: number } | { donorId: number }): Promise<RequestRow[]> {
+    const [condition, userId] = 'charityId' in whose ? ['r.charity_id = $1', whose.charityId] : ['f.donor_id = $1', whose.donorId];
+    return tx.query<RequestRow[]>(
+      `SELECT ${REQUEST_ROW_COLUMNS}
+         FROM pickup_requests r JOIN food_items f ON f.id = r.food_id
+        WHERE ${condition} AND r.status = 'pending'
+        ORDER BY r.id
+          FOR UPDATE OF r, f`,
+      [userId],
+    );
   }
 
   /**

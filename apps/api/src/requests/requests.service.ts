@@ -107,8 +107,9 @@ export class RequestsService {
 
   /**
    * The charity withdraws its pending request; the item goes back on offer as listed (or expires, if its
-   * safe time passed meanwhile). A cancellation less than LIMITS.lateCancellationMinutes before the window
-   * starts, or after (for a listing without a window: after the claim), is late, which reliability counts.
+   * safe time passed meanwhile: HandoverService.endCancelled). A cancellation less than
+   * LIMITS.lateCancellationMinutes before the window starts, or after (for a listing without a window: after
+   * the claim), is late, which reliability counts.
    */
   async cancel(charity: AuthUser, requestId: number): Promise<MessageResponse> {
     return this.db.transaction(async (tx) => {
@@ -116,16 +117,7 @@ export class RequestsService {
       if (request.charity_id !== charity.id) throw new ForbiddenException(ERRORS.requestOfAnotherCharity);
       assertPending(request);
       const late = Date.now() > request.window_start.getTime() - LIMITS.lateCancellationMinutes * MINUTE_MS;
-      await this.requests.end(tx, requestId, 'cancelled', late);
-      // Any safe time left puts it back: the donor listed it so (the shortest window applies to relisting only).
-      const foodStatus = await this.requests.releaseFood(tx, request.food_id, 'as-listed', 0, cairoDate());
-      const parties = [request.donor_id, request.charity_id];
-      const { governorate } = request;
-      await this.outbox.record(tx, DOMAIN_EVENTS.requestCancelled, { foodId: request.food_id, requestId, governorate }, parties);
-      // Boards must drop an item whose safe time passed while it was claimed, rather than show it again.
-      if (foodStatus === 'expired') {
-        await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: request.food_id, governorate }, [request.donor_id]);
-      }
+      await this.handover.endCancelled(tx, request, { late });
       return this.answers.storeWithin(tx, { message: 'Request cancelled successfully' });
     });
   }

@@ -13,6 +13,7 @@ import { StatsService } from '../stats/stats.service';
 import { MatchingService } from '../notifications/matching.service';
 import { RemindersService } from '../notifications/reminders.service';
 import { NotificationsService } from '../notifications/notifications.service';
+import { CancellationNotices } from '../notifications/cancellation-notices.service';
 import { verificationNews } from '../verification/verification-news';
 import { moderationNews } from '../moderation/moderation-news';
 import { JobHandlers } from './job-handlers';
@@ -44,6 +45,7 @@ export class DomainEventsProcessor extends WorkerHost implements OnApplicationBo
     private readonly matching: MatchingService,
     private readonly reminders: RemindersService,
     private readonly notifications: NotificationsService,
+    private readonly cancellations: CancellationNotices,
   ) {
     super();
     const publish = async (job: Job<DomainEventJob>) => {
@@ -61,8 +63,9 @@ export class DomainEventsProcessor extends WorkerHost implements OnApplicationBo
         [DOMAIN_EVENTS.foodListed]: async (job) => {
           const { envelope } = job.data;
           if (envelope.type !== DOMAIN_EVENTS.foodListed) throw new Error(`Job ${job.name} carries ${envelope.type}`);
-          if (envelope.data.partners?.length) await this.offers.schedule(envelope.data.foodId);
-          await this.matching.enqueue({ eventId: envelope.id, foodId: envelope.data.foodId, partners: envelope.data.partners });
+          const { foodId, partners, restored } = envelope.data;
+          if (partners?.length) await this.offers.schedule(foodId);
+          await this.matching.enqueue({ eventId: envelope.id, foodId, partners, ...(restored ? { restored } : {}) });
           await publish(job);
         },
         // A claim schedules the job that ends it if nobody collects and its reminders (one each per
@@ -74,12 +77,16 @@ export class DomainEventsProcessor extends WorkerHost implements OnApplicationBo
           await this.reminders.schedule(envelope.data.requestId);
           await publish(job);
         },
-        // Back on the board: matched again (the match job finds nothing to do if it is not available).
+        // Back on the board: matched again (the match job finds nothing to do if it is not available). A
+        // claim cancelled by an operator's suspension is also told to the party that did not cause it (the
+        // request keeps the cause; the board's event does not carry it).
         [DOMAIN_EVENTS.requestCancelled]: async (job) => {
           const { envelope } = job.data;
           if (envelope.type !== DOMAIN_EVENTS.requestCancelled) throw new Error(`Job ${job.name} carries ${envelope.type}`);
-          await this.matching.enqueue({ eventId: envelope.id, foodId: envelope.data.foodId, endedRequestId: envelope.data.requestId });
+          const { foodId, requestId } = envelope.data;
+          await this.matching.enqueue({ eventId: envelope.id, foodId, endedRequestId: requestId });
           await publish(job);
+          await this.cancellations.tell(envelope.id, { foodId, requestId });
         },
         [DOMAIN_EVENTS.foodExpired]: publish,
         [DOMAIN_EVENTS.statsUpdated]: publish,
