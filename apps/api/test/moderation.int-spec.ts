@@ -377,6 +377,45 @@ describe('moderation', () => {
       expect(await requestRows([requestId])).toEqual([{ id: requestId, status: 'cancelled', late_cancellation: false, cancel_cause: 'donor_suspended' }]);
     }, 60 * SECOND);
 
+    it('a claim racing the suspension either commits first and is cancelled with the others, or waits and is refused', async () => {
+      const donor = await createDonor(t.http);
+      const settled = (promise: Promise<unknown>) => Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 300))]);
+
+      // A claim in flight holds the charity's row (its slot, counted by the trigger) when the operator suspends.
+      const early = await createCharity(t.http);
+      const first = await addFood(t.http, donor);
+      const inFlight = t.db.createQueryRunner();
+      await inFlight.connect();
+      await inFlight.startTransaction();
+      await inFlight.query(`UPDATE food_items SET status = 'claimed' WHERE id = $1`, [first.id]);
+      const [{ id: racedId }] = await inFlight.query(
+        `INSERT INTO pickup_requests (food_id, charity_id, pickup_code, collect_by) VALUES ($1, $2, '123456', now() + interval '1 hour') RETURNING id`,
+        [first.id, early.id],
+      );
+      const suspending = suspend(early.id);
+      expect(await settled(suspending)).toBe(false); // waiting for the charity's row
+      await inFlight.commitTransaction();
+      await inFlight.release();
+      expect((await suspending).status).toBe(201);
+      expect(await requestRows([racedId])).toEqual([{ id: racedId, status: 'cancelled', late_cancellation: false, cancel_cause: 'charity_suspended' }]);
+
+      // The suspension holds the charity's row (flag set, not yet committed) when a claim arrives on a still valid session.
+      const late = await createCharity(t.http);
+      const second = await addFood(t.http, donor);
+      const suspension = t.db.createQueryRunner();
+      await suspension.connect();
+      await suspension.startTransaction();
+      await suspension.query(`UPDATE charities SET account_suspended = true WHERE user_id = $1`, [late.id]);
+      const claiming = claim(late, second.id);
+      expect(await settled(claiming)).toBe(false); // the trigger waits for the row
+      await suspension.commitTransaction();
+      await suspension.release();
+      expect(await claiming).toMatchObject({ status: 403, body: { message: ERRORS.accountSuspended(null) } });
+      const rows = await t.db.query(`SELECT count(*)::int AS n FROM pickup_requests WHERE charity_id = $1`, [late.id]);
+      expect(rows[0].n).toBe(0);
+      expect(await boardIds()).toContain(second.id);
+    });
+
     it("keeps the claims of a charity whose verification (not its account) is suspended: it still signs in and collects", async () => {
       const donor = await createDonor(t.http);
       const charity = await createCharity(t.http);

@@ -17,6 +17,7 @@ import { Impact1764650500000 } from './migrations/1764650500000-impact';
 import { CharityVerification1764650600000 } from './migrations/1764650600000-charity-verification';
 import { Moderation1764650700000 } from './migrations/1764650700000-moderation';
 import { ModerationFollowUps1764650800000 } from './migrations/1764650800000-moderation-follow-ups';
+import { SuspendedCharitiesClaimNothing1764651100000 } from './migrations/1764651100000-suspended-charities-claim-nothing';
 
 /**
  * No entities: every table is reached with explicit SQL in a `*.repository.ts` file (conditional updates,
@@ -41,6 +42,7 @@ export const MIGRATIONS = [
   CharityVerification1764650600000,
   Moderation1764650700000,
   ModerationFollowUps1764650800000,
+  SuspendedCharitiesClaimNothing1764651100000,
 ];
 
 /** TypeORM settings: the schema comes only from migrations, never from `synchronize`. */

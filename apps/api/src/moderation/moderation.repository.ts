@@ -65,6 +65,15 @@ export class ModerationRepository {
     return row;
   }
 
+  /**
+   * Marks a charity's row as its account's suspension changes: the claim-slot trigger refuses every claim of
+   * a suspended charity. Updating the row takes its lock, which a claim's trigger also takes, so a claim in
+   * flight either commits before (and is then cancelled with the others) or is refused after.
+   */
+  async setCharityAccountSuspended(tx: EntityManager, userId: number, suspended: boolean): Promise<void> {
+    await tx.query(`UPDATE charities SET account_suspended = $2 WHERE user_id = $1`, [userId, suspended]);
+  }
+
   /** Suspends (with `reason`) or reinstates (null) the account; returns it after the change. */
   async setSuspended(tx: EntityManager, userId: number, reason: string | null): Promise<ModeratedAccount> {
     const [row] = await returningRows<ModeratedAccount>(

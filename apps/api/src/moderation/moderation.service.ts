@@ -93,6 +93,7 @@ export class ModerationService {
         // The items those claims held, back on offer now, are withheld as well (no board listed them since their claim).
         await this.repository.withholdDonorListings(tx, userId, true);
       } else {
+        await this.repository.setCharityAccountSuspended(tx, userId, true);
         ended = await this.cancelClaims(tx, { charityId: userId }, 'charity_suspended');
       }
       await this.record(tx, operator, 'suspend_account', userId, reason, null);
@@ -117,6 +118,7 @@ export class ModerationService {
       const account = await this.lockModeratable(tx, userId);
       if (!account.suspended_at) throw new ConflictException(ERRORS.accountNotSuspended);
       const changed = await this.repository.setSuspended(tx, userId, null);
+      if (account.user_type === 'charity') await this.repository.setCharityAccountSuspended(tx, userId, false);
       for (const item of await this.repository.withholdDonorListings(tx, userId, false)) await this.backOnBoard(tx, item.id);
       await this.record(tx, operator, 'reinstate_account', userId, null, null);
       return changed;

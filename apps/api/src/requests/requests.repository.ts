@@ -189,7 +189,9 @@ export interface ClaimAnswer {
  * writes and rolls back nothing, and answers `at_limit` instead of raising (its item stays free for the
  * other claimants meanwhile).
  *
- * A withheld item (hidden by an operator, or its donor suspended) is not claimed. A donor who accepts
+ * A withheld item (hidden by an operator, or its donor suspended) is not claimed, nor does a charity whose
+ * account is suspended claim anything (`account_suspended`, which the trigger checks too; migration
+ * 1764651100000): it is answered as at its limit, and the refusal says why. A donor who accepts
  * verified charities only (`users.claims_verified_only`) has its items claimed by verified charities
  * alone: one primary-key lookup of the donor's row, and of the charity's only for such a donor.
  *
@@ -216,7 +218,7 @@ function claimSql(underKey: boolean): string {
                      AND (NOT EXISTS (SELECT 1 FROM users d WHERE d.id = donor_id AND d.claims_verified_only)
                           OR EXISTS (SELECT 1 FROM charities WHERE user_id = $3 AND verification_status = 'verified'))
                 ELSE false END
-       AND EXISTS (SELECT 1 FROM charities WHERE user_id = $3 AND active_claims < claim_limit)${
+       AND EXISTS (SELECT 1 FROM charities WHERE user_id = $3 AND active_claims < claim_limit AND NOT account_suspended)${
          underKey ? '\n       AND EXISTS (SELECT 1 FROM idempotency_key)' : ''
        }
      RETURNING id, donor_id, pickup_point_id, coalesce(pickup_until, safe_until) AS collect_by
@@ -242,7 +244,7 @@ function claimSql(underKey: boolean): string {
       : ''
   }
   SELECT (SELECT id FROM request) AS request_id,
-         NOT EXISTS (SELECT 1 FROM charities WHERE user_id = $3 AND active_claims < claim_limit) AS at_limit`;
+         NOT EXISTS (SELECT 1 FROM charities WHERE user_id = $3 AND active_claims < claim_limit AND NOT account_suspended) AS at_limit`;
 }
 
 const CLAIM_SQL = claimSql(false);

@@ -100,6 +100,8 @@ export class RequestsService {
    */
   private async claimLimitRefusal(charity: AuthUser): Promise<ForbiddenException | ConflictException> {
     const row = await this.verification.find(charity.id);
+    // Suspended between its session's check and the claim (migration 1764651100000).
+    if (row?.account_suspended) return new ForbiddenException(ERRORS.accountSuspended(null));
     const until = row?.claiming_suspended_until && row.claiming_suspended_until.getTime() > Date.now() ? row.claiming_suspended_until : null;
     if (row?.status === 'suspended' || until) return new ForbiddenException(ERRORS.claimingSuspended(until?.toISOString() ?? null));
     return new ConflictException(ERRORS.claimLimitReached(row?.claim_limit ?? LIMITS.activeClaimsMax));

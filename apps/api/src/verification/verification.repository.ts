@@ -23,12 +23,14 @@ export interface VerificationRow {
   decided_at: Date | null;
   claiming_suspended_until: Date | null;
   claim_limit: number;
+  /** The charity's account is suspended by an operator (moderation): it claims nothing. */
+  account_suspended: boolean;
   document_key: string | null;
   document_type: DocumentType | null;
 }
 
 const ROW_COLUMNS = `c.user_id, c.verification_status AS status, c.verification_reason AS reason, c.submitted_at, c.decided_at,
-  c.claiming_suspended_until, c.claim_limit, c.document_key, c.document_type`;
+  c.claiming_suspended_until, c.claim_limit, c.account_suspended, c.document_key, c.document_type`;
 
 /** What the charity, the event and the decision's answer say. */
 export function verificationView(row: VerificationRow): VerificationView {
