@@ -47,7 +47,8 @@ async function addCookedMeal(http: HttpClient, donor: TestUser): Promise<AddedFo
       food_name: 'Molokhia with rice',
       quantity: 20,
       description: 'Cooked this morning',
-      expiration_date: cairoDateIn(0),
+      // Tomorrow: today's date would end its safe time at Cairo's midnight, under the shortest window late in the evening.
+      expiration_date: cairoDateIn(1),
       category: 'cooked_meal',
       storage: 'hot',
       prepared_at: new Date(Date.now() - 5 * 60 * SECOND).toISOString(),
