@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNT_SUSPENDED_MESSAGE } from './suspension';
 
 /**
  * The messages of the API's 4xx answers, in one place: services and controllers throw with these, the
@@ -28,7 +29,7 @@ export const ERRORS = {
   // 401
   sessionRequired: 'A session token is required',
   sessionInvalid: 'The session token is invalid or has expired',
-  accountSuspended: (reason: string | null) => `This account is suspended by an operator${reason ? `: ${reason}` : ''}`,
+  accountSuspended: (reason: string | null) => `${ACCOUNT_SUSPENDED_MESSAGE}${reason ? `: ${reason}` : ''}`,
   invalidLogin: 'Invalid email or password',
   metricsCredentialsRequired: 'Metrics need the metrics token or an operator session',
   metricsCredentialsInvalid: 'The token is not the metrics token or a valid session',

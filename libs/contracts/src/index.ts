@@ -18,3 +18,4 @@ export * from './partners';
 export * from './impact';
 export * from './verification';
 export * from './moderation';
+export * from './suspension';

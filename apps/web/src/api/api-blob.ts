@@ -1,3 +1,4 @@
+import { reportRefusal } from '../app/account-suspension';
 import { readSession } from '../app/session';
 import { ApiError } from './client';
 
@@ -18,6 +19,13 @@ export async function apiBlob(path: string): Promise<Response> {
   } catch {
     throw new ApiError(0, null);
   }
-  if (!response.ok) throw new ApiError(response.status, null);
+  if (!response.ok) {
+    // A suspended account's refusal is told to the app as api() tells it (account-suspension.ts).
+    if (token && response.status === 403) {
+      const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+      if (typeof body?.message === 'string') reportRefusal(token, body.message);
+    }
+    throw new ApiError(response.status, null);
+  }
   return response;
 }

@@ -1,4 +1,5 @@
 import type { ErrorResponse } from '@food-link/contracts';
+import { reportRefusal } from '../app/account-suspension';
 import { readSession } from '../app/session';
 
 /** A call that did not answer 2xx; `status` 0 means the network failed. */
@@ -43,6 +44,8 @@ export async function api<T>(path: string, { method = 'GET', body, auth = false,
     try {
       return await send<T>(path, init);
     } catch (error) {
+      // A suspended account's session is refused by every call: whichever hears it first signs the user out.
+      if (token !== undefined && error instanceof ApiError && error.status === 403) reportRefusal(token, error.message);
       const delay = RETRY_DELAYS_MS[retry];
       if (!retriable || delay === undefined || !(error instanceof ApiError) || !worthRetrying(error)) throw error;
       await sleep(Math.max(delay, (error.retryAfterSeconds ?? 0) * 1000), signal);

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useSession } from '../app/use-session';
+import { useSuspensionWatch } from '../app/use-suspension-watch';
 import { formatNumber } from '../i18n/format';
 import { useNotificationsLiveSync } from '../live/live-notifications-sync';
 import { useNotifications } from './use-notifications';
@@ -12,13 +13,16 @@ const BADGE_MAX = 99;
  * The bell in the top bar of a signed-in user: a link to the notifications page, with the unread count
  * as a badge. Its name carries the count ("Notifications, 3 unread"), so the badge itself is hidden from
  * screen readers. The count follows the cache, which live `notification.created` events keep current.
+ * It also signs a suspended account out with `signOut`, its screen's useSignOut (use-suspension-watch.ts).
  */
-export function NotificationBell({ className = '' }: { className?: string }) {
+export function NotificationBell({ className = '', signOut }: { className?: string; signOut: () => Promise<void> }) {
   const { t, i18n } = useTranslation();
   const session = useSession();
   const { pathname } = useLocation();
   const { data } = useNotifications();
   useNotificationsLiveSync();
+  // Every signed-in screen shows the bell: its account's suspension signs it out (use-suspension-watch.ts).
+  useSuspensionWatch(signOut);
   if (!session) return null;
   const unread = data?.unread ?? 0;
   const label = unread > 0 ? t('notifications.bellUnread', { unread: formatNumber(unread, i18n.language) }) : t('notifications.bell');

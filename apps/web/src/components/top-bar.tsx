@@ -129,7 +129,7 @@ export function TopBar() {
         <div className="flex items-center gap-1 md:order-last">
           {session && (
             <Suspense fallback={null}>
-              <NotificationBell />
+              <NotificationBell signOut={signOut} />
             </Suspense>
           )}
           <button

@@ -64,6 +64,17 @@ export const auth = {
       donorInstead: 'Want to donate food instead?',
       forgotPassword: 'Forgot password?',
     },
+    // An operator's suspension (docs/VERIFICATION.md, "Screens"): after the app signed the user out, and
+    // when a login is refused for it.
+    suspended: {
+      title: 'You have been signed out',
+      what: 'A Food Link operator has suspended your account.',
+      reasonLabel: 'Reason:',
+      noReason: 'No reason was given.',
+      next: 'You can sign in again once an operator reinstates it. If you think this is a mistake,',
+      contact: 'contact us',
+      loginRefused: 'This account is suspended by a Food Link operator.',
+    },
   },
   ar: {
     fields: {
@@ -128,6 +139,15 @@ export const auth = {
       charityInstead: 'هل تريد تسجيل جمعية خيرية؟',
       donorInstead: 'هل تريد التبرع بالطعام؟',
       forgotPassword: 'نسيت كلمة المرور؟',
+    },
+    suspended: {
+      title: 'تم تسجيل خروجك',
+      what: 'أوقف أحد مشرفي فود لينك حسابك.',
+      reasonLabel: 'السبب:',
+      noReason: 'لم يُذكر سبب.',
+      next: 'يمكنك تسجيل الدخول مرة أخرى بعد أن يعيد أحد المشرفين تفعيل الحساب. إن كنت ترى أن هذا خطأ،',
+      contact: 'تواصل معنا',
+      loginRefused: 'أوقف أحد مشرفي فود لينك هذا الحساب.',
     },
   },
 };

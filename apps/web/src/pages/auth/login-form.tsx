@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { LoginBody, type UserType } from '@food-link/contracts';
+import { LoginBody, suspensionReasonOf, type UserType } from '@food-link/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServerMessage } from '../../i18n/server-message';
@@ -48,6 +48,12 @@ export function LoginForm() {
     onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
   });
 
+  // A suspended account's login is refused once the password is right: said as such, with the operator's reason.
+  const refusal = mutation.error instanceof ApiError && mutation.error.body ? mutation.error.message : null;
+  const suspension = refusal === null ? undefined : suspensionReasonOf(refusal);
+  const reason =
+    suspension === undefined ? refusal && serverMessage(refusal) : suspension === null ? t('suspended.noReason') : `${t('suspended.reasonLabel')} ${suspension}`;
+
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <p className="text-xs text-stone-600">{t('fields.requiredNote')}</p>
@@ -55,8 +61,8 @@ export function LoginForm() {
       <FormField label={t('fields.password')} type="password" autoComplete="current-password" {...field('password')} />
       <SubmitButton sending={mutation.isPending} label={t('login.submit')} sendingLabel={t('sending.login')} />
       <FormMessage
-        error={mutation.isError ? t('login.error') : null}
-        reason={mutation.error instanceof ApiError && mutation.error.body ? serverMessage(mutation.error.message) : null}
+        error={mutation.isError ? t(suspension !== undefined ? 'suspended.loginRefused' : 'login.error') : null}
+        reason={reason}
         success={mutation.data && serverMessage(mutation.data.message)}
       />
     </form>

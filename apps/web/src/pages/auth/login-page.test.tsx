@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
-import type { UserType } from '@food-link/contracts';
+import { ERRORS, type UserType } from '@food-link/contracts';
 import { heldReply, mockApi, renderApp } from '../../test/render-app';
 import LoginPage from './login-page';
 
@@ -67,6 +68,26 @@ describe('LoginPage', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Error logging in. Please try again.');
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it("says a suspended account's refusal as such, with the operator's reason, in English and Arabic", async () => {
+    const message = ERRORS.accountSuspended('Reselling donated food');
+    mockApi({ 'POST /api/login': { status: 403, body: { statusCode: 403, error: 'Forbidden', message } } });
+    renderApp(routes, { path: '/Login' });
+    await logIn();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This account is suspended by a Food Link operator.');
+    expect(screen.getByTestId('form-reason')).toHaveTextContent(/^Reason: Reselling donated food$/);
+    expect(screen.queryByText('Error logging in. Please try again.')).not.toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+
+    await act(() => i18next.changeLanguage('ar'));
+    try {
+      expect(screen.getByRole('alert')).toHaveTextContent('أوقف أحد مشرفي فود لينك هذا الحساب.');
+      expect(screen.getByTestId('form-reason')).toHaveTextContent(/^السبب: Reselling donated food$/);
+    } finally {
+      await act(() => i18next.changeLanguage('en'));
+    }
   });
 
   it('disables the button while sending', async () => {

@@ -1,13 +1,19 @@
 import { PAGE_ROUTES } from '@food-link/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import type { SuspendedSignOut } from '../../app/account-suspension';
+import { useSession } from '../../app/use-session';
 import { AuthLayout } from './auth-layout';
 import { AuthLink } from './auth-link';
 import { LoginForm } from './login-form';
+import { SuspendedNotice } from './suspended-notice';
 import './auth-texts';
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
+  // Handed over by the suspension watch as it signs the user out; said only while nobody is signed in.
+  const suspended = (useLocation().state as Partial<SuspendedSignOut> | null)?.suspended;
+  const signedIn = useSession() !== null;
   return (
     <AuthLayout
       title={t('login.title')}
@@ -19,6 +25,7 @@ export default function LoginPage() {
         </>
       }
     >
+      {suspended && !signedIn ? <SuspendedNotice reason={suspended.reason} /> : null}
       <LoginForm />
       <p className="mt-4 text-sm">
         <Link

@@ -57,7 +57,7 @@ export function CharityNav({ current, onShow }: CharityNavProps) {
           {session && viewButton('impact', t('charity.navLink', { ns: 'impact' }))}
           {session && viewButton('verification', t('navLink', { ns: 'verification' }))}
           {/* With the views rather than the account controls: those keep to the first row on a phone. */}
-          <NotificationBell className="ms-auto md:ms-0" />
+          <NotificationBell className="ms-auto md:ms-0" signOut={signOut} />
         </div>
         <div className="ms-auto flex shrink-0 items-center gap-2 md:ms-0">
           <LanguageSwitch />

@@ -27,7 +27,7 @@ export function DonorHeader({ signedIn, formOpen, formId, onToggleForm }: DonorH
         <HomeLink />
       </div>
       <h1 className="me-auto text-3xl font-bold text-stone-900">{t('title')}</h1>
-      {signedIn && <NotificationBell />}
+      {signedIn && <NotificationBell signOut={signOut} />}
       <LanguageSwitch />
       {signedIn && (
         <>

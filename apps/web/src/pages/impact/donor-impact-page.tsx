@@ -4,6 +4,8 @@ import { Link } from 'react-router-dom';
 import { impactEndpoints } from '../../api/impact-endpoints';
 import { queryKeys } from '../../api/query-keys';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { useSignOut } from '../../app/use-sign-out';
+import { useSuspensionWatch } from '../../app/use-suspension-watch';
 import { HomeLink } from '../../components/home-link';
 import { LanguageSwitch } from '../../components/language-switch';
 import { useDonorId } from '../donor/use-donor-id';
@@ -48,6 +50,8 @@ function DonorImpact({ userId }: { userId: number }) {
 export default function DonorImpactPage() {
   const { t } = useTranslation('impact');
   useDocumentTitle(t('donor.title'));
+  // The one signed-in screen without the bell, which watches for the account's suspension elsewhere.
+  useSuspensionWatch(useSignOut());
   const identity = useDonorId();
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
