@@ -1,6 +1,6 @@
 import { API_ROUTES, apiPath, ERRORS, EXTRA_ROUTES, MODERATION_ROUTES, NOTIFICATION_JOBS, NOTIFICATION_ROUTES, PARTNER_ROUTES, QUEUES, VERIFICATION_ROUTES } from '@food-link/contracts';
 import type { Job } from 'bullmq';
-import { addFood, cairoDateIn, createCharity, createDonor, createPickupPoint, loginAs, requestPickup, verifyCharities, type TestUser } from './support/factories';
+import { addCookedMeal, addFood, cairoDateIn, createCharity, createDonor, createPickupPoint, loginAs, requestPickup, verifyCharities, type TestUser } from './support/factories';
 import { openQueue } from './support/queue';
 import { SmtpSink } from './support/smtp-sink';
 import { LiveClient, refusal } from './support/socket-client';
@@ -488,21 +488,7 @@ describe('moderation', () => {
       await verifyCharities(t.db, partner);
       expect((await t.http.put(PARTNER_ROUTES.donorPartners, { charity_ids: [partner.id] }, { token: donor.token })).status).toBe(200);
       const watcher = await matchingCharity({ categories: ['cooked_meal'], storage: ['hot'] });
-      const listed = await t.http.post(
-        '/api/add',
-        {
-          food_name: 'Partners-first molokhia',
-          quantity: 20,
-          description: 'Cooked this morning',
-          expiration_date: cairoDateIn(1),
-          category: 'cooked_meal',
-          storage: 'hot',
-          prepared_at: new Date(Date.now() - 5 * 60 * SECOND).toISOString(),
-        },
-        { token: donor.token },
-      );
-      expect(listed.status).toBe(201);
-      const foodId = listed.body.id as number;
+      const foodId = (await addCookedMeal(t.http, donor, 'Partners-first molokhia')).id;
       await waitFor(() => toldOf(partner.id, foodId, 'food.offered'), (keys) => keys.length === 1, 'the partner offered it');
       expect((await hide(foodId)).status).toBe(201);
       // Its partners stage ends (3 s) while it is hidden: it stays there, and nobody hears of it.

@@ -1,7 +1,7 @@
 import { MAX_PARTNERS, NOTIFICATION_ROUTES, OFFER_JOBS, PARTNER_ROUTES, QUEUES, type AddedFoodItem, type NotificationsResponse } from '@food-link/contracts';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
-import { addFood, cairoDateIn, createCharity, createDonor, createPickupPoint, loginAs, requestPickup, type TestUser, verifyCharities } from './support/factories';
+import { addCookedMeal, addFood, createCharity, createDonor, createPickupPoint, loginAs, requestPickup, type TestUser, verifyCharities } from './support/factories';
 import type { HttpClient } from './support/http-client';
 import { LiveClient } from './support/socket-client';
 import { startTestApp, startWorker, type Listening, type TestApp } from './support/test-app';
@@ -37,26 +37,6 @@ async function jobReaches(offers: { queue: Queue }, foodId: number, state: 'sche
 async function namePartners(http: HttpClient, donor: TestUser, partners: TestUser[]): Promise<void> {
   const saved = await http.put(PARTNER_ROUTES.donorPartners, { charity_ids: partners.map((p) => p.id) }, { token: donor.token });
   expect(saved.status).toBe(200);
-}
-
-/** A cooked meal prepared a moment ago (its partners stage is OFFER_COOKED_MINUTES). */
-async function addCookedMeal(http: HttpClient, donor: TestUser): Promise<AddedFoodItem> {
-  const response = await http.post(
-    '/api/add',
-    {
-      food_name: 'Molokhia with rice',
-      quantity: 20,
-      description: 'Cooked this morning',
-      // Tomorrow: today's date would end its safe time at Cairo's midnight, under the shortest window late in the evening.
-      expiration_date: cairoDateIn(1),
-      category: 'cooked_meal',
-      storage: 'hot',
-      prepared_at: new Date(Date.now() - 5 * 60 * SECOND).toISOString(),
-    },
-    { token: donor.token },
-  );
-  if (response.status !== 201) throw new Error(`add cooked meal failed: ${JSON.stringify(response.body)}`);
-  return response.body;
 }
 
 /** The `food.listed` events recorded for an item: with partners (the partners stage) and without (the open board). */

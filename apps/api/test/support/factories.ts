@@ -52,6 +52,29 @@ export async function loginAs(http: HttpClient, email: string, password = PASSWO
   return login.body.token;
 }
 
+/**
+ * A hot cooked meal prepared five minutes ago, expiring tomorrow (today's date would end its safe time at
+ * Cairo's midnight, under the shortest window late in the evening); its partners stage is
+ * OFFER_COOKED_MINUTES.
+ */
+export async function addCookedMeal(http: HttpClient, donor: TestUser, food_name = 'Molokhia with rice'): Promise<AddedFoodItem> {
+  const response = await http.post(
+    '/api/add',
+    {
+      food_name,
+      quantity: 20,
+      description: 'Cooked this morning',
+      expiration_date: cairoDateIn(1),
+      category: 'cooked_meal',
+      storage: 'hot',
+      prepared_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+    },
+    { token: donor.token },
+  );
+  if (response.status !== 201) throw new Error(`add cooked meal failed: ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
 export async function addFood(
   http: HttpClient,
   donor: TestUser,
