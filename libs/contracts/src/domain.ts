@@ -105,5 +105,5 @@ export const LIMITS = {
   serveWithinMinutes: 90,
 } as const;
 
-/** The time zone every calendar rule of the platform is judged in. */
+/** The time zone every calendar rule and every shown moment of the platform is judged in, named here only (the migrations keep the literal they ran with). */
 export const PLATFORM_TIME_ZONE = 'Africa/Cairo';

@@ -1,4 +1,5 @@
-import { PLATFORM_TIME_ZONE, type FoodCategory, type StorageKind } from './domain';
+import { cairoMonth, endOfCairoDay } from './dates';
+import { type FoodCategory, type StorageKind } from './domain';
 import { GOVERNORATE_CODES, type GovernorateCode } from './places';
 
 /*
@@ -45,42 +46,6 @@ export const MONTHLY_HIGH_C: { readonly [G in GovernorateCode]: readonly number[
   'EG-LX': [23.0, 25.4, 29.5, 34.7, 38.9, 41.0, 40.9, 40.6, 38.7, 35.2, 29.1, 24.3],
   'EG-ASN': [23.0, 25.4, 29.8, 34.9, 39.1, 41.4, 41.1, 40.8, 39.0, 35.4, 29.0, 24.4],
 };
-
-const cairoParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: PLATFORM_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
-
-/** Cairo's wall clock at `instant`, as if it were UTC (so its offset is the difference). */
-function cairoWallClock(instant: number): number {
-  const parts = Object.fromEntries(cairoParts.formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]));
-  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-}
-
-/** The instant at which Cairo's clocks show `year-month-day hour:minute` (the later one in a repeated hour). */
-export function cairoInstant(year: number, month: number, day: number, hour = 0, minute = 0): Date {
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  let guess = wall - (cairoWallClock(wall) - wall);
-  guess = wall - (cairoWallClock(guess) - guess);
-  return new Date(guess);
-}
-
-/** The end of a `YYYY-MM-DD` day in Cairo: the next midnight there. */
-export function endOfCairoDay(date: string): Date {
-  const [year, month, day] = date.split('-').map(Number);
-  return cairoInstant(year, month, day + 1);
-}
-
-/** The month (1–12) it is in Cairo at `instant`. */
-export function cairoMonth(instant: Date): number {
-  return new Date(cairoWallClock(instant.getTime())).getUTCMonth() + 1;
-}
 
 /**
  * The expected high (°C) in a governorate on the day of `instant`: its monthly normal. Without a known

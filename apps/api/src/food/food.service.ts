@@ -21,9 +21,9 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../events/outbox.service';
-import { IdempotentAnswers } from '../idempotency/idempotent-answers.service';
+import { IdempotentAnswers } from '../idempotency/idempotent-answers';
 import { PickupPointsRepository } from '../pickup-points/pickup-points.repository';
-import { OfferCascade } from './offer-cascade.service';
+import { OfferCascade } from './offer-cascade';
 import { offeredTo, offerRecipients } from './offer-visibility';
 import {
   FoodRepository,

@@ -5,7 +5,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../events/outbox.service';
 import { RequestsRepository, type RequestRow } from '../requests/requests.repository';
-import { VerificationChanges } from '../verification/verification-changes.service';
+import { VerificationChanges } from '../verification/verification-changes';
 
 const MINUTE_MS = 60_000;
 

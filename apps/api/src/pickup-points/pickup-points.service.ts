@@ -10,7 +10,7 @@ import {
 } from '@food-link/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
-import { IdempotentAnswers } from '../idempotency/idempotent-answers.service';
+import { IdempotentAnswers } from '../idempotency/idempotent-answers';
 import { PickupPointsRepository, type PickupPointFields, type PickupPointRow } from './pickup-points.repository';
 
 /**

@@ -29,7 +29,7 @@ import { OutboxService } from '../events/outbox.service';
 import { FoodRepository } from '../food/food.repository';
 import { HandoverService } from '../handover/handover.service';
 import { VerificationRepository } from '../verification/verification.repository';
-import { IdempotentAnswers, keyTakenOver } from '../idempotency/idempotent-answers.service';
+import { IdempotentAnswers, keyTakenOver } from '../idempotency/idempotent-answers';
 import { RequestsRepository, type ClaimOutcome, type RequestRow } from './requests.repository';
 
 const PICKUP_REQUESTED = 'Pickup request submitted successfully';
