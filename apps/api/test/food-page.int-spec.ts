@@ -18,7 +18,7 @@ const INDEX_HTML = `<!doctype html>
 </html>
 `;
 
-/** What no public page may carry (DOMAIN.md: the public sees governorate and area only). */
+/** What no public page may carry (docs/DOMAIN-RULES.md, "Places": the public sees governorate and area only). */
 const SECRETS = {
   address: 'Zqx Sharing Lane 91',
   landmark: 'Opposite the teal kiosk Kd4',

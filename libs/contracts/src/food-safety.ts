@@ -3,7 +3,7 @@ import { type FoodCategory, type StorageKind } from './domain';
 import { GOVERNORATE_CODES, type GovernorateCode } from './places';
 
 /*
- * How long food is safe (DOMAIN.md, "Time and food safety"). The server computes `safe_until` with
+ * How long food is safe (docs/DOMAIN-RULES.md, "How long food is safe"). The server computes `safe_until` with
  * `safeUntil`; the web shows the same rule before the donor sends the form.
  */
 
@@ -77,7 +77,7 @@ export interface SafetyFacts {
 }
 
 /**
- * `safe_until` (DOMAIN.md): the earlier of the end of the expiration date in Cairo and the storage rule:
+ * `safe_until` (docs/DOMAIN-RULES.md, "How long food is safe"): the earlier of the end of the expiration date in Cairo and the storage rule:
  * - chilled or frozen, or ambient and not time-controlled: the end of the date;
  * - hot-held cooked food (≥ 63 °C): 4 hours after it was prepared (FDA Food Code, FSANZ 4-hour rule);
  * - cooked food, dairy, meat or fish at room temperature: 2 hours after it was prepared (cooked) or

@@ -192,7 +192,7 @@ export class RequestsService {
   }
 
   /**
-   * A charity's reliability over LIMITS.reliabilityDays (DOMAIN.md), for signed-in donors, operators and
+   * A charity's reliability over LIMITS.reliabilityDays (docs/DOMAIN-RULES.md, "Reliability"), for signed-in donors, operators and
    * the charity itself (other charities: 403); 404 when the account is not a charity's.
    */
   async reliability(viewer: AuthUser, charityId: number): Promise<Reliability> {
