@@ -59,7 +59,7 @@ function fromApiBuild() {
   const requireFromApi = createRequire(apiEntry);
   const { boardStatement } = requireFromApi('./food/food.repository.js');
   const { dataSourceOptions } = requireFromApi('./database/data-source-options.js');
-  // As the API reads the board: as of the start of the next minute (food-read-cache.service.ts).
+  // As the API reads the board: as of the start of the next minute (food-read-cache.ts).
   const statement = () => boardStatement({ limit: AVAILABLE_LIMIT, offset: 0 }, new Date((Math.floor(Date.now() / 60_000) + 1) * 60_000));
   return { statement, poolMax: (url) => dataSourceOptions(url).extra.max };
 }
@@ -362,7 +362,7 @@ export async function run() {
       'GET /api/food/{id} rotates round robin over all 1,000 ids (one counter shared by all connections, via setupRequest).',
       'GET /api/donor/{id} is the donor who listed all 1,000 items (a 1,000-row list with the request joins), with a Bearer token.',
       'GET /api/ops/snapshot is the operator console\'s live panel (BullMQ queue counts from Redis, the outbox backlog and events per minute from PostgreSQL, the socket census, the health checks), signed in as the operator the API creates from OPERATOR_EMAIL/OPERATOR_PASSWORD.',
-      'GET /api/available and GET /api/donor/{id} are served from per-process caches of the serialised body (apps/api/src/food/food-read-cache.service.ts), checked against the database on every request (one index-only query, shared by the requests waiting for it); nothing is written during a run, so after the first request every measured answer is a cache hit.',
+      'GET /api/available and GET /api/donor/{id} are served from per-process caches of the serialised body (apps/api/src/food/food-read-cache.ts), checked against the database on every request (one index-only query, shared by the requests waiting for it); nothing is written during a run, so after the first request every measured answer is a cache hit.',
       'Both baselines mirror GET /api/available: the vs-bare and vs-pg ratios of the other endpoints only give scale.',
       `The pg baseline runs ${SETTINGS.connections} concurrent loops in the benchmark process over a pg.Pool of ${poolMax} (the API's pool size), the API's listAvailable SQL with limit ${AVAILABLE_LIMIT}; latency includes the wait for a pooled connection.`,
       'The API runs ROLE=all, NODE_ENV=production (HTTP plus the in-process worker and outbox relay).',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
-import { SESSION_USER_TTL_MS, SessionUsers } from '../src/auth/session-users.service';
+import { SESSION_USER_TTL_MS, SessionUsers } from '../src/auth/session-users';
 import { addFood, cairoDateIn, createCharity, createDonor, type TestUser } from './support/factories';
 import { LiveClient } from './support/socket-client';
 import { startTestApp, type TestApp } from './support/test-app';

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { PLATFORM_TIME_ZONE } from '@food-link/contracts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -17,7 +18,7 @@ const INDEX_HTML = `<!doctype html>
 </html>
 `;
 
-/** What no public page may carry (DOMAIN.md: the public sees governorate and area only). */
+/** What no public page may carry (docs/DOMAIN-RULES.md, "Places": the public sees governorate and area only). */
 const SECRETS = {
   address: 'Zqx Sharing Lane 91',
   landmark: 'Opposite the teal kiosk Kd4',
@@ -95,7 +96,7 @@ describe('the public listing page and its preview tags', () => {
     expect(meta(html, 'og:image')).toBe(`${PUBLIC_URL}${photoUrl}`);
     expect(meta(html, 'twitter:card')).toBe('summary_large_image');
     const cairoTime = new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Africa/Cairo',
+      timeZone: PLATFORM_TIME_ZONE,
       day: 'numeric',
       month: 'short',
       hour: 'numeric',

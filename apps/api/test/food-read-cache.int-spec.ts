@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { DOMAIN_EVENTS, LIMITS } from '@food-link/contracts';
 import { OutboxService } from '../src/events/outbox.service';
-import { FoodReadCache } from '../src/food/food-read-cache.service';
+import { FoodReadCache } from '../src/food/food-read-cache';
 import { FoodService } from '../src/food/food.service';
 import { addFood, cairoDateIn, createCharity, createDonor, loginAs, requestPickup, type TestUser } from './support/factories';
 import { startPeer, startTestApp, startWorker, type Instance, type TestApp } from './support/test-app';

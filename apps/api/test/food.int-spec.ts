@@ -15,8 +15,8 @@ describe('food: listing, the donor list, the available board and details', () =>
   async function pastDateItem(owner: TestUser, status: 'available' | 'expired' = 'available'): Promise<number> {
     const [row] = await t.db.query(
       `INSERT INTO food_items (donor_id, food_name, quantity, description, expiration_date, status, safe_until)
-       VALUES ($1, 'Old bread', 5, 'Yesterday''s bake', $2, $3, ($2::date + 1)::timestamp AT TIME ZONE 'Africa/Cairo') RETURNING id`,
-      [owner.id, cairoDateIn(-1), status],
+       VALUES ($1, 'Old bread', 5, 'Yesterday''s bake', $2, $3, $4) RETURNING id`,
+      [owner.id, cairoDateIn(-1), status, endOfCairoDay(cairoDateIn(-1))],
     );
     return row.id;
   }

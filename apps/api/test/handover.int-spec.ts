@@ -3,7 +3,7 @@ import { addFood, cairoDateIn, createCharity, createDonor, loginAs, requestPicku
 import { startTestApp, type TestApp } from './support/test-app';
 
 /**
- * After the claim and an accountable handover (issue 14, DOMAIN.md "The handover"): the pickup code and
+ * After the claim and an accountable handover (issue 14, docs/DOMAIN-RULES.md, "The handover"): the pickup code and
  * collect-by time of a claim, the claim limit, cancellations (late or not), the pickup details and who may
  * see them, Donate with the pickup code, the charity's report of what it received, and the donor's no-show.
  */

@@ -9,7 +9,7 @@ import { startTestApp, startWorker, type Listening, type TestApp } from './suppo
 import { waitFor } from './support/wait';
 
 /**
- * Impact (DOMAIN.md, docs/IMPACT.md): figures from mixed units, worked out by hand with 0.42 kg per meal,
+ * Impact (docs/DOMAIN-RULES.md, "Units and impact"; docs/IMPACT.md): figures from mixed units, worked out by hand with 0.42 kg per meal,
  * 2.5 kg CO2e per kg and 190 L per kg; the charity's report replacing the estimate; per donor, charity,
  * governorate and month; the projection equal to its rebuild after a burst of concurrent work; who may
  * read what; the donor's and the charity's monthly acknowledgments as CSV and PDF.

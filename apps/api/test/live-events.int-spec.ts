@@ -1,4 +1,4 @@
-import type { AnyEventEnvelope } from '@food-link/contracts';
+import { endOfCairoDay, type AnyEventEnvelope } from '@food-link/contracts';
 import { StatsService } from '../src/stats/stats.service';
 import { barrier } from './support/barrier';
 import { addFood, cairoDateIn, createCharity, createDonor, requestPickup, type TestUser } from './support/factories';
@@ -118,8 +118,8 @@ describe('live events: each action reaches exactly its rooms, as the contract de
   it('food.expired reaches everyone when the expiry job marks food past its safe time', async () => {
     const [row] = await t.db.query(
       `INSERT INTO food_items (donor_id, food_name, quantity, description, expiration_date, safe_until)
-       VALUES ($1, 'Yesterday''s bread', 8, 'Baladi', $2, ($2::date + 1)::timestamp AT TIME ZONE 'Africa/Cairo') RETURNING id`,
-      [donorA.id, cairoDateIn(-1)],
+       VALUES ($1, 'Yesterday''s bread', 8, 'Baladi', $2, $3) RETURNING id`,
+      [donorA.id, cairoDateIn(-1), endOfCairoDay(cairoDateIn(-1))],
     );
     for (const client of everyone) {
       const expired = await client.next('food.expired', (e) => e.data.foodId === row.id);

@@ -1,4 +1,4 @@
-import { NOTIFICATION_JOBS, NOTIFICATION_ROUTES, OPS_EVENTS, OPS_ROUTES, QUEUES, type NotificationsResponse } from '@food-link/contracts';
+import { NOTIFICATION_JOBS, NOTIFICATION_ROUTES, OPS_EVENTS, OPS_ROUTES, PLATFORM_TIME_ZONE, QUEUES, type NotificationsResponse } from '@food-link/contracts';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { cairoDateIn, createCharity, createDonor, createPickupPoint, loginAs, requestPickup, type TestUser } from './support/factories';
@@ -243,14 +243,14 @@ describe('notifications', () => {
       // Stored to the second (the API takes minutes): quiet from a minute ago until 5 s from now; the
       // other's until a minute ago tomorrow, longer than any food stays safe.
       await t.db.query(
-        `UPDATE charity_profiles SET quiet_start = (now() AT TIME ZONE 'Africa/Cairo')::time - interval '1 minute',
-                                     quiet_end = (now() AT TIME ZONE 'Africa/Cairo')::time + interval '5 seconds' WHERE user_id = $1`,
-        [quiet.id],
+        `UPDATE charity_profiles SET quiet_start = (now() AT TIME ZONE $2)::time - interval '1 minute',
+                                     quiet_end = (now() AT TIME ZONE $2)::time + interval '5 seconds' WHERE user_id = $1`,
+        [quiet.id, PLATFORM_TIME_ZONE],
       );
       await t.db.query(
-        `UPDATE charity_profiles SET quiet_start = (now() AT TIME ZONE 'Africa/Cairo')::time - interval '1 minute',
-                                     quiet_end = (now() AT TIME ZONE 'Africa/Cairo')::time - interval '2 minutes' WHERE user_id = $1`,
-        [allDay.id],
+        `UPDATE charity_profiles SET quiet_start = (now() AT TIME ZONE $2)::time - interval '1 minute',
+                                     quiet_end = (now() AT TIME ZONE $2)::time - interval '2 minutes' WHERE user_id = $1`,
+        [allDay.id, PLATFORM_TIME_ZONE],
       );
       const quietEnds = Date.now() + 5 * SECOND;
       // Good through today only: unsafe before the second charity's quiet hours end.

@@ -4,7 +4,7 @@ import { LiveClient } from './support/socket-client';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /**
- * DOMAIN.md: the public sees a pickup point's governorate and area only. A full run (a point, listings,
+ * docs/DOMAIN-RULES.md, "Places": the public sees a pickup point's governorate and area only. A full run (a point, listings,
  * the board with and without filters, a claim, an edit, withdrawals) is recorded as the public sees it:
  * every public answer and every event a socket watching `board` and `board:EG-C` receives. None may
  * carry the point's address, landmark, position, contact or phone.

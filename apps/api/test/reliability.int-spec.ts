@@ -4,7 +4,7 @@ import { addFood, createCharity, createDonor, loginAs, requestPickup, type TestU
 import { startTestApp, type TestApp } from './support/test-app';
 
 /**
- * A charity's reliability (DOMAIN.md): over the last 90 days, completed ÷ (completed + no-shows + ½ × late
+ * A charity's reliability (docs/DOMAIN-RULES.md, "Reliability"): over the last 90 days, completed ÷ (completed + no-shows + ½ × late
  * cancellations), from what really happened to its requests through the API.
  */
 describe('GET /api/charities/{userId}/reliability', () => {

@@ -21,7 +21,7 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 /** Request statuses that hold the item; the database allows at most one of these per item. */
 export const ACTIVE_REQUEST_STATUSES = ['pending', 'fulfilled'] as const satisfies readonly RequestStatus[];
 
-/** What a listing is (DOMAIN.md). `cooked_meal` needs `prepared_at`; its safe time is counted from it. */
+/** What a listing is (docs/DOMAIN-RULES.md, "How long food is safe"). `cooked_meal` needs `prepared_at`; its safe time is counted from it. */
 export const FOOD_CATEGORIES = ['cooked_meal', 'bakery', 'produce', 'dairy', 'meat_fish', 'packaged', 'beverages', 'other'] as const;
 export type FoodCategory = (typeof FOOD_CATEGORIES)[number];
 
@@ -93,7 +93,7 @@ export const LIMITS = {
   unverifiedClaimsMax: 2,
   /** A verification document (PDF or image), in bytes. */
   documentMaxBytes: 5 * 1024 * 1024,
-  /** A cancellation this close to the window's start, or later, is late (DOMAIN.md). */
+  /** A cancellation this close to the window's start, or later, is late (docs/DOMAIN-RULES.md, "The handover"). */
   lateCancellationMinutes: 120,
   /** Reliability looks back this far. */
   reliabilityDays: 90,
@@ -101,9 +101,9 @@ export const LIMITS = {
   pickupCodeDigits: 6,
   /** A charity may report (and correct) what it received for this many days after the handover. */
   receivedCorrectionDays: 7,
-  /** The charity should serve or chill cooked food within this long of collecting it (DOMAIN.md). */
+  /** The charity should serve or chill cooked food within this long of collecting it (docs/DOMAIN-RULES.md, "How long food is safe"). */
   serveWithinMinutes: 90,
 } as const;
 
-/** The time zone every calendar rule of the platform is judged in. */
+/** The time zone every calendar rule and every shown moment of the platform is judged in, named here only (the migrations keep the literal they ran with). */
 export const PLATFORM_TIME_ZONE = 'Africa/Cairo';

@@ -1,18 +1,6 @@
-import { cairoInstant, endOfCairoDay, normalHighC, safeUntil, windowProblems, type SafetyFacts } from './food-safety';
+import { normalHighC, safeUntil, windowProblems, type SafetyFacts } from './food-safety';
 
 const HOUR = 3_600_000;
-
-describe('endOfCairoDay', () => {
-  it('is the next midnight in Cairo: 22:00 UTC in winter (UTC+2), 21:00 UTC in summer time (UTC+3)', () => {
-    expect(endOfCairoDay('2026-11-24').toISOString()).toBe('2026-11-24T22:00:00.000Z');
-    expect(endOfCairoDay('2026-07-15').toISOString()).toBe('2026-07-15T21:00:00.000Z');
-  });
-
-  it('rolls over months and years', () => {
-    expect(endOfCairoDay('2026-12-31').toISOString()).toBe('2026-12-31T22:00:00.000Z');
-    expect(cairoInstant(2027, 1, 1).toISOString()).toBe('2026-12-31T22:00:00.000Z');
-  });
-});
 
 describe('safeUntil', () => {
   const listedAt = new Date('2026-11-24T19:00:00Z'); // 21:00 in Cairo

@@ -1,8 +1,9 @@
-import { PLATFORM_TIME_ZONE, type FoodCategory, type StorageKind } from './domain';
+import { cairoMonth, endOfCairoDay } from './dates';
+import { type FoodCategory, type StorageKind } from './domain';
 import { GOVERNORATE_CODES, type GovernorateCode } from './places';
 
 /*
- * How long food is safe (DOMAIN.md, "Time and food safety"). The server computes `safe_until` with
+ * How long food is safe (docs/DOMAIN-RULES.md, "How long food is safe"). The server computes `safe_until` with
  * `safeUntil`; the web shows the same rule before the donor sends the form.
  */
 
@@ -46,42 +47,6 @@ export const MONTHLY_HIGH_C: { readonly [G in GovernorateCode]: readonly number[
   'EG-ASN': [23.0, 25.4, 29.8, 34.9, 39.1, 41.4, 41.1, 40.8, 39.0, 35.4, 29.0, 24.4],
 };
 
-const cairoParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: PLATFORM_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
-
-/** Cairo's wall clock at `instant`, as if it were UTC (so its offset is the difference). */
-function cairoWallClock(instant: number): number {
-  const parts = Object.fromEntries(cairoParts.formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]));
-  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-}
-
-/** The instant at which Cairo's clocks show `year-month-day hour:minute` (the later one in a repeated hour). */
-export function cairoInstant(year: number, month: number, day: number, hour = 0, minute = 0): Date {
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  let guess = wall - (cairoWallClock(wall) - wall);
-  guess = wall - (cairoWallClock(guess) - guess);
-  return new Date(guess);
-}
-
-/** The end of a `YYYY-MM-DD` day in Cairo: the next midnight there. */
-export function endOfCairoDay(date: string): Date {
-  const [year, month, day] = date.split('-').map(Number);
-  return cairoInstant(year, month, day + 1);
-}
-
-/** The month (1–12) it is in Cairo at `instant`. */
-export function cairoMonth(instant: Date): number {
-  return new Date(cairoWallClock(instant.getTime())).getUTCMonth() + 1;
-}
-
 /**
  * The expected high (°C) in a governorate on the day of `instant`: its monthly normal. Without a known
  * governorate, the hottest of them all that month, so the rule errs on the safe side.
@@ -112,7 +77,7 @@ export interface SafetyFacts {
 }
 
 /**
- * `safe_until` (DOMAIN.md): the earlier of the end of the expiration date in Cairo and the storage rule:
+ * `safe_until` (docs/DOMAIN-RULES.md, "How long food is safe"): the earlier of the end of the expiration date in Cairo and the storage rule:
  * - chilled or frozen, or ambient and not time-controlled: the end of the date;
  * - hot-held cooked food (≥ 63 °C): 4 hours after it was prepared (FDA Food Code, FSANZ 4-hour rule);
  * - cooked food, dairy, meat or fish at room temperature: 2 hours after it was prepared (cooked) or

@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import { cairoDate } from './dates';
 import { AddFoodBody, RegisterBody } from './http';
 import { checkShape } from './shapes';
 
@@ -8,7 +9,7 @@ function problems(body: Record<string, unknown>): string[] {
   return result.success ? [] : result.messages;
 }
 
-const cairoToday = (now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(now);
+const cairoToday = (now: Date) => cairoDate(now);
 
 describe('AddFoodBody', () => {
   const inAMonth = cairoToday(new Date(Date.now() + 30 * 86_400_000));

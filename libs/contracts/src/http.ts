@@ -101,7 +101,7 @@ const specListingFields = {
 };
 
 /**
- * What a listing says beyond the spec (DOMAIN.md), all optional. Without them an item takes the donor's
+ * What a listing says beyond the spec (docs/DOMAIN-RULES.md), all optional. Without them an item takes the donor's
  * default pickup point (or none), counts portions, and is `other` food stored ambient.
  */
 const listingDetailFields = {
@@ -335,7 +335,7 @@ export const AddedFoodItem = FoodItemView.extend({
 export type AddedFoodItem = z.infer<typeof AddedFoodItem>;
 
 /**
- * A charity's record over the last 90 days (DOMAIN.md): `score` = completed ÷ (completed + no-shows +
+ * A charity's record over the last 90 days (docs/DOMAIN-RULES.md, "Reliability"): `score` = completed ÷ (completed + no-shows +
  * ½ × late cancellations), null while it has no such history.
  */
 export const Reliability = z
@@ -467,7 +467,7 @@ export const TotalCharitiesResponse = z
 export type TotalCharitiesResponse = z.infer<typeof TotalCharitiesResponse>;
 
 /**
- * DOMAIN.md's reliability: completed ÷ (completed + no-shows + ½ × late cancellations), rounded to two
+ * The reliability of docs/DOMAIN-RULES.md, "Reliability": completed ÷ (completed + no-shows + ½ × late cancellations), rounded to two
  * places; null when the charity has none of these in the period.
  */
 export function reliabilityScore(counts: { completed: number; no_shows: number; late_cancellations: number }): number | null {

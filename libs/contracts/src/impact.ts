@@ -3,7 +3,7 @@ import type { FoodUnit } from './domain';
 import { count, said } from './fields';
 
 /*
- * Impact (DOMAIN.md, "Units and impact"): weight, meals, CO2e avoided and water, from the factors of the
+ * Impact (docs/DOMAIN-RULES.md, "Units and impact"): weight, meals, CO2e avoided and water, from the factors of the
  * versioned `impact_factors` table. The computation lives here, once, for the live projection, its rebuild
  * (`npm run stats:check`) and the reports alike, so they cannot disagree.
  */
@@ -90,7 +90,7 @@ export interface ImpactFigures {
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
 /**
- * The impact of one donation (DOMAIN.md):
+ * The impact of one donation (docs/DOMAIN-RULES.md, "Units and impact"):
  * - weight: what the charity reported received in kg, else by unit — kg: the quantity (the received
  *   quantity if reported); item or tray: the estimated total weight, scaled by received ÷ listed units when
  *   the charity reported a count; portion: the estimate scaled the same way when the donor gave one,

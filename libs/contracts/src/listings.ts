@@ -15,7 +15,7 @@ function calendarDay(doc: { description?: string; example?: unknown } = {}) {
 import { Reliability } from './http';
 
 /*
- * Shapes of what this stage adds around a listing (DOMAIN.md): donors' pickup points, the pickup details
+ * Shapes of what this stage adds around a listing (docs/DOMAIN-RULES.md): donors' pickup points, the pickup details
  * a claim opens, the charity's report of what it received, photos, and reliability.
  */
 

@@ -4,7 +4,7 @@ import { dateTime, emailText, id, said, text } from './fields';
 import { AUDIT_ACTIONS, VERIFICATION_STATUSES } from './verification';
 
 /*
- * Moderation (DOMAIN.md, "Trust"; docs/VERIFICATION.md, "Moderation"): operators hide a listing with a
+ * Moderation (docs/DOMAIN-RULES.md, "Trust: moderation and verified-only claims"; docs/VERIFICATION.md, "Moderation"): operators hide a listing with a
  * reason its donor sees, and suspend a donor's or a charity's account. Every action is reversible and goes
  * into the same audit trail as verification decisions (`verification_audit`).
  */

@@ -4,7 +4,7 @@ import { count, dateTime, egyptianMobile, id, latitude, longitude, oneOf, said, 
 import { GOVERNORATE_CODES } from './places';
 
 /*
- * Reaching people who are not looking (DOMAIN.md; docs/NOTIFICATIONS.md): a charity's matching profile,
+ * Reaching people who are not looking (docs/DOMAIN-RULES.md, "Reaching people who are not looking"; docs/NOTIFICATIONS.md): a charity's matching profile,
  * the in-app notifications list, and each user's choices of what reaches them by which channel.
  */
 

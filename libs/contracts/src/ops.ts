@@ -116,6 +116,10 @@ export const HealthReport = z
   .meta({ id: 'HealthReport' });
 export type HealthReport = z.infer<typeof HealthReport>;
 
+/** The liveness probe's answer: the process answers. */
+export const LivenessReport = z.object({ status: z.literal('ok') }).meta({ id: 'LivenessReport' });
+export type LivenessReport = z.infer<typeof LivenessReport>;
+
 export const EventsPerMinute = z
   .object({
     /** Start of the minute, ISO-8601 (UTC). */

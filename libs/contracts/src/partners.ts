@@ -3,7 +3,7 @@ import { LIMITS } from './domain';
 import { count, dateTime, id, positiveId, queryNumber, said } from './fields';
 
 /*
- * The offer cascade (DOMAIN.md, "Reaching people who are not looking"; docs/DOMAIN-RULES.md): a donor
+ * The offer cascade (docs/DOMAIN-RULES.md, "The offer cascade"): a donor
  * names partner charities, and a new listing is offered to them alone for a while before it reaches the
  * open board.
  */

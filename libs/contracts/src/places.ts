@@ -1,5 +1,5 @@
 /*
- * Places in Egypt (DOMAIN.md, "Egypt: places"): the 27 governorates by their ISO 3166-2:EG codes, the
+ * Places in Egypt (docs/DOMAIN-RULES.md, "Places"): the 27 governorates by their ISO 3166-2:EG codes, the
  * country's bounding box for map positions, and Egyptian mobile numbers.
  */
 

@@ -41,7 +41,7 @@ export const ACCOUNT_ROUTES = {
 
 export const ACCOUNT_DELETED_MESSAGE = 'Your account has been deleted';
 
-/** Calls this platform adds to the specification's (DOMAIN.md: places, safety, the handover). */
+/** Calls this platform adds to the specification's (docs/DOMAIN-RULES.md: "Places", "How long food is safe", "The handover"). */
 export const EXTRA_ROUTES = {
   pickupPoints: '/api/pickup-points',
   pickupPoint: '/api/pickup-points/:id',

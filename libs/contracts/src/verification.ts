@@ -4,7 +4,7 @@ import { count, dateTime, egyptianMobile, id, oneOf, said, text } from './fields
 import { Reliability } from './http';
 
 /*
- * Charity verification (DOMAIN.md, "Trust"; docs/VERIFICATION.md): a charity submits its Ministry of Social
+ * Charity verification (docs/DOMAIN-RULES.md, "Trust: charity verification"; docs/VERIFICATION.md): a charity submits its Ministry of Social
  * Solidarity registration, an operator decides, and the status sets how many claims it may hold.
  */
 
@@ -34,7 +34,7 @@ export const DECISIONS_NEEDING_REASON: readonly VerificationDecision[] = ['rejec
 /** A charity may submit (or resubmit) its verification from these statuses. */
 export const SUBMITTABLE_STATUSES: readonly VerificationStatus[] = ['unverified', 'rejected'];
 
-/** Repeated no-shows (DOMAIN.md): this many within `withinDays` suspend claiming for `suspendDays`. */
+/** Repeated no-shows (docs/DOMAIN-RULES.md, "Trust: charity verification"): this many within `withinDays` suspend claiming for `suspendDays`. */
 export const NO_SHOW_SUSPENSION = { noShows: 3, withinDays: 30, suspendDays: 7 } as const;
 
 /** How many pending claims a charity may hold: none while suspended, 5 verified, 2 otherwise. */

@@ -12,7 +12,7 @@ import { PasswordService } from './password.service';
 import { PasswordResetController } from './password-reset.controller';
 import { PasswordResetService } from './password-reset.service';
 import { PasswordResetMailModule } from './password-reset-mail';
-import { SessionUsers } from './session-users.service';
+import { SessionUsers } from './session-users';
 import { TokenService } from './token.service';
 import { UsersRepository } from './users.repository';
 

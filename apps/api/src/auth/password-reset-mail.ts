@@ -3,7 +3,7 @@ import { Injectable, Logger, Module } from '@nestjs/common';
 import { NOTIFICATION_JOBS, PAGE_ROUTES, type Language } from '@food-link/contracts';
 import { UnrecoverableError } from 'bullmq';
 import { AppConfig } from '../config/app-config';
-import { Mailer, refusedForGood } from '../mail/mailer.service';
+import { Mailer, refusedForGood } from '../mail/mailer';
 import { jobKey, NotificationQueue, type ResetMailJob } from '../notifications/notification-jobs';
 import { PasswordResetsRepository } from './password-resets.repository';
 import { resetMail } from './reset-mail';

@@ -14,7 +14,7 @@ import { LoginLimiterService } from './login-limiter.service';
 import { PasswordService } from './password.service';
 import { PasswordResetsRepository, type ResetLinkState } from './password-resets.repository';
 import { PasswordResetMail } from './password-reset-mail';
-import { SessionUsers } from './session-users.service';
+import { SessionUsers } from './session-users';
 import { UsersRepository } from './users.repository';
 
 /** One forgot-password request, as the controller hands it over. */

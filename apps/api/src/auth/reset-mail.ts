@@ -1,6 +1,6 @@
 import type { Language } from '@food-link/contracts';
 import { escapeHtml } from '../common/html';
-import type { MailMessage } from '../mail/mailer.service';
+import type { MailMessage } from '../mail/mailer';
 
 interface ResetMailTexts {
   subject: string;

@@ -1,5 +1,5 @@
 import { JwtService } from '@nestjs/jwt';
-import type { SessionUsers } from './session-users.service';
+import type { SessionUsers } from './session-users';
 import { TokenService } from './token.service';
 
 describe('TokenService', () => {

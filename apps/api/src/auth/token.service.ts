@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { USER_TYPES, type UserType } from '@food-link/contracts';
 import type { AuthUser, TokenClaims } from './auth-user';
-import { SessionUsers } from './session-users.service';
+import { SessionUsers } from './session-users';
 
 /** The audience of bull-board's cookie tokens: accepted by bull-board only, refused as a session. */
 const BOARD_AUDIENCE = 'foodlink:queue-board';

@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from './app-config';
+import { AppConfig, loadConfig } from './app-config';
+import { authConfig, CONFIG_SCHEMA, databaseConfig, mailConfig, photosConfig, pushConfig, redisConfig, serverConfig } from './config-areas';
 
 describe('loadConfig', () => {
   const dataDir = () => mkdtempSync(join(tmpdir(), 'foodlink-config-'));
@@ -82,5 +83,65 @@ describe('loadConfig', () => {
     );
     const keys = loadConfig({ DATA_DIR: dataDir() }).vapid;
     expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_PUBLIC_KEY: keys.publicKey })).toThrow('must be set together');
+  });
+
+  it('composes the whole from one schema per area, each naming its own variables', () => {
+    const areas = [serverConfig, databaseConfig, redisConfig, authConfig, mailConfig, pushConfig, photosConfig];
+    const names = areas.flatMap((area) => Object.keys(area.shape));
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) expect(Object.keys(CONFIG_SCHEMA.shape)).toContain(name);
+    expect(Object.keys(databaseConfig.shape)).toContain('DATABASE_URL');
+    expect(Object.keys(redisConfig.shape)).toEqual(expect.arrayContaining(['REDIS_URL', 'REDIS_PREFIX']));
+    expect(Object.keys(authConfig.shape)).toEqual(expect.arrayContaining(['JWT_SECRET', 'OPERATOR_EMAIL']));
+    expect(Object.keys(mailConfig.shape)).toEqual(['SMTP_URL', 'MAIL_FROM']);
+    expect(Object.keys(photosConfig.shape)).toContain('PHOTO_STORAGE');
+  });
+
+  it('validates an area on its own, with the same message', () => {
+    const result = redisConfig.safeParse({ REDIS_URL: 'http://cache', REDIS_COMMAND_TIMEOUT_MS: '10' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['REDIS_URL', 'must be a redis:// or rediss:// URL'],
+      ['REDIS_COMMAND_TIMEOUT_MS', 'must be a whole number from 50 to 60000'],
+    ]);
+    expect(databaseConfig.parse({}).DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/foodlink');
+  });
+
+  it('names bad variables of several areas at once, one line each, and ignores variables it does not know', () => {
+    const message = (() => {
+      try {
+        loadConfig({ DATA_DIR: dataDir(), PATH: '/usr/bin', REDIS_URL: 'http://cache', SMTP_URL: 'mail.example', PHOTO_STORAGE: 'disk', JWT_TTL_SECONDS: '1.5' });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'no error';
+    })();
+    expect(message.split('\n')).toEqual([
+      'Invalid configuration:',
+      '  - REDIS_URL must be a redis:// or rediss:// URL',
+      '  - JWT_TTL_SECONDS must be a whole number from 60 to 2592000',
+      '  - PHOTO_STORAGE must be one of local, s3',
+      '  - SMTP_URL must be an smtp:// or smtps:// URL',
+    ]);
+  });
+
+  it('reads flags and fractional minutes from their text, and checks the rules between variables', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), SEED_DEMO: 'YES', TRUST_PROXY: 'no', OFFER_COOKED_MINUTES: '0.25' });
+    expect(config.SEED_DEMO).toBe(true);
+    expect(config.TRUST_PROXY).toBe(false);
+    expect(config.OFFER_COOKED_MINUTES).toBe(0.25);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), OPERATOR_EMAIL: 'ops@foodlink.eg' })).toThrow('OPERATOR_EMAIL and OPERATOR_PASSWORD must be set together');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), OPERATOR_EMAIL: 'not-an-address', OPERATOR_PASSWORD: 'x'.repeat(12) })).toThrow(
+      'OPERATOR_EMAIL must be an e-mail address',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PHOTO_STORAGE: 's3', S3_BUCKET: 'photos' })).toThrow('PHOTO_STORAGE=s3 needs S3_ENDPOINT');
+  });
+
+  it('gives the defaults to `new AppConfig()`, as unit tests build it', () => {
+    const config = new AppConfig({ PORT: 4200 });
+    expect(config.PORT).toBe(4200);
+    expect(config.COUNTERS_MESSAGES_PER_SECOND).toBe(40_000);
+    expect(config.servesHttp && config.consumesJobs).toBe(true);
+    expect(config).toBeInstanceOf(AppConfig);
   });
 });

@@ -47,7 +47,7 @@ const REGISTRATIONS = [
   { charity: 1, moss_number: '1375/2019', address: '9 Faisal Street, Talbia, Giza', contact_phone: '+201101000202', verify: false },
 ];
 
-/** Each demo donor's places (DOMAIN.md: governorate, area, address by landmark), in Arabic and English. */
+/** Each demo donor's places (docs/DOMAIN-RULES.md, "Places": governorate, area, address by landmark), in Arabic and English. */
 type DemoPoint = Omit<PickupPointFields, 'lat' | 'lng'> & { donor: number; lat: number | null; lng: number | null };
 const POINTS: DemoPoint[] = [
   {
@@ -151,7 +151,7 @@ interface DemoItem {
   allergens: Allergen[];
   preparedHoursAgo?: number;
   window?: [number, number];
-  /** A cancelled request: cancelled late (DOMAIN.md). */
+  /** A cancelled request: cancelled late (docs/DOMAIN-RULES.md, "The handover"). */
   late?: boolean;
   /** A fulfilled request: what the charity reported it received. */
   received?: { received_quantity?: number; received_weight_kg?: number; comment?: string };

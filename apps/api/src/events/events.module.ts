@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
-import { OutboxDrain } from './outbox-drain.service';
-import { OutboxLeaseKeeper } from './outbox-lease-keeper.service';
+import { OutboxDrain } from './outbox-drain';
+import { OutboxLeaseKeeper } from './outbox-lease-keeper';
 import { OutboxProducer } from './outbox-producer';
 import { OutboxRepository } from './outbox.repository';
 import { OutboxService } from './outbox.service';

@@ -10,7 +10,7 @@ import type {
   TransactionCommitEvent,
   TransactionRollbackEvent,
 } from 'typeorm';
-import { OutboxDrain } from './outbox-drain.service';
+import { OutboxDrain } from './outbox-drain';
 import { OutboxRepository } from './outbox.repository';
 
 /**

@@ -20,7 +20,7 @@ import { parseShape } from '../common/shape-pipe';
 import { ApiErrors } from '../openapi/api-errors';
 import { ApiIdParam, invalidId } from '../openapi/api-params';
 import { ApiQueryShape, shapeList, shapeRef, ValidBody } from '../openapi/shapes';
-import { etagMatches, FoodReadCache, JSON_CONTENT_TYPE, type JsonBody } from './food-read-cache.service';
+import { etagMatches, FoodReadCache, JSON_CONTENT_TYPE, type JsonBody } from './food-read-cache';
 import { FoodService } from './food.service';
 
 /** Distinct query strings of the board remembered as validated (then forgotten all at once). */

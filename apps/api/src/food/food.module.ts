@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { PartnersModule } from '../partners/partners.module';
 import { PickupPointsModule } from '../pickup-points/pickup-points.module';
-import { FoodReadCache } from './food-read-cache.service';
+import { FoodReadCache } from './food-read-cache';
 import { FoodController } from './food.controller';
 import { FoodRepository } from './food.repository';
 import { FoodService } from './food.service';
 import { HeatOverridesController } from './heat-overrides.controller';
 import { HeatOverridesRepository } from './heat-overrides.repository';
-import { OfferCascade } from './offer-cascade.service';
+import { OfferCascade } from './offer-cascade';
 
 @Module({
   imports: [PickupPointsModule, PartnersModule],

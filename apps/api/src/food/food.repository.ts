@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   cairoDate,
-  cairoInstant,
+  endOfCairoDay,
   type AddedFoodItem,
   type Allergen,
   type BoardWindow,
@@ -214,7 +214,7 @@ function distanceSql(lat: string, lng: string): string {
  * and on the open board (plus, with `offeredTo`, those offered to that partner charity alone), filtered; by default soonest expiry first, with `near` nearest first (items without a position last).
  * `window=now` keeps items whose window (if any) has opened by `asOf` and not ended by then; `today`
  * those whose window opens before the next midnight in Cairo. The read cache passes the start of the
- * next minute as `asOf` (food-read-cache.service.ts), so a window opening within the current minute
+ * next minute as `asOf` (food-read-cache.ts), so a window opening within the current minute
  * already counts as open.
  * (Exported for tools/bench/http.mjs, which runs the same SQL against PostgreSQL directly.)
  */
@@ -233,7 +233,7 @@ export function boardStatement(query: BoardQuery, asOf: Date, offeredTo?: number
   if (query.window === 'now') {
     where.push(`(f.pickup_from IS NULL OR f.pickup_from <= $1::timestamptz)`, `(f.pickup_until IS NULL OR f.pickup_until > $1::timestamptz)`);
   } else if (query.window === 'today') {
-    where.push(`COALESCE(f.pickup_from, $1::timestamptz) < ${param(endOfCairoDayOf(asOf).toISOString())}::timestamptz`);
+    where.push(`COALESCE(f.pickup_from, $1::timestamptz) < ${param(endOfCairoDay(cairoDate(asOf)).toISOString())}::timestamptz`);
   }
   let distance = '';
   let order = 'f.expiration_date, f.id';
@@ -249,15 +249,6 @@ export function boardStatement(query: BoardQuery, asOf: Date, offeredTo?: number
         ORDER BY ${order}
         LIMIT ${param(query.limit)} OFFSET ${param(query.offset)}`;
   return { sql, parameters };
-}
-
-/** The next midnight in Cairo after `instant`. */
-function endOfCairoDayOf(instant: Date): Date {
-  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(instant)
-    .split('-')
-    .map(Number);
-  return cairoInstant(year, month, day + 1);
 }
 
 const LISTING_COLUMNS = `food_name, quantity, description, expiration_date, pickup_point_id, pickup_from, pickup_until,

@@ -21,9 +21,9 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../events/outbox.service';
-import { IdempotentAnswers } from '../idempotency/idempotent-answers.service';
+import { IdempotentAnswers } from '../idempotency/idempotent-answers';
 import { PickupPointsRepository } from '../pickup-points/pickup-points.repository';
-import { OfferCascade } from './offer-cascade.service';
+import { OfferCascade } from './offer-cascade';
 import { offeredTo, offerRecipients } from './offer-visibility';
 import {
   FoodRepository,
@@ -56,9 +56,10 @@ export class FoodService {
    * Lists food. Without the new fields it is what the spec lists: the donor's default pickup point (or
    * none), portions, `other` food stored ambient. The server computes `safe_until` and refuses a window
    * that does not fit it (400 naming the field). A donor with partner charities offers it to them alone
-   * first (OfferCascade): `food.listed` then names them and reaches no public topic.
+   * first (OfferCascade): `food.listed` then names them and reaches no public topic. `now` is when it is
+   * listed (the safe-time rule reads the month's normal high at it; tests pick a season).
    */
-  async add(donor: AuthUser, body: AddFoodBody): Promise<AddedFoodItem> {
+  async add(donor: AuthUser, body: AddFoodBody, now: Date = new Date()): Promise<AddedFoodItem> {
     return this.db.transaction(async (tx) => {
       const point =
         body.pickup_point_id === undefined
@@ -81,7 +82,6 @@ export class FoodService {
         weight_kg: body.weight_kg ?? null,
         allergens: body.allergens ?? [],
       };
-      const now = new Date();
       const listing = await this.withSafeTime(tx, draft, point?.governorate ?? null, now, now, () => true);
       const offer = await this.offers.firstStage(tx, donor.id, listing.category, now);
       const row = await this.food.insert(tx, donor.id, listing, offer);

@@ -5,7 +5,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../events/outbox.service';
 import { RequestsRepository, type RequestRow } from '../requests/requests.repository';
-import { VerificationChanges } from '../verification/verification-changes.service';
+import { VerificationChanges } from '../verification/verification-changes';
 
 const MINUTE_MS = 60_000;
 
@@ -13,7 +13,7 @@ const MINUTE_MS = 60_000;
 export type NotCollectedOutcome = { outcome: 'not_collected'; foodStatus: FoodStatus } | { outcome: 'not_pending' } | { outcome: 'early'; dueAt: number };
 
 /**
- * The end of a claim without a handover (DOMAIN.md, "The handover"), each transition made in one place:
+ * The end of a claim without a handover (docs/DOMAIN-RULES.md, "The handover"), each transition made in one place:
  * not collected (the delayed job at the end of the window plus the grace period, and the donor's no-show
  * report) and cancelled (by its charity, or by an operator's suspension of either account).
  */

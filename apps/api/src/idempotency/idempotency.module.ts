@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { IdempotencyRepository } from './idempotency.repository';
-import { IdempotentAnswers } from './idempotent-answers.service';
+import { IdempotentAnswers } from './idempotent-answers';
 
 /** `Idempotency-Key` on signed-in writes (docs/API.md, "Retrying writes safely"). */
 @Global()

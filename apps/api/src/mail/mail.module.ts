@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { Mailer } from './mailer.service';
+import { Mailer } from './mailer';
 
 /** E-mail (SMTP or the development outbox); global, as every channel and account flow may send. */
 @Global()

@@ -13,7 +13,7 @@ import {
 } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
-import { SessionUsers } from '../auth/session-users.service';
+import { SessionUsers } from '../auth/session-users';
 import { OutboxService } from '../events/outbox.service';
 import { FoodRepository, publicFoodView } from '../food/food.repository';
 import { offeredTo, offerRecipients, type OfferState } from '../food/offer-visibility';

@@ -1,5 +1,5 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { HEALTH_ROUTES, HealthReport } from '@food-link/contracts';
+import { HEALTH_ROUTES, HealthReport, LivenessReport } from '@food-link/contracts';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/auth.decorators';
@@ -27,9 +27,10 @@ export class HealthController {
 
   /** Liveness: the process answers. Restart it only when this stops answering. */
   @ApiOperation({ summary: 'Liveness: the process answers' })
+  @ApiOkResponse({ schema: shapeRef(LivenessReport) })
   @Public()
   @Get(HEALTH_ROUTES.live)
-  live(): { status: 'ok' } {
+  live(): LivenessReport {
     return { status: 'ok' };
   }
 }

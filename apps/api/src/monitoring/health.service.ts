@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { HealthCheck, HealthReport, WorkersCheck } from '@food-link/contracts';
 import { TimeoutError, withTimeout } from '../common/with-timeout';
 import { HealthRepository } from './health.repository';
-import { INSPECTION_TIMEOUT_MS, QueueInspector } from './queue-inspector.service';
+import { INSPECTION_TIMEOUT_MS, QueueInspector } from './queue-inspector';
 
 /**
  * Readiness: PostgreSQL answers a query, Redis answers PING, and at least one worker is consuming domain

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { OutboxBacklog } from '@food-link/contracts';
 import { OutboxMonitorRepository } from './outbox-monitor.repository';
-import { QueueInspector } from './queue-inspector.service';
+import { QueueInspector } from './queue-inspector';
 
 /**
  * This process's Prometheus metrics (docs/OPERATIONS.md lists them). Counters and histograms are per

@@ -6,7 +6,7 @@ import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
 import { HealthRepository } from './health.repository';
 import { OutboxMonitorRepository } from './outbox-monitor.repository';
-import { QueueInspector } from './queue-inspector.service';
+import { QueueInspector } from './queue-inspector';
 
 /**
  * Health checks, metrics and the read side of the event flow, in every process (a ROLE=worker process

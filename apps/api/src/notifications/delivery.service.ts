@@ -2,7 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { NOTIFICATION_KIND_OF, notificationPath } from '@food-link/contracts';
 import { UnrecoverableError } from 'bullmq';
 import { AppConfig } from '../config/app-config';
-import { Mailer, refusedForGood } from '../mail/mailer.service';
+import { Mailer, refusedForGood } from '../mail/mailer';
 import type { DeliverJob } from './notification-jobs';
 import { emailOf, messageText, type MessageFacts, type MessageText } from './notification-texts';
 import { NotificationsRepository, type Recipient } from './notifications.repository';

@@ -12,7 +12,7 @@ import {
 } from '@food-link/contracts';
 import type { Job } from 'bullmq';
 import { withTimeout } from '../common/with-timeout';
-import { INSPECTION_TIMEOUT_MS, QueueInspector } from '../monitoring/queue-inspector.service';
+import { INSPECTION_TIMEOUT_MS, QueueInspector } from '../monitoring/queue-inspector';
 import { CharityProfilesRepository } from './charity-profiles.repository';
 import type { DeliverJob, NotificationJob, ResetMailJob } from './notification-jobs';
 import { NotificationsRepository } from './notifications.repository';

@@ -1,4 +1,4 @@
-import { governorateName, type Language, type NotificationType } from '@food-link/contracts';
+import { governorateName, PLATFORM_TIME_ZONE, type Language, type NotificationType } from '@food-link/contracts';
 
 /** What a message states, gathered when it is sent. */
 export interface MessageFacts {
@@ -25,7 +25,7 @@ const LOCALES: Record<Language, string> = { en: 'en-GB', ar: 'ar-EG' };
 /** A moment as Cairo reads it, in the reader's language: "Thu 15 Jan, 14:30". */
 export function cairoTime(at: Date, language: Language): string {
   return new Intl.DateTimeFormat(LOCALES[language], {
-    timeZone: 'Africa/Cairo',
+    timeZone: PLATFORM_TIME_ZONE,
     weekday: 'short',
     day: 'numeric',
     month: 'short',

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Put } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   CharityProfileBody,
   CharityProfileView,
@@ -83,6 +83,7 @@ export class CharityProfileController {
   @ApiOperation({ summary: "Saves the charity's matching profile (replacing it)" })
   @ApiOkResponse({ schema: shapeRef(CharityProfileView) })
   @ApiErrors({ status: 400, description: 'A field is missing or invalid', message: ['radius_km is required with base_lat, base_lng and radius_km'] }, 401, CHARITIES_ONLY, 503)
+  @ApiHeader({ name: 'accept-language', required: false, description: 'The language its notifications are written in from now on: Arabic or English, whichever the header prefers (English otherwise)' })
   save(@CurrentUser() charity: AuthUser, @ValidBody(CharityProfileBody) body: CharityProfileBody, @Headers('accept-language') acceptLanguage?: string) {
     return this.inbox.saveProfile(charity.id, body, languageOf(acceptLanguage));
   }

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
-import { CancellationNotices } from './cancellation-notices.service';
+import { CancellationNotices } from './cancellation-notices';
 import { PushDeliveryModule } from '../push/push.module';
 import { CharityProfilesRepository } from './charity-profiles.repository';
 import { DeliveryService } from './delivery.service';

@@ -1,3 +1,5 @@
+import { PLATFORM_TIME_ZONE } from '@food-link/contracts';
+
 /** Quiet hours as stored: Cairo wall-clock `HH:MM` or `HH:MM:SS` (the API takes minutes; tests may store seconds). */
 export interface QuietWindow {
   start: string;
@@ -7,7 +9,7 @@ export interface QuietWindow {
 const DAY_S = 24 * 3600;
 
 const cairoClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Cairo',
+  timeZone: PLATFORM_TIME_ZONE,
   hourCycle: 'h23',
   hour: '2-digit',
   minute: '2-digit',

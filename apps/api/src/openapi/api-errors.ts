@@ -69,8 +69,8 @@ export function ApiErrors(...errors: (ErrorStatus | ErrorSpec)[]): MethodDecorat
       return ApiResponse({
         status: spec.status,
         description: 'description' in spec ? spec.description : defaults.description,
-        schema: shapeRef(ErrorResponse),
-        example: { statusCode: spec.status, error: STATUS_CODES[spec.status], message },
+        // JSON even where the call's success is a file (`@ApiProduces`): errors are always ErrorResponse bodies.
+        content: { 'application/json': { schema: shapeRef(ErrorResponse), example: { statusCode: spec.status, error: STATUS_CODES[spec.status], message } } },
         ...(spec.status === 429
           ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } } } }
           : {}),

@@ -21,7 +21,7 @@ import { TokenService } from '../auth/token.service';
 import { ApiErrors } from '../openapi/api-errors';
 import { NoReplay } from '../idempotency/idempotency.interceptor';
 import { shapeList, shapeRef, ValidQuery } from '../openapi/shapes';
-import { Mailer } from '../mail/mailer.service';
+import { Mailer } from '../mail/mailer';
 import { OpsService } from './ops.service';
 import { BOARD_COOKIE, BOARD_SESSION_SECONDS } from './queue-board';
 

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { RealtimeGatewayModule } from '../realtime/realtime.module';
 import { StatsModule } from '../stats/stats.module';
-import { OpsBroadcaster } from './ops-broadcaster.service';
+import { OpsBroadcaster } from './ops-broadcaster';
 import { OpsController } from './ops.controller';
 import { OpsRepository } from './ops.repository';
 import { OpsService } from './ops.service';

@@ -6,7 +6,7 @@ import { BULL_BOARD_PATH } from '@food-link/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TokenService } from '../auth/token.service';
 import { isDependencyUnavailable } from '../common/errors';
-import { QueueInspector } from '../monitoring/queue-inspector.service';
+import { QueueInspector } from '../monitoring/queue-inspector';
 
 /** The cookie that admits a browser to bull-board, set by POST OPS_ROUTES.boardSession. */
 export const BOARD_COOKIE = 'foodlink_board';

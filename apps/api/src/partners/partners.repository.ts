@@ -10,7 +10,7 @@ const CHARITY_COLUMNS = `u.id AS user_id, c.id AS charity_id, u.name`;
 /**
  * THE condition that decides which charities may be partners, over `users u JOIN charities c`: what the
  * search lists, what PUT /api/donor/partners accepts, and which named partners a new listing is offered
- * to: a charity account that is not deleted and is verified (DOMAIN.md, "Trust"; a suspended charity is not
+ * to: a charity account that is not deleted and is verified (docs/DOMAIN-RULES.md, "The offer cascade"; a suspended charity is not
  * verified, so it drops out of every donor's list until reinstated). (docs/DOMAIN-RULES.md)
  */
 export const ELIGIBLE_PARTNER_SQL = `u.user_type = 'charity' AND u.deleted_at IS NULL AND c.verification_status = 'verified'`;

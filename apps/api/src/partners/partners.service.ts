@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { CharitySearchQuery, CharitySearchResponse, PartnersBody, PartnersView } from '@food-link/contracts';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
-import { IdempotentAnswers } from '../idempotency/idempotent-answers.service';
+import { IdempotentAnswers } from '../idempotency/idempotent-answers';
 import { PartnersRepository } from './partners.repository';
 
 /** A donor's partner charities: the first to be offered its listings (the offer cascade). */

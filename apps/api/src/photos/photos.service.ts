@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { ERRORS, LIMITS, type PhotosResponse } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
-import { IdempotentAnswers } from '../idempotency/idempotent-answers.service';
+import { IdempotentAnswers } from '../idempotency/idempotent-answers';
 import { newPhotoNames, PHOTO_CONTENT_TYPE, photoUrl } from './photo-names';
 import { PhotoProcessor, type ProcessedPhoto } from './photo-processor';
 import { PHOTO_STORAGE, type PhotoStorage, type StoredPhoto } from './photo-storage';

@@ -10,11 +10,11 @@ import {
 } from '@food-link/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
-import { IdempotentAnswers } from '../idempotency/idempotent-answers.service';
+import { IdempotentAnswers } from '../idempotency/idempotent-answers';
 import { PickupPointsRepository, type PickupPointFields, type PickupPointRow } from './pickup-points.repository';
 
 /**
- * A donor's pickup points (DOMAIN.md, "Egypt: places"): at most LIMITS.pickupPointsPerDonor, exactly one
+ * A donor's pickup points (docs/DOMAIN-RULES.md, "Places"): at most LIMITS.pickupPointsPerDonor, exactly one
  * of them the default while there are any (the first one is; setting `is_default` moves it; deleting it
  * hands it to the oldest remaining point). A point in use by an available or claimed listing cannot be
  * deleted, only edited. Every change of one donor's points runs under a lock on the donor's account.

@@ -18,7 +18,7 @@ export interface PushMessage {
 
 /**
  * How long a push service keeps a message for a device that is offline: food offers and reminders are
- * worthless after an hour (cooked food has one or two hours to live, DOMAIN.md).
+ * worthless after an hour (cooked food has one or two hours to live, docs/DOMAIN-RULES.md, "How long food is safe").
  */
 const TTL_SECONDS = 3600;
 /** A user's browsers; subscribing an eleventh drops the oldest. */

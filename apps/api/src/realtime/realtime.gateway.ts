@@ -5,7 +5,7 @@ import type { Server, Socket } from 'socket.io';
 import type { AuthUser } from '../auth/auth-user';
 import { TokenService } from '../auth/token.service';
 import { LiveInstanceRegistry } from './live-instances';
-import { RealtimePublisher } from './realtime-publisher.service';
+import { RealtimePublisher } from './realtime-publisher';
 import { CountersCoalescer } from './counters-coalescer';
 import { COUNTERS_FEED } from './event-rooms';
 import { onUnwatch, onWatch } from './live-topics';

@@ -3,9 +3,9 @@ import { AuthModule } from '../auth/auth.module';
 import { LiveInstanceRegistry, LiveInstances } from './live-instances';
 import { LiveInstancesRepository } from './live-instances.repository';
 import { RealtimeGateway } from './realtime.gateway';
-import { MissedEventReplay } from './missed-event-replay.service';
+import { MissedEventReplay } from './missed-event-replay';
 import { MissedEventsRepository } from './missed-events.repository';
-import { RealtimePublisher } from './realtime-publisher.service';
+import { RealtimePublisher } from './realtime-publisher';
 import { CountersCoalescer } from './counters-coalescer';
 
 /** Publishing, for every process that sends socket messages (workers, and API instances for operators). */

@@ -5,9 +5,9 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import Redis from 'ioredis';
 import type { Server, ServerOptions, Socket } from 'socket.io';
 import { AppConfig } from '../config/app-config';
-import { MissedEventReplay } from './missed-event-replay.service';
+import { MissedEventReplay } from './missed-event-replay';
 import { createPacedRedisAdapter } from './paced-redis-adapter';
-import { socketIoKey } from './realtime-publisher.service';
+import { socketIoKey } from './realtime-publisher';
 
 /**
  * Clients only listen: what they send is the handshake (a token of a few hundred bytes) and pongs. A

@@ -29,7 +29,7 @@ import { OutboxService } from '../events/outbox.service';
 import { FoodRepository } from '../food/food.repository';
 import { HandoverService } from '../handover/handover.service';
 import { VerificationRepository } from '../verification/verification.repository';
-import { IdempotentAnswers, keyTakenOver } from '../idempotency/idempotent-answers.service';
+import { IdempotentAnswers, keyTakenOver } from '../idempotency/idempotent-answers';
 import { RequestsRepository, type ClaimOutcome, type RequestRow } from './requests.repository';
 
 const PICKUP_REQUESTED = 'Pickup request submitted successfully';
@@ -192,7 +192,7 @@ export class RequestsService {
   }
 
   /**
-   * A charity's reliability over LIMITS.reliabilityDays (DOMAIN.md), for signed-in donors, operators and
+   * A charity's reliability over LIMITS.reliabilityDays (docs/DOMAIN-RULES.md, "Reliability"), for signed-in donors, operators and
    * the charity itself (other charities: 403); 404 when the account is not a charity's.
    */
   async reliability(viewer: AuthUser, charityId: number): Promise<Reliability> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DomainEventPayloads, FoodUnit, ImpactFactor, ImpactFigures } from '@food-link/contracts';
+import { PLATFORM_TIME_ZONE, type DomainEventPayloads, type FoodUnit, type ImpactFactor, type ImpactFigures } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { returningRows } from '../common/sql';
 
@@ -49,7 +49,7 @@ const FIGURE_COLUMNS = 'kg::float8 AS kg, meals::float8 AS meals, co2e_kg::float
 /** The inputs of fulfilled donations; the fulfilment date is when the request ended, in Cairo. */
 const DONATION_INPUTS = `
   SELECT r.id AS request_id, f.donor_id, r.charity_id, f.pickup_point_id, p.governorate,
-         to_char((coalesce(r.ended_at, r.updated_at) AT TIME ZONE 'Africa/Cairo')::date, 'YYYY-MM-DD') AS fulfilled_on,
+         to_char((coalesce(r.ended_at, r.updated_at) AT TIME ZONE '${PLATFORM_TIME_ZONE}')::date, 'YYYY-MM-DD') AS fulfilled_on,
          f.unit, f.quantity, f.weight_kg::float8 AS weight_kg, r.received_quantity, r.received_weight_kg::float8 AS received_weight_kg
     FROM pickup_requests r
     JOIN food_items f ON f.id = r.food_id

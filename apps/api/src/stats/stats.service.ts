@@ -57,7 +57,7 @@ export function computeImpact(donations: DonationInput[], factors: ImpactFactor[
 }
 
 /**
- * Impact totals (DOMAIN.md, docs/IMPACT.md): kg, meals, CO2e and water of fulfilled donations, with what
+ * Impact totals (docs/DOMAIN-RULES.md, "Units and impact"; docs/IMPACT.md): kg, meals, CO2e and water of fulfilled donations, with what
  * the charity reported received replacing the donor's estimate, overall and per donor, charity,
  * governorate and month; and the distinct charities that received food. Reads come from a projection the
  * workers keep current, so the landing's counters cost one primary-key read.

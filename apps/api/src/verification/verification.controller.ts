@@ -27,6 +27,12 @@ const OPERATORS_ONLY = { status: 403, description: 'Not an operator', message: E
 const NO_CHARITY = { status: 404, description: 'No live charity account by that id', message: ERRORS.charityNotFound } as const;
 const NO_DOCUMENT = { status: 404, description: 'No document submitted', message: ERRORS.documentNotFound } as const;
 
+/** The stored document, as sendDocument answers it. */
+const THE_DOCUMENT = {
+  description: 'The document, as stored (a PDF, or an image re-encoded as WebP)',
+  content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } }, 'image/webp': { schema: { type: 'string', format: 'binary' } } },
+} as const;
+
 const UPLOAD_BODY = {
   type: 'object',
   required: ['moss_number', 'address', 'contact_phone', 'document'],
@@ -85,6 +91,7 @@ export class CharityVerificationController {
   @Get(VERIFICATION_ROUTES.charityDocument)
   @ApiOperation({ summary: "The charity's own submitted document (charities)" })
   @ApiProduces('application/pdf', 'image/webp')
+  @ApiOkResponse(THE_DOCUMENT)
   @ApiErrors(401, CHARITIES_ONLY, NO_DOCUMENT, 503)
   async document(@CurrentUser() charity: AuthUser, @Res() reply: FastifyReply): Promise<void> {
     await sendDocument(reply, await this.verification.document(charity.id));
@@ -129,6 +136,7 @@ export class OpsVerificationController {
   @ApiOperation({ summary: "A charity's submitted document (operators)" })
   @ApiIdParam('userId', "The charity's account")
   @ApiProduces('application/pdf', 'image/webp')
+  @ApiOkResponse(THE_DOCUMENT)
   @ApiErrors(401, OPERATORS_ONLY, NO_DOCUMENT, 503)
   async document(@IdParam('userId') charityId: number, @Res() reply: FastifyReply): Promise<void> {
     await sendDocument(reply, await this.verification.document(charityId));

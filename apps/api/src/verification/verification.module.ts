@@ -4,7 +4,7 @@ import { AppConfig } from '../config/app-config';
 import { PhotoProcessor } from '../photos/photo-processor';
 import { createFileStorage } from '../photos/photo-storage.provider';
 import { DOCUMENT_NAMES } from './verification-documents';
-import { VerificationChanges } from './verification-changes.service';
+import { VerificationChanges } from './verification-changes';
 import { CharityVerificationController, OpsVerificationController } from './verification.controller';
 import { VerificationRepository } from './verification.repository';
 import { DOCUMENT_STORAGE, VerificationService } from './verification.service';

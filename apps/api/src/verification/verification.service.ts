@@ -21,7 +21,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { parseShape } from '../common/shape-pipe';
 import { PhotoProcessor } from '../photos/photo-processor';
 import type { PhotoStorage, StoredPhoto } from '../photos/photo-storage';
-import { VerificationChanges } from './verification-changes.service';
+import { VerificationChanges } from './verification-changes';
 import { isPdf, newDocumentName, notSubmittable, type VerificationUpload } from './verification-documents';
 import { VerificationRepository, verificationView, type VerificationChange, type VerificationRow } from './verification.repository';
 

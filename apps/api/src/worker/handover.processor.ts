@@ -6,7 +6,7 @@ import { PinoLogger } from 'nestjs-pino';
 import { HandoverService } from '../handover/handover.service';
 import { MetricsService } from '../monitoring/metrics.service';
 import { failedJobView, isFinalFailure } from '../monitoring/ops-views';
-import { RealtimePublisher } from '../realtime/realtime-publisher.service';
+import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { JobHandlers } from './job-handlers';
 import type { NotCollectedJob } from './not-collected-scheduler';
 

@@ -5,12 +5,12 @@ import type { Job, Queue } from 'bullmq';
 import { PinoLogger } from 'nestjs-pino';
 import { MetricsService } from '../monitoring/metrics.service';
 import { failedJobView, isFinalFailure } from '../monitoring/ops-views';
-import { RealtimePublisher } from '../realtime/realtime-publisher.service';
+import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { AppConfig } from '../config/app-config';
 import { FoodService } from '../food/food.service';
 import { IdempotencyRepository } from '../idempotency/idempotency.repository';
 import { JobHandlers } from './job-handlers';
-import { VerificationChanges } from '../verification/verification-changes.service';
+import { VerificationChanges } from '../verification/verification-changes';
 
 const HOUR_MS = 3_600_000;
 

@@ -11,7 +11,7 @@ import { MatchingService } from '../notifications/matching.service';
 import type { DeliverJob, MatchJob, NotificationJob, RemindJob, ResetMailJob } from '../notifications/notification-jobs';
 import { PasswordResetMail } from '../auth/password-reset-mail';
 import { RemindersService } from '../notifications/reminders.service';
-import { RealtimePublisher } from '../realtime/realtime-publisher.service';
+import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { JobHandlers } from './job-handlers';
 
 /**

@@ -3,10 +3,10 @@ import { Logger } from '@nestjs/common';
 import { OFFER_JOBS, OPS_EVENTS, QUEUES } from '@food-link/contracts';
 import { DelayedError, type Job } from 'bullmq';
 import { PinoLogger } from 'nestjs-pino';
-import { OfferCascade } from '../food/offer-cascade.service';
+import { OfferCascade } from '../food/offer-cascade';
 import { MetricsService } from '../monitoring/metrics.service';
 import { failedJobView, isFinalFailure } from '../monitoring/ops-views';
-import { RealtimePublisher } from '../realtime/realtime-publisher.service';
+import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { JobHandlers } from './job-handlers';
 import type { OpenToBoardJob } from './offer-scheduler';
 

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { PLATFORM_TIME_ZONE } from '@food-link/contracts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { screenshotDir } from './paths';
 
@@ -49,7 +50,7 @@ export async function openPage(browser: Browser, path = '/', options: PageOption
     baseURL: baseUrl(),
     viewport: options.viewport ?? DESKTOP,
     locale: 'en-GB',
-    timezoneId: 'Africa/Cairo',
+    timezoneId: PLATFORM_TIME_ZONE,
     // Still pages: no smooth scrolling or pulsing placeholders under the screenshots.
     reducedMotion: 'reduce',
   });

@@ -85,7 +85,7 @@ export const endpoints = {
       auth: true,
     }),
 
-  // Beyond the spec's call table (DOMAIN.md: places, safety, the handover).
+  // Beyond the spec's call table (docs/DOMAIN-RULES.md: "Places", "How long food is safe", "The handover").
   pickupPoints: () => api<PickupPointView[]>(EXTRA_ROUTES.pickupPoints, { auth: true }),
   addPickupPoint: (body: PickupPointBody) =>
     api<PickupPointView>(EXTRA_ROUTES.pickupPoints, { method: 'POST', body, auth: true }),

@@ -4,7 +4,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 const list = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
 
 /**
- * Food a charity can act on (DOMAIN.md): donors' pickup points; where, when and what a listing is and how
+ * Food a charity can act on (docs/DOMAIN-RULES.md): donors' pickup points; where, when and what a listing is and how
  * long it is safe (`safe_until`, computed by the API); photos; heatwave overrides of the climate normals;
  * and the handover: pickup codes, what the charity received, late cancellations, when a request ended
  * (for reliability), and the claim limit kept by a trigger on the charity's row.
@@ -105,7 +105,7 @@ export class PickupPointsAndHandover1764570000000 implements MigrationInterface 
     await db.query(`UPDATE pickup_requests SET ended_at = updated_at WHERE status <> 'pending'`);
     await db.query(`CREATE INDEX pickup_requests_ended_idx ON pickup_requests (charity_id, ended_at) WHERE ended_at IS NOT NULL`);
 
-    // Reliability (DOMAIN.md) over the last 90 days, by when each request ended. The statuses are compared
+    // Reliability (docs/DOMAIN-RULES.md, "Reliability") over the last 90 days, by when each request ended. The statuses are compared
     // as text: the new enum values cannot be named as enum literals before this transaction commits.
     await db.query(`
       CREATE VIEW charity_reliability AS

@@ -9,7 +9,7 @@ const FIGURES = `
         water_l numeric(18, 1) NOT NULL DEFAULT 0`;
 
 /**
- * Impact in kg, meals, CO2e and water (DOMAIN.md, docs/IMPACT.md):
+ * Impact in kg, meals, CO2e and water (docs/DOMAIN-RULES.md, "Units and impact"; docs/IMPACT.md):
  * - `impact_factors`: versioned factors; a donation uses each name's row with the latest `valid_from` not
  *   after its fulfilment date in Cairo. A new version is a new row; rows are never edited.
  * - `impact_donations`: the projection's figures per fulfilled request (the charity's report replacing the

@@ -4,7 +4,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 const list = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
 
 /**
- * Charity verification (DOMAIN.md, "Trust"; docs/VERIFICATION.md):
+ * Charity verification (docs/DOMAIN-RULES.md, "Trust: charity verification"; docs/VERIFICATION.md):
  * - `charities` gains its verification: the status (text with a CHECK, not an enum, so a new status does not
  *   need a migration of its own before use), what the charity submitted (MoSS number, address, contact and
  *   its document's stored name and type), the last decision's reason and times, and a claiming suspension

@@ -4,7 +4,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 const list = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
 
 /**
- * Moderation and the donor's verified-only option (DOMAIN.md, "Trust"; docs/VERIFICATION.md, "Moderation"):
+ * Moderation and the donor's verified-only option (docs/DOMAIN-RULES.md, "Trust: moderation and verified-only claims"; docs/VERIFICATION.md, "Moderation"):
  * - `users.suspended_at` / `suspension_reason`: an operator suspended the account (it cannot sign in or use
  *   a session); `users.claims_verified_only`: a donor's "only verified charities may claim my food".
  * - `food_items.hidden_at` / `hidden_reason`: an operator hid the listing (its donor sees why);

@@ -1,5 +1,5 @@
 /**
- * Texts of what a listing says beyond the spec (DOMAIN.md: places, safety, the handover), shared by the
+ * Texts of what a listing says beyond the spec (docs/DOMAIN-RULES.md: "Places", "How long food is safe", "The handover"), shared by the
  * donor and charity screens. This namespace ships with their chunks (see `addNamespace`), not the landing page's.
  */
 export const listing = {

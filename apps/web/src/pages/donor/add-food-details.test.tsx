@@ -1,4 +1,4 @@
-import type { PickupPointView } from '@food-link/contracts';
+import { PLATFORM_TIME_ZONE, type PickupPointView } from '@food-link/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cairoLocalToIso, isoToCairoLocal } from '../listing/cairo-time';
@@ -67,7 +67,7 @@ describe('add-food form: where, when and what', () => {
     const safe = new Date(new Date(cairoLocalToIso(prepared)!).getTime() + 2 * 3_600_000);
     expect(within(form).getByTestId('safe-until-preview')).toHaveTextContent(/Safe until/);
     expect(within(form).getByTestId('safe-until-preview')).toHaveTextContent(
-      new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Cairo', hour: 'numeric', minute: '2-digit', hourCycle: 'h12' }).format(safe),
+      new Intl.DateTimeFormat('en-GB', { timeZone: PLATFORM_TIME_ZONE, hour: 'numeric', minute: '2-digit', hourCycle: 'h12' }).format(safe),
     );
     fireEvent.change(within(form).getByTestId('food-pickup-from'), { target: { value: cairoIn(5) } });
     fireEvent.change(within(form).getByTestId('food-pickup-until'), { target: { value: cairoIn(180) } });

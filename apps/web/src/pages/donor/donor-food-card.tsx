@@ -65,7 +65,7 @@ export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: n
   const fulfilled = claim?.status === 'fulfilled';
   const state = donorState(item, claim);
   const canWithdraw = item.status === 'available' || (item.status === 'claimed' && pending);
-  // The donor may say nobody came once the window has started (DOMAIN.md: the handover).
+  // The donor may say nobody came once the window has started (docs/DOMAIN-RULES.md, "The handover").
   const windowStarted = !item.pickup_from || new Date(item.pickup_from).getTime() <= now.getTime();
   const wrongCode = fulfil.error instanceof ApiError && fulfil.error.status === 409 && Boolean(fulfil.variables?.pickupCode);
 

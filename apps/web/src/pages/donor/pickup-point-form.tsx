@@ -58,7 +58,7 @@ type PickupPointFormProps = {
 };
 
 /**
- * A donor's pickup point (DOMAIN.md, places): the governorate and area are public, the address, landmark,
+ * A donor's pickup point (docs/DOMAIN-RULES.md, "Places"): the governorate and area are public, the address, landmark,
  * position and phone only reach the charity that claims. Checked with the API's own shape first; the
  * server's 400 lines are shown beside their fields.
  */

@@ -43,7 +43,7 @@ export function useWindowText(): (from: string | null, until: string | null) => 
 }
 
 /**
- * Where, when and how long it is safe, as rows of a card's <dl> (DOMAIN.md): never more of the place than
+ * Where, when and how long it is safe, as rows of a card's <dl> (docs/DOMAIN-RULES.md, "Places"): never more of the place than
  * its governorate and area, which is all a public view carries.
  */
 export function ListingFacts({ food }: { food: Facts }) {

@@ -4,7 +4,7 @@ import { formatNumber } from '../../i18n/format';
 import './listing-texts';
 
 /**
- * A charity's record over 90 days (DOMAIN.md), so a donor knows whom they are waiting for: "92% reliable
+ * A charity's record over 90 days (docs/DOMAIN-RULES.md, "Reliability"), so a donor knows whom they are waiting for: "92% reliable
  * · 12 collected", or "New charity" while it has no history (score null). The counts are in its title.
  */
 export function ReliabilityBadge({ reliability }: { reliability: Reliability }) {

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { OPS_EVENTS } from '@food-link/contracts';
 import { AppConfig } from '../config/app-config';
-import { RealtimePublisher } from '../realtime/realtime-publisher.service';
+import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { OpsService } from './ops.service';
 
 /**

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../config/app-config';
-import { Mailer } from './mailer.service';
+import { Mailer } from './mailer';
 
 describe('Mailer without SMTP_URL', () => {
   it('writes each message to DATA_DIR/mail as .eml and .json, and lists it newest first', async () => {

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import type { DomainEventJob } from './domain-event-job';
-import { BATCH_SIZE } from './outbox-drain.service';
+import { BATCH_SIZE } from './outbox-drain';
 import { OutboxProducer } from './outbox-producer';
 import { OutboxRepository } from './outbox.repository';
 
