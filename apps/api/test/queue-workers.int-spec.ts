@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { HANDOVER_JOBS, MAINTENANCE_JOBS, NOTIFICATION_JOBS, OFFER_JOBS, QUEUES, type AnyEventEnvelope } from '@food-link/contracts';
+import { HANDOVER_JOBS, MAINTENANCE_JOBS, NOTIFICATION_JOBS, OFFER_JOBS, OPS_EVENTS, QUEUES, type AnyEventEnvelope, type FailedJobView } from '@food-link/contracts';
 import type { WorkerHost } from '@nestjs/bullmq';
 import type { Type } from '@nestjs/common';
 import { Queue } from 'bullmq';
@@ -10,13 +10,18 @@ import { HandoverProcessor } from '../src/worker/handover.processor';
 import { MaintenanceProcessor } from '../src/worker/maintenance.processor';
 import { NotificationsProcessor } from '../src/worker/notifications.processor';
 import { OffersProcessor } from '../src/worker/offers.processor';
+import { loginAs } from './support/factories';
 import { OwnRedis } from './support/redis-server';
+import { LiveClient } from './support/socket-client';
 import { startTestApp, type TestApp } from './support/test-app';
 import { waitFor } from './support/wait';
 
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 const TABLES = 'food_items, pickup_requests, idempotency_keys';
+const OPERATOR_EMAIL = 'ops@foodlink.example';
+const OPERATOR_PASSWORD = 'a long operator passphrase';
+
 /** Each queue's processor in the app. */
 const PROCESSORS: Record<QueueName, Type<WorkerHost>> = {
   [QUEUES.domainEvents]: DomainEventsProcessor,
@@ -64,7 +69,7 @@ function harmlessJob(queue: QueueName): { name: string; data: unknown } {
  * for job"), that error ends the loop, and the queue's jobs then wait for ever. Every queue's processor has
  * the watchdog (QueueWorker), which starts the loop again: after the restart each queue completes a job.
  */
-describe('a Redis restart during a run', () => {
+describe('every queue\'s worker (QueueWorker)', () => {
   let redis: OwnRedis;
   let t: TestApp;
   let queues: Map<QueueName, Queue>;
@@ -90,7 +95,7 @@ describe('a Redis restart during a run', () => {
 
   beforeAll(async () => {
     redis = await OwnRedis.start();
-    t = await startTestApp({ REDIS_URL: redis.url });
+    t = await startTestApp({ REDIS_URL: redis.url, OPERATOR_EMAIL, OPERATOR_PASSWORD });
     queues = new Map(
       (Object.values(QUEUES) as QueueName[]).map((name) => [name, new Queue(name, { connection: workerConnection(redis.url), prefix: `${t.env.REDIS_PREFIX}bull` })]),
     );
@@ -138,5 +143,27 @@ describe('a Redis restart during a run', () => {
     expect(stopped).toEqual(Object.fromEntries(Object.values(QUEUES).map((name) => [name, false])));
     // The watchdog looks every 5 s.
     expect(await statesOnce(await addOneJobEach(), 'completed', 20_000)).toEqual(ALL_COMPLETED);
+  }, 40_000);
+
+  it('fails a job it cannot handle at once, and tells operators, on every queue', async () => {
+    const operator = await LiveClient.connect(t.baseUrl, await loginAs(t.http, OPERATOR_EMAIL, OPERATOR_PASSWORD));
+    try {
+      const ids = new Map<QueueName, string>();
+      for (const [name, queue] of queues) {
+        const id = `unknown-${randomUUID()}`;
+        // Retries left, but an unknown job name is an UnrecoverableError: no retry, and the failure is final.
+        await queue.add('no-such-job', {}, { jobId: id, attempts: 5, backoff: { type: 'fixed', delay: 60_000 } });
+        ids.set(name, id);
+      }
+      const told = await Promise.all(
+        [...ids].map(([name, id]) => operator.nextOps(OPS_EVENTS.jobFailed, (job: FailedJobView) => job.id === id, 20_000).then((job: FailedJobView) => [name, job] as const)),
+      );
+      for (const [name, job] of told) {
+        expect(job).toMatchObject({ queue: name, name: 'no-such-job', attempts: 1, error: `Queue "${name}" has no handler for job "no-such-job"` });
+      }
+      expect(await statesOnce(ids, 'failed', 5000)).toEqual(Object.fromEntries(Object.values(QUEUES).map((name) => [name, 'failed'])));
+    } finally {
+      operator.close();
+    }
   }, 40_000);
 });
