@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { NotificationReactions } from './notification-reactions';
 import { CancellationNotices } from './cancellation-notices';
 import { PushDeliveryModule } from '../push/push.module';
 import { CharityProfilesRepository } from './charity-profiles.repository';
@@ -29,6 +30,7 @@ import { RemindersService } from './reminders.service';
     MatchingService,
     RemindersService,
     CancellationNotices,
+    NotificationReactions,
   ],
   exports: [NotificationsService, DeliveryService, MatchingService, RemindersService, CancellationNotices],
 })

@@ -6,11 +6,12 @@ import { RealtimeGateway } from './realtime.gateway';
 import { MissedEventReplay } from './missed-event-replay';
 import { MissedEventsRepository } from './missed-events.repository';
 import { RealtimePublisher } from './realtime-publisher';
+import { RealtimeReactions } from './realtime-reactions';
 import { CountersCoalescer } from './counters-coalescer';
 
 /** Publishing, for every process that sends socket messages (workers, and API instances for operators). */
 @Module({
-  providers: [RealtimePublisher, LiveInstances, LiveInstancesRepository],
+  providers: [RealtimePublisher, LiveInstances, LiveInstancesRepository, RealtimeReactions],
   exports: [RealtimePublisher, LiveInstancesRepository],
 })
 export class RealtimePublisherModule {}

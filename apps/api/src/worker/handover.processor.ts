@@ -1,14 +1,10 @@
-import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger } from '@nestjs/common';
-import { HANDOVER_JOBS, OPS_EVENTS, QUEUES } from '@food-link/contracts';
+import { Processor } from '@nestjs/bullmq';
+import { HANDOVER_JOBS, QUEUES } from '@food-link/contracts';
 import { DelayedError, type Job } from 'bullmq';
-import { PinoLogger } from 'nestjs-pino';
 import { HandoverService } from '../handover/handover.service';
-import { MetricsService } from '../monitoring/metrics.service';
-import { failedJobView, isFinalFailure } from '../monitoring/ops-views';
-import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { JobHandlers } from './job-handlers';
 import type { NotCollectedJob } from './not-collected-scheduler';
+import { QueueWorker, QueueWorkerKit } from './queue-worker';
 
 /**
  * Consumes `handover`: `not-collected` ends a request still pending at the end of its window plus the grace
@@ -16,17 +12,14 @@ import type { NotCollectedJob } from './not-collected-scheduler';
  * is no longer pending), and a run that comes early puts the job back until it is due.
  */
 @Processor(QUEUES.handover)
-export class HandoverProcessor extends WorkerHost {
-  private readonly logger = new Logger('Handover');
+export class HandoverProcessor extends QueueWorker<NotCollectedJob> {
   private readonly handlers: JobHandlers<NotCollectedJob>;
 
   constructor(
+    kit: QueueWorkerKit,
     private readonly handover: HandoverService,
-    private readonly metrics: MetricsService,
-    private readonly realtime: RealtimePublisher,
-    private readonly pino: PinoLogger,
   ) {
-    super();
+    super(QUEUES.handover, kit, 'Handover');
     this.handlers = new JobHandlers<NotCollectedJob>(
       QUEUES.handover,
       { [HANDOVER_JOBS.notCollected]: (job) => this.notCollected(job) },
@@ -34,8 +27,8 @@ export class HandoverProcessor extends WorkerHost {
     );
   }
 
-  process(job: Job<NotCollectedJob>): Promise<void> {
-    return this.pino.runInContext(() => this.handlers.handle(job), { bindings: { jobId: job.id, jobName: job.name } });
+  protected handle(job: Job<NotCollectedJob>): Promise<void> {
+    return this.handlers.handle(job);
   }
 
   private async notCollected(job: Job<NotCollectedJob>): Promise<void> {
@@ -48,24 +41,5 @@ export class HandoverProcessor extends WorkerHost {
     if (result.outcome === 'not_collected') {
       this.logger.log(`Request ${job.data.requestId} was not collected; the item is now ${result.foodStatus}`);
     }
-  }
-
-  @OnWorkerEvent('completed')
-  onCompleted(): void {
-    this.metrics.jobsProcessed.inc({ queue: QUEUES.handover });
-  }
-
-  @OnWorkerEvent('failed')
-  onFailed(job: Job<NotCollectedJob> | undefined, error: Error): void {
-    this.metrics.jobsFailed.inc({ queue: QUEUES.handover });
-    this.logger.warn(`${job?.name ?? 'A handover job'} failed: ${error.message}`);
-    if (job && isFinalFailure(job)) {
-      void this.realtime.toOperators(OPS_EVENTS.jobFailed, failedJobView(job)).catch(() => undefined);
-    }
-  }
-
-  @OnWorkerEvent('error')
-  onError(error: Error): void {
-    this.logger.warn(`handover worker: ${error.message}`);
   }
 }

@@ -1,15 +1,11 @@
-import { InjectQueue, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { MAINTENANCE_JOBS, OPS_EVENTS, QUEUES } from '@food-link/contracts';
+import { InjectQueue, Processor } from '@nestjs/bullmq';
+import { MAINTENANCE_JOBS, QUEUES } from '@food-link/contracts';
 import type { Job, Queue } from 'bullmq';
-import { PinoLogger } from 'nestjs-pino';
-import { MetricsService } from '../monitoring/metrics.service';
-import { failedJobView, isFinalFailure } from '../monitoring/ops-views';
-import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { AppConfig } from '../config/app-config';
 import { FoodService } from '../food/food.service';
 import { IdempotencyRepository } from '../idempotency/idempotency.repository';
 import { JobHandlers } from './job-handlers';
+import { QueueWorker, QueueWorkerKit } from './queue-worker';
 import { VerificationChanges } from '../verification/verification-changes';
 
 const HOUR_MS = 3_600_000;
@@ -19,21 +15,18 @@ const HOUR_MS = 3_600_000;
  * `purge-idempotency-keys` drops stored answers past their 24 hours; `lift-claiming-suspensions` (as often
  * as expire-food) gives charities whose 7-day claiming suspension is over their claim limit back. */
 @Processor(QUEUES.maintenance)
-export class MaintenanceProcessor extends WorkerHost implements OnApplicationBootstrap {
-  private readonly logger = new Logger('Maintenance');
+export class MaintenanceProcessor extends QueueWorker<void> {
   private readonly handlers: JobHandlers<void>;
 
   constructor(
+    kit: QueueWorkerKit,
     private readonly config: AppConfig,
     private readonly food: FoodService,
     @InjectQueue(QUEUES.maintenance) private readonly queue: Queue,
-    private readonly metrics: MetricsService,
-    private readonly realtime: RealtimePublisher,
-    private readonly pino: PinoLogger,
     private readonly idempotencyKeys: IdempotencyRepository,
     private readonly verification: VerificationChanges,
   ) {
-    super();
+    super(QUEUES.maintenance, kit, 'Maintenance');
     this.handlers = new JobHandlers<void>(
       QUEUES.maintenance,
       {
@@ -55,7 +48,7 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
   }
 
   /** One scheduler per job and deployment (upsert is idempotent), however many workers start. */
-  async onApplicationBootstrap(): Promise<void> {
+  protected override async started(): Promise<void> {
     this.queue.on('error', (error) => this.logger.warn(`maintenance queue: ${error.message}`));
     const schedules = {
       [MAINTENANCE_JOBS.expireFood]: this.config.EXPIRY_CHECK_MS,
@@ -67,26 +60,7 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
     }
   }
 
-  process(job: Job<void>): Promise<void> {
-    return this.pino.runInContext(() => this.handlers.handle(job), { bindings: { jobId: job.id, jobName: job.name } });
-  }
-
-  @OnWorkerEvent('completed')
-  onCompleted(): void {
-    this.metrics.jobsProcessed.inc({ queue: QUEUES.maintenance });
-  }
-
-  @OnWorkerEvent('failed')
-  onFailed(job: Job<void> | undefined, error: Error): void {
-    this.metrics.jobsFailed.inc({ queue: QUEUES.maintenance });
-    this.logger.warn(`${job?.name ?? 'A maintenance job'} failed: ${error.message}`);
-    if (job && isFinalFailure(job)) {
-      void this.realtime.toOperators(OPS_EVENTS.jobFailed, failedJobView(job)).catch(() => undefined);
-    }
-  }
-
-  @OnWorkerEvent('error')
-  onError(error: Error): void {
-    this.logger.warn(`maintenance worker: ${error.message}`);
+  protected handle(job: Job<void>): Promise<void> {
+    return this.handlers.handle(job);
   }
 }

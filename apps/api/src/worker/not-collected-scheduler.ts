@@ -1,7 +1,8 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { HANDOVER_JOBS, QUEUES } from '@food-link/contracts';
+import { DOMAIN_EVENTS, HANDOVER_JOBS, QUEUES } from '@food-link/contracts';
 import type { JobsOptions, Queue } from 'bullmq';
+import { OnDomainEvent, type DomainEventOf } from '../common/on-domain-event';
 import { HandoverService } from '../handover/handover.service';
 import { RequestsRepository } from '../requests/requests.repository';
 
@@ -51,6 +52,12 @@ export class NotCollectedScheduler implements OnApplicationBootstrap {
     const delay = Math.max(0, this.handover.dueAt(collectBy) - now);
     await this.queue.add(HANDOVER_JOBS.notCollected, { requestId }, { ...HANDOVER_JOB_OPTIONS, jobId: notCollectedJobId(requestId), delay });
     return true;
+  }
+
+  /** A claim schedules its job (one per request, however often this runs). */
+  @OnDomainEvent({ event: DOMAIN_EVENTS.foodClaimed, phase: 'effects' })
+  async onClaimed(event: DomainEventOf<'food.claimed'>): Promise<void> {
+    await this.schedule(event.data.requestId);
   }
 
   /**

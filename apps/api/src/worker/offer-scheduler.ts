@@ -1,7 +1,8 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { OFFER_JOBS, QUEUES } from '@food-link/contracts';
+import { DOMAIN_EVENTS, OFFER_JOBS, QUEUES } from '@food-link/contracts';
 import type { JobsOptions, Queue } from 'bullmq';
+import { OnDomainEvent, type DomainEventOf } from '../common/on-domain-event';
 import { FoodRepository } from '../food/food.repository';
 import { HANDOVER_JOB_OPTIONS } from './not-collected-scheduler';
 
@@ -45,6 +46,12 @@ export class OfferScheduler implements OnApplicationBootstrap {
     if (!offer) return false;
     await this.queue.add(OFFER_JOBS.openToBoard, { foodId }, this.options(foodId, offer.offer_open_at, now));
     return true;
+  }
+
+  /** A listing offered to partners first schedules the job that puts it on the open board (one per item). */
+  @OnDomainEvent({ event: DOMAIN_EVENTS.foodListed, phase: 'effects' })
+  async onListed(event: DomainEventOf<'food.listed'>): Promise<void> {
+    if (event.data.partners?.length) await this.schedule(event.data.foodId);
   }
 
   /**

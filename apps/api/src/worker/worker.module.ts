@@ -1,5 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module, type Type } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { QUEUES } from '@food-link/contracts';
 import { AppConfig } from '../config/app-config';
 import { bullPrefix, domainEventJobOptions } from '../events/queue-options';
@@ -8,6 +9,7 @@ import { HandoverModule } from '../handover/handover.module';
 import { RealtimePublisherModule } from '../realtime/realtime.module';
 import { workerConnection } from '../redis/redis-options';
 import { StatsModule } from '../stats/stats.module';
+import { DomainEventReactions } from './domain-event-reactions';
 import { DomainEventsProcessor } from './domain-events.processor';
 import { HandoverProcessor } from './handover.processor';
 import { MaintenanceProcessor } from './maintenance.processor';
@@ -18,10 +20,10 @@ import { NotificationsModule } from '../notifications/notifications.module';
 import { notificationJobOptions } from '../notifications/notification-jobs';
 import { NotificationsProcessor } from './notifications.processor';
 import { PasswordResetMailModule } from '../auth/password-reset-mail';
+import { VerificationReactionsModule } from '../verification/verification-reactions';
+import { QueueWorkerKit, type QueueName } from './queue-worker';
 
-type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
-
-/** One processor per queue; the type makes a queue without a processor a compile error. */
+/** One processor per queue (each a QueueWorker); the type makes a queue without a processor a compile error. */
 const PROCESSORS: Record<QueueName, Type<unknown>> = {
   [QUEUES.domainEvents]: DomainEventsProcessor,
   [QUEUES.maintenance]: MaintenanceProcessor,
@@ -57,7 +59,11 @@ const PROCESSORS: Record<QueueName, Type<unknown>> = {
     RealtimePublisherModule,
     NotificationsModule,
     PasswordResetMailModule,
+    // The reactions to domain events are found among the providers of every module (DomainEventReactions);
+    // these modules hold some of them (the others are in the modules above).
+    DiscoveryModule,
+    VerificationReactionsModule,
   ],
-  providers: [...Object.values(PROCESSORS), NotCollectedScheduler, OfferScheduler],
+  providers: [...Object.values(PROCESSORS), QueueWorkerKit, DomainEventReactions, NotCollectedScheduler, OfferScheduler],
 })
 export class WorkerModule {}
