@@ -200,6 +200,21 @@ describe('impact', () => {
       expect((await t.http.get(`/api/impact/donor/report?format=csv`, { token: donorB.token })).body.message).toEqual([expect.stringMatching(/^month /)]);
     });
 
+    it('names the month (400) for a month before the first impact factor, in CSV and PDF, for donors and charities', async () => {
+      for (const [party, user] of [['donor', donorB], ['charity', charityX]] as const) {
+        for (const query of ['month=2019-12&format=csv', 'month=1999-01&format=pdf&lang=ar', 'month=0000-01&format=csv']) {
+          const refused = await t.http.get(`/api/impact/${party}/report?${query}`, { token: user.token });
+          expect({ query, status: refused.status, message: refused.body.message }).toEqual({
+            query,
+            status: 400,
+            message: ['month must not be before 2020-01 (no impact factor applies earlier)'],
+          });
+        }
+      }
+      // The first month with factors is served, empty.
+      expect((await t.http.get('/api/impact/donor/report?month=2020-01&format=csv', { token: donorB.token })).status).toBe(200);
+    });
+
     it('is a CSV (RFC 4180, UTF-8 with BOM) with one row per donation, totals, factors and sources, safe from formulas', async () => {
       const csv = await download(`month=${month()}&format=csv&lang=en`, donorB);
       expect(csv.status).toBe(200);
