@@ -145,7 +145,7 @@ describe('hostile input', () => {
       expect(row.suspended_at).toBeNull();
       // A proper pair (an emoji) is text like any other.
       const emoji = await send('POST', `/api/ops/users/${target.id}/suspend`, { token: operator, body: { reason: 'Reselling \u{1F35A}' } });
-      expect(emoji.status).toBe(200);
+      expect(emoji.status).toBe(201);
       expect(emoji.body.suspension_reason).toBe('Reselling \u{1F35A}');
     });
   });

@@ -47,13 +47,17 @@ export function text(max: number, doc: Doc & { trim?: boolean; minLength?: numbe
 /** A sign-in e-mail: trimmed, lower-cased (addresses compare without regard to case), bounded, no NUL. */
 export function emailText(max: number, doc: Doc & { mustBeValid?: boolean } = {}) {
   const { mustBeValid = false, ...meta } = doc;
-  let schema = z.string({ error: 'must be a string' }).trim().toLowerCase();
+  // First, and alone: validator's isEmail throws (URIError) on a lone surrogate rather than answer false.
+  let schema = z
+    .string({ error: 'must be a string' })
+    .trim()
+    .toLowerCase()
+    .refine((value) => !hasLoneSurrogate(value), { error: LONE_SURROGATE_MESSAGE, abort: true });
   if (mustBeValid) schema = schema.refine((value) => isEmail(value), { error: 'must be a valid e-mail address' });
   return schema
     .refine((value) => value.length > 0, { error: 'should not be empty' })
     .refine((value) => codePointLength(value) <= max, { error: `must be shorter than or equal to ${max} characters` })
     .refine((value) => !hasNul(value), { error: 'must not contain NUL characters' })
-    .refine((value) => !hasLoneSurrogate(value), { error: LONE_SURROGATE_MESSAGE })
     .meta({ ...meta, ...(mustBeValid ? { format: 'email' } : {}), minLength: 1, maxLength: max });
 }
 
