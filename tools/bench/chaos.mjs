@@ -27,6 +27,14 @@
 //      second proxy in front of the API that drops a quarter of the connections before the request
 //      arrives and a quarter after it was answered; each client retries with the same key and body until
 //      it gets an answer. Afterwards the database must hold exactly one listing per key.
+//   6. reset flood (issue 31, item 4): for CHAOS_RESET_FLOOD_S (default 5) s, one client address floods
+//      POST /api/auth/forgot-password (RESET_FLOOD_IN_FLIGHT at once) for made-up addresses and for the
+//      owner's (donor 0's) e-mail, and RESET_STRANGERS other addresses each ask 4 times for the owner's
+//      e-mail; 1 s in, the owner asks once from an address of its own. The API trusts X-Forwarded-For in
+//      this run (TRUST_PROXY) so each sender is an address of its own, and sends mail to an SMTP server of
+//      the run's own (smtp-server): does the owner's e-mail arrive during the flood, how long after its
+//      request, and does its link still work afterwards (open in password_resets, not voided by the
+//      strangers' requests)? Every forgot-password answer must be 202.
 // Afterwards: wait for writes in flight, then drain (bounded) until every committed public event has
 // reached the client, then compare, through a direct connection to the real database (not the proxy):
 //   committed public events (outbox_events rows of public types, everything recorded after the client
@@ -39,14 +47,15 @@
 //                                   answers two POST /api/add with the same Idempotency-Key with the same
 //                                   listing, and otherwise reports it skipped and why; 1 runs it whatever
 //                                   the API does (duplicates then show); 0 leaves it out;
-//   CHAOS_IDEMPOTENT_RETRY_S=<s>    how long new keyed listings are sent (default 8).
+//   CHAOS_IDEMPOTENT_RETRY_S=<s>    how long new keyed listings are sent (default 8);
+//   CHAOS_RESET_FLOOD_S=<s>         how long the reset flood lasts (default 5; 0 leaves the phase out).
 // Opt-in variants (not part of `npm run chaos` as the issue defines it):
 //   CHAOS_PG_MODE=blackhole   PostgreSQL silent instead of refusing (a network partition);
 //   CHAOS_PG_DOWN_S=<s>       how long PostgreSQL stays away (default 5);
 //   CHAOS_WORKER_DOWN_S=<s>   the killed worker is replaced only after <s> s (14: down across the Redis crash).
 // The script restores what it stops and cleans up (processes, database, its Redis, its proxies) even on
 // failure or Ctrl-C, and gives up after 9.5 minutes. Exit code 1 when a check fails.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -87,6 +96,12 @@ const RETRY_MODE = process.env.CHAOS_IDEMPOTENT_RETRY ?? 'auto';
 const RETRY_RATE = 5; // keyed listings started per second during the idempotent-retry phase
 const RETRY_MAX_ATTEMPTS = 15; // per key; with half the attempts dropped, about 1 key in 30,000 runs out
 const RETRY_DROPS = { request: 0.25, answer: 0.25 };
+const RESET_FLOOD_IN_FLIGHT = 50; // forgot-password requests the flooding address keeps in flight
+const RESET_STRANGERS = 10; // other addresses, each asking RESET_STRANGER_ASKS times for the owner's e-mail
+const RESET_STRANGER_ASKS = 4;
+const RESET_MAIL_WAIT_MS = 30_000; // the owner's e-mail must arrive within this of its request
+const FLOOD_ADDRESS = '198.51.100.66';
+const OWNER_ADDRESS = '198.51.100.1';
 const SCHEDULE = schedule();
 const PUBLIC_TYPES = TOPIC_EVENT_TYPES[LIVE_TOPICS.board]; // the events the anonymous client hears (libs/contracts)
 
@@ -109,10 +124,12 @@ function schedule() {
     redisFrozenS: seconds('CHAOS_REDIS_FROZEN_S', 8),
     pgDownS: seconds('CHAOS_PG_DOWN_S', 5),
     retryS: seconds('CHAOS_IDEMPOTENT_RETRY_S', 8),
+    resetFloodS: seconds('CHAOS_RESET_FLOOD_S', 5),
   };
   s.redisFreeze = s.redisCrash + s.redisDownS + gap;
   s.pgCut = s.redisFreeze + (s.redisFrozenS > 0 ? s.redisFrozenS + gap : 0);
   s.retry = s.pgCut + s.pgDownS + 3;
+  s.resetFlood = s.retry + s.retryS + 3;
   return s;
 }
 
@@ -208,6 +225,7 @@ function guardRun(resources, log) {
       resources.socket?.close();
       // Give every dependency back before stopping processes, so their graceful shutdown can run.
       await resources.apiProxy?.close().catch((error) => notes.push(`API proxy close: ${error.message}`));
+      await resources.smtp?.close().catch((error) => notes.push(`SMTP sink close: ${error.message}`));
       await resources.proxy?.restore().catch((error) => notes.push(`proxy restore: ${error.message}`));
       resources.redis?.thaw();
       await resources.redis?.start().catch((error) => notes.push(`redis restart: ${error.message}`));
@@ -262,7 +280,9 @@ async function startServices(resources, log) {
   proxied.port = String(proxy.port);
   const redis = (resources.redis = await startOwnRedis({ log }));
   log(`PostgreSQL ${upstreamHost}:${direct.port || 5432} behind proxy 127.0.0.1:${proxy.port}; own redis-server on 127.0.0.1:${redis.port}`);
-  const env = { DATABASE_URL: proxied.toString(), REDIS_URL: redis.url };
+  const smtp = (resources.smtp = await startMailSink());
+  // TRUST_PROXY: the reset flood speaks from several client addresses (X-Forwarded-For); nothing else sends it.
+  const env = { DATABASE_URL: proxied.toString(), REDIS_URL: redis.url, SMTP_URL: smtp.url, TRUST_PROXY: 'true' };
   const startProcess = async (role) => {
     // A ROLE=worker process prints nothing (see lib/worker-process.mjs), so it is started and watched here.
     const handle =
@@ -277,7 +297,38 @@ async function startServices(resources, log) {
   log(`API ${api.url} (pid ${api.child.pid}), worker pid ${workers[0].child.pid}`);
   const db = (resources.db = new Client({ connectionString: stack.env.DATABASE_URL }));
   await db.connect();
-  return { stack, proxy, redis, api, workers, startProcess, db };
+  return { stack, proxy, redis, api, workers, startProcess, db, smtp };
+}
+
+/** An SMTP server of the run's own on a loopback port, keeping who each message went to, when, and its text. */
+async function startMailSink() {
+  const { SMTPServer } = await import('smtp-server');
+  const { simpleParser } = await import('mailparser');
+  const received = []; // { to: string[], at, text }
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    closeTimeout: 100,
+    onData: (stream, session, callback) => {
+      simpleParser(stream).then(
+        (parsed) => {
+          received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()), at: Date.now(), text: parsed.text ?? '' });
+          callback();
+        },
+        (error) => callback(error),
+      );
+    },
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server.server, 'listening');
+  const { port } = server.server.address();
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    to: (address) => received.filter((mail) => mail.to.includes(address.toLowerCase())),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 /**
@@ -555,6 +606,100 @@ async function idempotentRetryPhase(ctx, resources) {
   ctx.log(`t=${since(ctx, retry.end)} s idempotent retry done: ${retry.keys.length} keys, ${retry.proxy.droppedRequests} requests and ${retry.proxy.droppedAnswers} answers dropped`);
 }
 
+/**
+ * Strangers ask for the owner's e-mail (each from an address of its own) and one address floods
+ * forgot-password; once the strangers are done (at least 1 s in), the owner asks once from its own
+ * address while the flood goes on. Records every answer; links issued after the owner asked are the owner's.
+ */
+async function resetFloodPhase(ctx) {
+  const owner = ctx.users.donors[0];
+  const flood = (ctx.resetFlood = { answers: [], owner: null, start: Date.now() });
+  const fault = { kind: 'resetFlood', name: `reset flood ${SCHEDULE.resetFloodS} s from one address, ${RESET_STRANGERS} strangers`, start: flood.start };
+  ctx.faults.push(fault);
+  ctx.log(`t=${since(ctx)} s reset flood from ${FLOOD_ADDRESS} (${RESET_FLOOD_IN_FLIGHT} in flight), ${RESET_STRANGERS} strangers asking for ${owner.email}`);
+  const forgot = async (email, address, who) => {
+    const start = Date.now();
+    const answer = await singleRequest(`${ctx.api.url}/api/auth/forgot-password`, {
+      method: 'POST',
+      headers: { 'x-forwarded-for': address },
+      body: { email, language: 'en' },
+      timeoutMs: WRITE_TIMEOUT_MS,
+    });
+    const entry = { who, status: answer.status, latency: Date.now() - start, start };
+    flood.answers.push(entry);
+    return entry;
+  };
+  const until = flood.start + SCHEDULE.resetFloodS * 1000;
+  let n = 0;
+  const flooder = async () => {
+    while (Date.now() < until) {
+      n += 1;
+      // The first few for the owner's e-mail (before the owner asks), the rest for made-up addresses.
+      await forgot(n <= RESET_FLOOD_IN_FLIGHT ? owner.email : `flood-${ctx.stack.runId}-${n}@bench.foodlink.eg`, FLOOD_ADDRESS, 'flood');
+    }
+  };
+  const flooding = Promise.all(Array.from({ length: RESET_FLOOD_IN_FLIGHT }, flooder));
+  await Promise.all(
+    Array.from({ length: RESET_STRANGERS }, async (_, index) => {
+      for (let ask = 0; ask < RESET_STRANGER_ASKS; ask++) await forgot(owner.email, `198.51.100.${100 + index}`, 'stranger');
+    }),
+  );
+  await sleep(flood.start + 1000 - Date.now());
+  flood.owner = await forgot(owner.email, OWNER_ADDRESS, 'owner');
+  await flooding;
+  fault.end = Date.now();
+  ctx.log(`t=${since(ctx, fault.end)} s reset flood done: ${flood.answers.length} requests`);
+}
+
+/**
+ * The reset flood's figures: the answers by sender, whether the owner's e-mail arrived (within
+ * RESET_MAIL_WAIT_MS of its request) and how long after, and whether its link still works.
+ */
+async function checkResetFlood(ctx) {
+  const flood = ctx.resetFlood;
+  if (!flood) return null;
+  const owner = ctx.users.donors[0];
+  const rows = async () =>
+    (
+      await ctx.db.query(
+        `SELECT encode(token_hash, 'hex') AS hash, created_at, used_at IS NULL AND superseded_at IS NULL AND expires_at > now() AS open
+           FROM password_resets WHERE user_id = $1 ORDER BY id`,
+        [owner.id],
+      )
+    ).rows;
+  const tokenHash = (mail) => {
+    const token = /reset-password\?token=([\w-]+)/.exec(mail.text)?.[1];
+    return token ? createHash('sha256').update(token).digest('hex') : null;
+  };
+  // The owner's link: issued after the owner asked (the strangers and the flood asked for the owner's e-mail before).
+  const ownersMail = async () => {
+    const owners = (await rows()).filter((row) => flood.owner && row.created_at.getTime() >= flood.owner.start);
+    return ctx.smtp.to(owner.email).find((mail) => owners.some((row) => row.hash === tokenHash(mail)));
+  };
+  let mail = await ownersMail();
+  while (!mail && flood.owner && Date.now() < flood.owner.start + RESET_MAIL_WAIT_MS) {
+    await sleep(200);
+    mail = await ownersMail();
+  }
+  const all = await rows();
+  const bySender = {};
+  for (const answer of flood.answers) bySender[`${answer.who} ${answer.status}`] = (bySender[`${answer.who} ${answer.status}`] ?? 0) + 1;
+  const latencies = flood.answers.map((answer) => answer.latency);
+  return {
+    requests: flood.answers.length,
+    bySender,
+    non202: flood.answers.filter((answer) => answer.status !== 202).length,
+    answerP50: percentile(latencies, 50),
+    answerP99: percentile(latencies, 99),
+    ownerAnswer: flood.owner?.status,
+    ownerMailMs: mail ? mail.at - flood.owner.start : null,
+    ownerLinkOpen: Boolean(mail && all.some((row) => row.hash === tokenHash(mail) && row.open)),
+    linksForOwner: all.length,
+    openLinksForOwner: all.filter((row) => row.open).length,
+    mailsToOwner: ctx.smtp.to(owner.email).length,
+  };
+}
+
 /** The phases in order, each at its time on the clock. */
 async function runFaultSequence(ctx, resources) {
   const at = async (seconds) => {
@@ -575,6 +720,10 @@ async function runFaultSequence(ctx, resources) {
   if (ctx.retry.run) {
     await at(SCHEDULE.retry);
     await idempotentRetryPhase(ctx, resources);
+  }
+  if (SCHEDULE.resetFloodS > 0) {
+    await at(SCHEDULE.resetFlood);
+    await resetFloodPhase(ctx);
   }
 }
 
@@ -923,7 +1072,7 @@ function printTables({ writeRows, probeRows, frozen, byType, recoveryRows, missi
 /** The checks of the run: `ok` false fails it, '' is for information. */
 function buildChecks(a) {
   const { writes, skipped, failedWrites, failedOutsidePg, pgFailed, pgFailedMax, non503InPg, pgWrites, pgRecovery, acceptedWithoutEvent, committedDespiteFailure } = a;
-  const { snapshot, lost, duplicates, unexpected, fulfilledCommitted, impact, inRedisAtCrash, lostOfThose, shutdowns, disconnects, drainMs, latencies, frozen, probes, retry, retryResult } = a;
+  const { snapshot, lost, duplicates, unexpected, fulfilledCommitted, impact, inRedisAtCrash, lostOfThose, shutdowns, disconnects, drainMs, latencies, frozen, probes, retry, retryResult, resetFlood } = a;
   const accepted = writes.filter(ok).length;
   const expected = snapshot.expected.length;
   const probeHangs = probes.filter((p) => p.status === 'timeout').length;
@@ -962,6 +1111,17 @@ function buildChecks(a) {
       { check: `idempotent retry: keys unanswered after ${RETRY_MAX_ATTEMPTS} attempts`, value: r.unanswered.length, expected: 0, ok: r.unanswered.length === 0 },
     );
   }
+  if (resetFlood) {
+    const r = resetFlood;
+    rows.push(
+      { check: 'reset flood: requests (by sender and status)', value: `${r.requests} (${Object.entries(r.bySender).map(([k, n]) => `${k}: ${n}`).join(', ')})`, expected: '', ok: '' },
+      { check: 'reset flood: answers not 202', value: r.non202, expected: 0, ok: r.non202 === 0 },
+      { check: 'reset flood: answer p50/p99, ms', value: `${round(r.answerP50)} / ${round(r.answerP99)}`, expected: '', ok: '' },
+      { check: "reset flood: the owner's e-mail arrived, ms after asking", value: r.ownerMailMs ?? 'never', expected: `< ${RESET_MAIL_WAIT_MS}`, ok: r.ownerMailMs !== null },
+      { check: "reset flood: the owner's link still works afterwards", value: r.ownerLinkOpen ? 'yes' : 'no', expected: 'yes', ok: r.ownerLinkOpen },
+      { check: "reset flood: links issued / open / e-mails for the owner's account", value: `${r.linksForOwner} / ${r.openLinksForOwner} / ${r.mailsToOwner}`, expected: '', ok: '' },
+    );
+  }
   rows.push(
     { check: 'public events committed', value: expected, expected: '', ok: '' },
     { check: 'public events received (distinct ids)', value: expected - lost, expected, ok: lost === 0 },
@@ -984,7 +1144,7 @@ function buildChecks(a) {
 
 export async function run() {
   const log = (line) => console.log(`[chaos] ${line}`);
-  const resources = { stack: null, redis: null, proxy: null, apiProxy: null, socket: null, db: null, children: new Set() };
+  const resources = { stack: null, redis: null, proxy: null, apiProxy: null, smtp: null, socket: null, db: null, children: new Set() };
   const guard = guardRun(resources, log);
   try {
     // Set-up: services, the listening client, users and food, whether the API takes Idempotency-Key.
@@ -1017,6 +1177,7 @@ export async function run() {
     const latencies = quietLatencies(ctx, events.firstReceipt, events.dbIds);
     const frozen = frozenRedisCalls(ctx);
     const retryResult = await checkIdempotentRetry(db, ctx.retry, outcomes.eventKeys);
+    const resetFlood = await checkResetFlood(ctx);
 
     // Exposure to the Redis crash: events already handed to BullMQ (published_at set) but not yet delivered
     // when Redis died. Nothing re-sends such an event if Redis forgets its job.
@@ -1062,6 +1223,7 @@ export async function run() {
       probes: ctx.prober.probes,
       retry: ctx.retry,
       retryResult,
+      resetFlood,
     });
     const warnings = (handle) =>
       handle
@@ -1103,6 +1265,7 @@ export async function run() {
             }
           : {}),
       },
+      resetFlood: resetFlood ?? 'not run',
       eventsByType: events.byType,
       recovery: recoveryRows,
       missing: missingDetail,

@@ -125,6 +125,57 @@ describe('login limit per address', () => {
   });
 });
 
+/**
+ * Confirming an account's deletion checks its password: the check counts against the login limits of
+ * the pair (account, address) and waits for argon2 at sign-up priority (issue 31, item 5).
+ */
+describe("the password check of an account's deletion", () => {
+  let t: TestApp;
+  let nextAddress = 0;
+  const newAddress = () => `198.51.100.${(nextAddress += 1)}`;
+  /** The priority of each verification of a deletion's guesses (passwords starting with `guess`). */
+  const guessWork: (string | undefined)[] = [];
+
+  const deleteOwn = (user: TestUser, password: string, address: string) =>
+    t.http.post('/api/account/delete', { password }, { token: user.token, headers: { 'x-forwarded-for': address } });
+
+  beforeAll(async () => {
+    t = await startTestApp({ TRUST_PROXY: 'true', LOGIN_MAX_FAILS_PER_ADDRESS: '100000', LOGIN_MAX_DELAY_MS: '0' });
+    const passwords = t.app.get(PasswordService);
+    const verify = passwords.verify.bind(passwords);
+    passwords.verify = async (storedHash, password, work) => {
+      if (password.startsWith('guess')) guessWork.push(work);
+      return verify(storedHash, password, work);
+    };
+  });
+  afterAll(() => t?.close());
+
+  it('evaluates at most 10 of 200 parallel wrong guesses; the rest get 429 with Retry-After, and the account stays', async () => {
+    const victim = await createDonor(t.http);
+    const address = newAddress();
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, index) => deleteOwn(victim, `guess ${index}`, address)));
+    const counts = answers.reduce<Record<number, number>>((sum, { status }) => ({ ...sum, [status]: (sum[status] ?? 0) + 1 }), {});
+    expect(counts[403]).toBeLessThanOrEqual(10);
+    expect(counts).toEqual({ 403: counts[403], 429: 200 - counts[403] });
+    for (const refused of answers.filter(({ status }) => status === 429)) {
+      expect(refused.body.message).toMatch(/^Too many failed login attempts; try again in \d+ seconds$/);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    // Even the right password is refused from that address now; the account is untouched.
+    expect((await deleteOwn(victim, PASSWORD, address)).status).toBe(429);
+    expect((await t.http.get('/api/auth/me', { token: victim.token })).status).toBe(200);
+    // The guesses were the pair's: the owner deletes from another address.
+    expect((await deleteOwn(victim, PASSWORD, newAddress())).status).toBe(200);
+  });
+
+  it('verifies the guesses at sign-up priority, behind waiting logins', async () => {
+    const donor = await createDonor(t.http);
+    guessWork.length = 0;
+    expect((await deleteOwn(donor, 'guess once', newAddress())).status).toBe(403);
+    expect(guessWork).toEqual(['signup']);
+  });
+});
+
 describe('sign-up limits', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { PASSWORD, addFood, cairoDateIn, createCharity, createDonor, requestPickup, type TestUser } from './support/factories';
+import { PASSWORD, addFood, cairoDateIn, createCharity, createDonor, loginAs, requestPickup, type TestUser } from './support/factories';
 import type { HttpResult, RequestOptions } from './support/http-client';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -9,6 +9,8 @@ import { startTestApp, type TestApp } from './support/test-app';
 const SQLI = [`1' OR '1'='1`, `1; DROP TABLE users; --`, `' UNION SELECT password_hash FROM users --`, `1)) OR pg_sleep(5)--`];
 const BAD_IDS = ['0', '-1', '1.5', 'abc', '9999999999', '1;DROP TABLE users', '1e0', '0x1', '01', ' 1', ...SQLI];
 const TABLES = ['users', 'charities', 'food_items', 'pickup_requests'];
+const OPERATOR_EMAIL = 'ops@foodlink.example';
+const OPERATOR_PASSWORD = 'a long operator passphrase';
 
 describe('hostile input', () => {
   let t: TestApp;
@@ -40,7 +42,7 @@ describe('hostile input', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp({ LOGIN_MAX_FAILS_PER_ADDRESS: '1000' });
+    t = await startTestApp({ LOGIN_MAX_FAILS_PER_ADDRESS: '1000', OPERATOR_EMAIL, OPERATOR_PASSWORD });
     donor = await createDonor(t.http);
     charity = await createCharity(t.http, { name: 'Hostile Test Charity' });
     foodId = (await addFood(t.http, donor)).id;
@@ -118,6 +120,33 @@ describe('hostile input', () => {
     });
     it('in a charity-name lookup: 400 or 404', async () => {
       expectRefusal(await send('GET', '/api/charityid/Hostile%00'), [400, 404]);
+    });
+  });
+
+  describe('lone UTF-16 surrogates (\\ud800 sent as a JSON escape: no character, and PostgreSQL refuses it in jsonb)', () => {
+    // JSON.stringify writes a lone surrogate as the escape `\ud800`, exactly what a hostile client sends.
+    const LONE = '\ud800';
+    it('in a sign-up e-mail: 400 naming email', async () => {
+      const response = await send('POST', '/api/registerdonor', { body: { name: 'Eve', email: `eve${LONE}@example.eg`, password: PASSWORD } });
+      expectRefusal(response, 400, 'email');
+      const charitySignUp = await send('POST', '/api/registercharity', { body: { name: 'Eve Charity', email: `${LONE}eve@example.eg`, password: PASSWORD } });
+      expectRefusal(charitySignUp, 400, 'email');
+    });
+    it('in a password reset e-mail: 400 naming email', async () => {
+      expectRefusal(await send('POST', '/api/auth/forgot-password', { body: { email: `${LONE}victim@example.eg` } }), 400, 'email');
+    });
+    it("in an operator's reason (suspending an account, hiding a listing): 400 naming reason, and nothing changes", async () => {
+      const operator = await loginAs(t.http, OPERATOR_EMAIL, OPERATOR_PASSWORD);
+      const target = await createDonor(t.http);
+      created.users += 1;
+      expectRefusal(await send('POST', `/api/ops/users/${target.id}/suspend`, { token: operator, body: { reason: `Reselling ${LONE}` } }), 400, 'reason');
+      expectRefusal(await send('POST', `/api/ops/food/${foodId}/hide`, { token: operator, body: { reason: `${LONE} wrong photo` } }), 400, 'reason');
+      const [row] = await t.db.query(`SELECT suspended_at FROM users WHERE id = $1`, [target.id]);
+      expect(row.suspended_at).toBeNull();
+      // A proper pair (an emoji) is text like any other.
+      const emoji = await send('POST', `/api/ops/users/${target.id}/suspend`, { token: operator, body: { reason: 'Reselling \u{1F35A}' } });
+      expect(emoji.status).toBe(201);
+      expect(emoji.body.suspension_reason).toBe('Reselling \u{1F35A}');
     });
   });
 

@@ -6,6 +6,8 @@ import { IMPACT_ROUTES } from '@food-link/contracts';
 import { StatsService } from '../src/stats/stats.service';
 import { createCharity, createDonor, createPickupPoint, cairoDateIn, requestPickup, verifyCharities, type TestUser } from './support/factories';
 import { startTestApp, startWorker, type Listening, type TestApp } from './support/test-app';
+import { ApiProcess } from './support/api-process';
+import { freePort } from './support/redis-server';
 import { waitFor } from './support/wait';
 
 /**
@@ -198,6 +200,35 @@ describe('impact', () => {
       expect(format.status).toBe(400);
       expect(format.body.message).toEqual(['format must be one of: csv, pdf']);
       expect((await t.http.get(`/api/impact/donor/report?format=csv`, { token: donorB.token })).body.message).toEqual([expect.stringMatching(/^month /)]);
+    });
+
+    it('names the month (400) for a month before the first impact factor, in CSV and PDF, for donors and charities', async () => {
+      for (const [party, user] of [['donor', donorB], ['charity', charityX]] as const) {
+        for (const query of ['month=2019-12&format=csv', 'month=1999-01&format=pdf&lang=ar', 'month=0000-01&format=csv']) {
+          const refused = await t.http.get(`/api/impact/${party}/report?${query}`, { token: user.token });
+          expect({ query, status: refused.status, message: refused.body.message }).toEqual({
+            query,
+            status: 400,
+            message: ['month must not be before 2020-01 (no impact factor applies earlier)'],
+          });
+        }
+      }
+      // The first month with factors is served, empty.
+      expect((await t.http.get('/api/impact/donor/report?month=2020-01&format=csv', { token: donorB.token })).status).toBe(200);
+    });
+
+    it('is written by the built API started from another working directory (fonts found from the module)', async () => {
+      const elsewhere = mkdtempSync(path.join(tmpdir(), 'foodlink-elsewhere-'));
+      const built = await ApiProcess.start({ ...t.env, ROLE: 'api' }, await freePort(), elsewhere);
+      try {
+        for (const lang of ['en', 'ar']) {
+          const pdf = await built.http.get(`/api/impact/donor/report?month=${month()}&format=pdf&lang=${lang}`, { token: donorB.token });
+          expect({ lang, status: pdf.status, type: pdf.headers.get('content-type') }).toEqual({ lang, status: 200, type: 'application/pdf' });
+        }
+      } finally {
+        await built.kill('SIGTERM');
+        rmSync(elsewhere, { recursive: true, force: true });
+      }
     });
 
     it('is a CSV (RFC 4180, UTF-8 with BOM) with one row per donation, totals, factors and sources, safe from formulas', async () => {

@@ -16,6 +16,7 @@ import {
 import { PasswordResetService } from '../src/auth/password-reset.service';
 import { PASSWORD, createCharity, createDonor, loginAs, type TestUser } from './support/factories';
 import { SmtpSink, type ReceivedMail } from './support/smtp-sink';
+import { LiveClient, refusal } from './support/socket-client';
 import { startTestApp, startWorker, type Listening, type TestApp } from './support/test-app';
 import { openQueue } from './support/queue';
 import { waitFor } from './support/wait';
@@ -149,6 +150,20 @@ describe('password reset by e-mail', () => {
     expect(me.body.user_id).toBe(donor.id);
   });
 
+  it("closes the account's open sockets, and a reconnect with an old session is refused", async () => {
+    const donor = await createDonor(t.http);
+    const socket = await LiveClient.connect(t.baseUrl, donor.token);
+    try {
+      expect(socket.socket.connected).toBe(true);
+      await forgot(donor.email);
+      expect((await reset(tokenIn(await smtp.waitFor(donor.email)))).status).toBe(200);
+      await waitFor(async () => socket.socket.connected, (connected) => !connected, 'the old session\'s socket closed', 5_000);
+      expect(await refusal(t.baseUrl, donor.token)).not.toBeNull();
+    } finally {
+      socket.close();
+    }
+  });
+
   it('refuses an expired link with 400 naming the token, and changes nothing', async () => {
     const donor = await createDonor(t.http);
     await forgot(donor.email);
@@ -162,15 +177,54 @@ describe('password reset by e-mail', () => {
     expect((await t.http.post('/api/login', { email: donor.email, password: PASSWORD })).status).toBe(200);
   });
 
-  it('lets only the newest link work: a new request supersedes the one before', async () => {
+  it('keeps earlier links working after a new request; using any one ends the others (each works once)', async () => {
     const donor = await createDonor(t.http);
-    await forgot(donor.email);
+    const address = newAddress();
+    await forgot(donor.email, { address });
     const older = tokenIn(await smtp.waitFor(donor.email, 1));
-    await forgot(donor.email);
+    await forgot(donor.email, { address });
     const newer = tokenIn(await smtp.waitFor(donor.email, 2));
     expect(newer).not.toBe(older);
-    expect((await reset(older)).status).toBe(409);
-    expect((await reset(newer)).status).toBe(200);
+    expect((await reset(older)).status).toBe(200);
+    const ended = await reset(newer, 'yet another passphrase');
+    expect(ended.status).toBe(409);
+    expect(ended.body.message).toBe(ERRORS.resetTokenUsed);
+    expect((await t.http.post('/api/login', { email: donor.email, password: NEW_PASSWORD })).status).toBe(200);
+  });
+
+  it("never lets a stranger's requests void the owner's link or use up the owner's allowance (issue 31, item 4)", async () => {
+    const owner = await createDonor(t.http);
+    const ownersAddress = newAddress();
+    await forgot(owner.email, { address: ownersAddress });
+    const ownersLink = tokenIn(await smtp.waitFor(owner.email, 1));
+    // A stranger asks for the owner's address, from one address, past every limit.
+    const strangersAddress = newAddress();
+    for (let i = 0; i < 6; i += 1) await forgot(owner.email, { address: strangersAddress });
+    await settled();
+    // Counted per account-and-address pair: the stranger's pair got 3 links, the owner's still has 2 of its 3.
+    const strangersMails = smtp.to(owner.email).length - 1;
+    expect(strangersMails).toBe(3);
+    await forgot(owner.email, { address: ownersAddress });
+    const ownersSecond = tokenIn(await smtp.waitFor(owner.email, 5));
+    // Neither the stranger's links nor the owner's newer one ended the owner's first link.
+    expect((await reset(ownersLink)).status).toBe(200);
+    expect((await reset(ownersSecond, 'yet another passphrase')).status).toBe(409);
+    const open = await t.db.query(`SELECT id FROM password_resets WHERE user_id = $1 AND used_at IS NULL AND superseded_at IS NULL`, [owner.id]);
+    expect(open).toEqual([]);
+  });
+
+  it('refuses a flood from one address before queueing it, while the owner, elsewhere, gets the e-mail', async () => {
+    const owner = await createDonor(t.http);
+    const service = t.app.get(PasswordResetService);
+    const takenBefore = service.taken;
+    const floodAddress = newAddress();
+    const ownersAnswer = forgot(owner.email, { address: newAddress() });
+    const flood = await Promise.all(Array.from({ length: 300 }, (_, i) => forgot(`flood-${i}@example.eg`, { address: floodAddress })));
+    expect((await ownersAnswer).status).toBe(202);
+    expect(new Set(flood.map(({ status }) => status))).toEqual(new Set([202]));
+    // The flood's address had 5 requests (RESET_MAX_PER_ADDRESS here) taken for work; the owner's 1.
+    expect(service.taken - takenBefore).toBe(6);
+    await smtp.waitFor(owner.email);
   });
 
   it('refuses unknown tokens and bad bodies with 400 naming the field, never 500', async () => {
@@ -204,7 +258,9 @@ describe('password reset by e-mail', () => {
   it('issues an account at most 3 links per window; the 4th request is answered alike and issues nothing', async () => {
     const donor = await createDonor(t.http);
     const answers = [];
-    for (let i = 0; i < 4; i += 1) answers.push(await forgot(donor.email));
+    // From one client address: the limit counts each account-and-address pair.
+    const address = newAddress();
+    for (let i = 0; i < 4; i += 1) answers.push(await forgot(donor.email, { address }));
     await settled();
     expect(answers.map(({ status, body }) => ({ status, body }))).toEqual(Array(4).fill({ status: 202, body: { message: FORGOT_PASSWORD_MESSAGE } }));
     const rows = await t.db.query(`SELECT encode(token_hash, 'hex') AS hash, superseded_at FROM password_resets WHERE user_id = $1 ORDER BY id`, [donor.id]);
@@ -373,22 +429,24 @@ describe('the reset e-mail through an SMTP outage', () => {
     expect(smtp.to(unknownEmail)).toEqual([]);
   });
 
-  it('sends nothing for a link superseded before its job ran', async () => {
+  it('sends nothing for a link ended before its job ran (another link of the account was used)', async () => {
     const donor = await createDonor(t.http);
+    await forgot(donor.email);
+    const [first] = await waitFor(async () => smtp.to(donor.email), (mails) => mails.length === 1, 'the first e-mail');
     await smtp.stop();
     try {
       await forgot(donor.email);
       await t.app.get(PasswordResetService).idle();
-      await forgot(donor.email);
-      await t.app.get(PasswordResetService).idle();
+      const token = /reset-password\?token=([\w-]+)/.exec(first.text)?.[1];
+      expect((await t.http.post(RECOVERY_ROUTES.resetPassword, { token, password: NEW_PASSWORD })).status).toBe(200);
     } finally {
       await smtp.listen();
     }
     await resetMailsDone(t);
-    // Only the newer link's e-mail: the older one's job found its link closed.
+    // Only the first link's e-mail: the second one's job found its link ended by the first's use.
     expect(smtp.to(donor.email)).toHaveLength(1);
-    const rows = await t.db.query(`SELECT id FROM password_resets WHERE user_id = $1 AND superseded_at IS NULL`, [donor.id]);
-    expect(rows).toHaveLength(1);
+    const rows = await t.db.query(`SELECT id FROM password_resets WHERE user_id = $1 AND used_at IS NULL AND superseded_at IS NULL`, [donor.id]);
+    expect(rows).toHaveLength(0);
   }, 40_000);
 });
 

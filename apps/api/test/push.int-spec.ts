@@ -153,6 +153,12 @@ describe('Web Push: /api/push/public-key, POST/DELETE /api/push/subscriptions, P
       'http://10.0.0.1/push',
       // 0x0a.1 is 10.0.0.1 written otherwise; URL parsing normalises it first.
       'https://0x0a.1/push',
+      // IPv6 forms that carry a private IPv4 address (issue 31, item 12).
+      'https://[::a00:1]/push',
+      'https://[::169.254.169.254]/push',
+      'https://[64:ff9b::a9fe:a9fe]/push',
+      'https://[2002:a00:1::]/push',
+      'https://167772161/push',
     ];
 
     it.each(refusedEverywhere)('refuses %s even with local endpoints allowed', async (endpoint) => {
@@ -170,6 +176,9 @@ describe('Web Push: /api/push/public-key, POST/DELETE /api/push/subscriptions, P
         [push.browser('/plain-http').endpoint, ERRORS.pushEndpointNotHttps],
         ['https://127.0.0.1/push', ERRORS.pushEndpointNotPublic],
         ['https://[::1]/push', ERRORS.pushEndpointNotPublic],
+        ['https://[::7f00:1]/push', ERRORS.pushEndpointNotPublic],
+        ['https://[::ffff:7f00:1]/push', ERRORS.pushEndpointNotPublic],
+        ['https://2130706433/push', ERRORS.pushEndpointNotPublic],
         ['https://localhost/push', ERRORS.pushEndpointNotPublic],
         ['https://10.0.0.1/push', ERRORS.pushEndpointNotPublic],
         ['https://no-such-host.invalid/push', ERRORS.pushEndpointUnresolvable],

@@ -88,7 +88,7 @@ export const ERRORS = {
   jobNotFailed: (jobId: string, state: string) => `Job ${jobId} is ${state}, not failed`,
   operatorsNotSuspendable: 'Operator accounts cannot be suspended here',
   operatorAccountNotDeletable: 'Operator accounts are managed through the configuration, not deleted here',
-  resetTokenUsed: 'token has already been used, or a newer link was sent; ask for a new one if you need it',
+  resetTokenUsed: 'token has already been used, or another link sent to this account was used; ask for a new one if you need it',
   idempotencyKeyInProgress: 'A request with this Idempotency-Key is still in progress; retry shortly',
   idempotencyKeyTakenOver: 'A retry with this Idempotency-Key has taken over; this attempt was not applied',
   tooManyPhotos: (max: number, has: number) =>

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { cairoDate, isCalendarDate } from './dates';
 import { LIMITS } from './domain';
 import { egyptianMobileE164, EGYPT_BOUNDS } from './places';
-import { codePointLength, hasNul } from './text';
+import { codePointLength, hasLoneSurrogate, hasNul } from './text';
 
 /*
  * Building blocks of the shapes (http.ts, ops.ts). Each check carries the message the API answers a 400
@@ -13,6 +13,9 @@ import { codePointLength, hasNul } from './text';
  */
 
 const INT_MAX = 2_147_483_647; // PostgreSQL int
+
+/** A lone UTF-16 surrogate (`\ud800` sent as a JSON escape) is not text: refused by every text field. */
+const LONE_SURROGATE_MESSAGE = 'must not contain unpaired surrogate characters (not valid Unicode)';
 
 /** `.meta()` fields every schema may carry into OpenAPI. */
 interface Doc {
@@ -37,13 +40,19 @@ export function text(max: number, doc: Doc & { trim?: boolean; minLength?: numbe
     .refine((value) => value.length > 0, { error: 'should not be empty' })
     .refine((value) => codePointLength(value) <= max, { error: `must be shorter than or equal to ${max} characters` })
     .refine((value) => !hasNul(value), { error: 'must not contain NUL characters' })
+    .refine((value) => !hasLoneSurrogate(value), { error: LONE_SURROGATE_MESSAGE })
     .meta({ ...meta, ...(format ? { format } : {}), minLength: minLength ?? 1, maxLength: max });
 }
 
 /** A sign-in e-mail: trimmed, lower-cased (addresses compare without regard to case), bounded, no NUL. */
 export function emailText(max: number, doc: Doc & { mustBeValid?: boolean } = {}) {
   const { mustBeValid = false, ...meta } = doc;
-  let schema = z.string({ error: 'must be a string' }).trim().toLowerCase();
+  // First, and alone: validator's isEmail throws (URIError) on a lone surrogate rather than answer false.
+  let schema = z
+    .string({ error: 'must be a string' })
+    .trim()
+    .toLowerCase()
+    .refine((value) => !hasLoneSurrogate(value), { error: LONE_SURROGATE_MESSAGE, abort: true });
   if (mustBeValid) schema = schema.refine((value) => isEmail(value), { error: 'must be a valid e-mail address' });
   return schema
     .refine((value) => value.length > 0, { error: 'should not be empty' })

@@ -201,13 +201,23 @@ export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
+/**
+ * The first month a report can be asked for: that of the earliest factor (INITIAL_IMPACT_FACTORS; later
+ * versions only ever start later). Before it no factor applies, so there is nothing to compute with.
+ */
+export const FIRST_REPORT_MONTH = INITIAL_IMPACT_FACTORS.map((factor) => factor.valid_from.slice(0, 7)).reduce((a, b) => (a < b ? a : b));
+
 /** Whose monthly acknowledgment: a donor's (what it gave) or a charity's (what it received). */
 export type ReportParty = 'donor' | 'charity';
 
 /** `GET /api/impact/donor/report` and `GET /api/impact/charity/report` query: `month=YYYY-MM&format=csv|pdf[&lang=ar|en]`. */
 export const ImpactReportQuery = z
   .object({
-    month: z.string({ error: 'must be a month written YYYY-MM' }).regex(MONTH, { error: 'must be a month written YYYY-MM' }).meta({ example: '2026-03' }),
+    month: z
+      .string({ error: 'must be a month written YYYY-MM' })
+      .regex(MONTH, { error: 'must be a month written YYYY-MM', abort: true })
+      .refine((value) => value >= FIRST_REPORT_MONTH, { error: `must not be before ${FIRST_REPORT_MONTH} (no impact factor applies earlier)` })
+      .meta({ example: '2026-03' }),
     format: z.enum(REPORT_FORMATS, { error: 'must be one of: csv, pdf' }),
     lang: z.enum(REPORT_LANGUAGES, { error: 'must be one of: en, ar' }).optional(),
   })

@@ -1,4 +1,4 @@
-import { codePointLength } from './text';
+import { codePointLength, hasLoneSurrogate } from './text';
 
 describe('codePointLength', () => {
   it.each([
@@ -11,5 +11,18 @@ describe('codePointLength', () => {
     ['Arabic', 'كشري', 4],
   ])('counts %s as PostgreSQL does', (_label, text, expected) => {
     expect(codePointLength(text)).toBe(expected);
+  });
+});
+
+describe('hasLoneSurrogate', () => {
+  it.each([
+    ['a lone high surrogate', 'a\uD800b', true],
+    ['a lone low surrogate', '\uDC00', true],
+    ['a pair reversed', '\uDC00\uD800', true],
+    ['a proper pair (emoji)', '\u{1F35A}', false],
+    ['Arabic', 'كشري', false],
+    ['nothing', '', false],
+  ])('%s', (_label, text, expected) => {
+    expect(hasLoneSurrogate(text)).toBe(expected);
   });
 });

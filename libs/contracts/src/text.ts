@@ -15,5 +15,16 @@ export function hasNul(text: string): boolean {
   return text.includes(String.fromCharCode(0));
 }
 
+/**
+ * A UTF-16 surrogate without its partner (`\ud800` alone, which JSON can carry as an escape) is no
+ * character at all: PostgreSQL refuses it in jsonb and UTF-8 cannot encode it. In Unicode mode a proper
+ * pair is one code point, so only lone halves match.
+ */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+export function hasLoneSurrogate(text: string): boolean {
+  return LONE_SURROGATE.test(text);
+}
+
 /** True when a free-text value (a path parameter, say) could be stored text. */
-export const isStorableText = (text: string): boolean => !hasNul(text);
+export const isStorableText = (text: string): boolean => !hasNul(text) && !hasLoneSurrogate(text);

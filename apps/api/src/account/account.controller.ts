@@ -1,9 +1,10 @@
-import { Controller, Delete, Get, HttpCode, HttpStatus, Post, Res } from '@nestjs/common';
+import { Controller, Delete, ForbiddenException, Get, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ACCOUNT_DELETED_MESSAGE, ACCOUNT_ROUTES, AccountExport, DeleteAccountBody, ERRORS, MessageResponse } from '@food-link/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser, Roles } from '../auth/auth.decorators';
+import { LoginLimiterService } from '../auth/login-limiter.service';
 import { IdParam } from '../common/id-param';
 import { ApiErrors } from '../openapi/api-errors';
 import { ApiIdParam, invalidId } from '../openapi/api-params';
@@ -23,7 +24,10 @@ function download(reply: FastifyReply, userId: number): void {
 @ApiTags('account')
 @Controller()
 export class AccountController {
-  constructor(private readonly accounts: AccountService) {}
+  constructor(
+    private readonly accounts: AccountService,
+    private readonly limiter: LoginLimiterService,
+  ) {}
 
   @Get(ACCOUNT_ROUTES.export)
   @ApiOperation({ summary: 'Download everything stored about the signed-in user (JSON)' })
@@ -49,10 +53,20 @@ export class AccountController {
     401,
     { status: 403, description: 'The password is not correct', message: ERRORS.wrongPassword },
     OPERATOR_ACCOUNT,
+    { status: 429, description: 'Too many wrong passwords for this account from this address (the login limits)', message: ERRORS.tooManyLogins(900) },
     503,
   )
-  deleteOwn(@CurrentUser() user: AuthUser, @ValidBody(DeleteAccountBody) body: DeleteAccountBody) {
-    return this.accounts.deleteOwn(user, body.password);
+  async deleteOwn(@CurrentUser() user: AuthUser, @ValidBody(DeleteAccountBody) body: DeleteAccountBody, @Req() request: FastifyRequest) {
+    // The password check counts against the login limits (429 past them); a wrong password stays counted.
+    const attempt = await this.limiter.beginPasswordCheck(user.id, request.ip);
+    try {
+      const answer = await this.accounts.deleteOwn(user, body.password);
+      await attempt.succeeded();
+      return answer;
+    } catch (error) {
+      if (!(error instanceof ForbiddenException)) await attempt.abandoned();
+      throw error;
+    }
   }
 
   @Roles('operator')

@@ -52,7 +52,8 @@ export class AccountService {
   /** The user deletes their own account, confirming with their password. */
   async deleteOwn(user: AuthUser, password: string): Promise<MessageResponse> {
     if (user.userType === 'operator') throw operatorAccount();
-    if (!(await this.passwords.verify(await this.users.passwordHash(user.id), password))) {
+    // At sign-up priority: a flood of deletion guesses queues behind logins for argon2, never ahead of them.
+    if (!(await this.passwords.verify(await this.users.passwordHash(user.id), password, 'signup'))) {
       throw new ForbiddenException(ERRORS.wrongPassword);
     }
     await this.delete(user.id);

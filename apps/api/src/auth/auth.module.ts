@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { AppConfig } from '../config/app-config';
+import { RealtimePublisherModule } from '../realtime/realtime-publisher.module';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
@@ -35,7 +36,7 @@ import { UsersRepository } from './users.repository';
 export class TokenModule {}
 
 @Module({
-  imports: [TokenModule, PasswordResetMailModule],
+  imports: [TokenModule, PasswordResetMailModule, RealtimePublisherModule],
   controllers: [AuthController, PasswordResetController],
   providers: [
     AuthService,
@@ -45,6 +46,6 @@ export class TokenModule {}
     PasswordResetService,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [TokenModule, PasswordService],
+  exports: [TokenModule, PasswordService, LoginLimiterService],
 })
 export class AuthModule {}

@@ -35,7 +35,7 @@ export class LoginLimiterService {
   private readonly byPair: SharedLimiter;
   private readonly byAddress: SharedLimiter;
   private readonly registrations: SharedLimiter;
-  private readonly resetsByAccount: SharedLimiter;
+  private readonly resetsByPair: SharedLimiter;
   private readonly resetsByAddress: SharedLimiter;
   private readonly maxDelayMs: number;
 
@@ -54,7 +54,7 @@ export class LoginLimiterService {
     this.byPair = limiter('login-pair', config.LOGIN_MAX_FAILS_PER_PAIR, config.LOGIN_WINDOW_SECONDS);
     this.byAddress = limiter('login-address', config.LOGIN_MAX_FAILS_PER_ADDRESS, config.LOGIN_WINDOW_SECONDS);
     this.registrations = limiter('register-address', config.REGISTER_MAX_PER_ADDRESS, config.REGISTER_WINDOW_SECONDS);
-    this.resetsByAccount = limiter('reset-account', config.RESET_MAX_PER_ACCOUNT, config.RESET_WINDOW_SECONDS);
+    this.resetsByPair = limiter('reset-pair', config.RESET_MAX_PER_ACCOUNT, config.RESET_WINDOW_SECONDS);
     this.resetsByAddress = limiter('reset-address', config.RESET_MAX_PER_ADDRESS, config.RESET_WINDOW_SECONDS);
     this.maxDelayMs = config.LOGIN_MAX_DELAY_MS;
   }
@@ -89,33 +89,56 @@ export class LoginLimiterService {
     return { succeeded: () => settle(true), abandoned: () => settle(false) };
   }
 
+  /**
+   * Counts a password check of a signed-in account (confirming an account's deletion) as a login attempt
+   * of the pair (account, address), against the same limits: a stolen session cannot guess its way
+   * through the password either. Settle it as a login's.
+   */
+  beginPasswordCheck(userId: number, address: string): Promise<LoginAttempt> {
+    // `user:<id>` has no `@`, so it never meets an e-mail's pair.
+    return this.begin(`user:${userId}`, address);
+  }
+
   /** Counts a sign-up from `address`: 429 once the address has made REGISTER_MAX_PER_ADDRESS in the window. */
   async registration(address: string): Promise<void> {
     await consumeOrRefuse(this.registrations, address, 'Too many sign-ups from this address');
   }
 
   /**
-   * Counts a password reset request for `email` from `address`; false once either has used up its window
-   * (RESET_MAX_PER_ACCOUNT, RESET_MAX_PER_ADDRESS). The caller still answers as usual and sends nothing, so
-   * a limited request looks like any other. Addresses that have no account are counted alike, so the
-   * limit tells nothing either. A request refused for its client address does not use the account's points.
+   * Counts a password reset request from client `address`, across e-mail addresses; false once the address
+   * has made RESET_MAX_PER_ADDRESS in the window. Checked before the request is taken for work, so a flood
+   * from one address neither queues nor crowds out anyone else's requests. It says nothing about any
+   * account, so the caller may await it before answering (and answers alike either way).
    */
-  async allowsReset(email: string, address: string): Promise<boolean> {
-    try {
-      await this.resetsByAddress.consume(address);
-      await this.resetsByAccount.consume(email.toLowerCase());
-      return true;
-    } catch (error) {
-      if (error instanceof RateLimiterRes) return false;
-      // Not even memory could count it (never expected): sending one more e-mail beats sending none.
-      return true;
-    }
+  allowsResetFrom(address: string): Promise<boolean> {
+    return allows(this.resetsByAddress, address);
+  }
+
+  /**
+   * Counts a password reset request for `email` from `address`: false once that account-and-address pair
+   * has used RESET_MAX_PER_ACCOUNT in the window. Per pair, as logins are counted: requests a stranger
+   * makes for someone's address, from the stranger's address, never use up the allowance of the owner's
+   * own address. Addresses without an account are counted alike, so the limit tells nothing either.
+   */
+  allowsResetFor(email: string, address: string): Promise<boolean> {
+    return allows(this.resetsByPair, pairKey(email, address));
   }
 
   /** The slowdown before a pair's next password check, after `failures` failures in the window. */
   private delayAfter(failures: number): number {
     if (failures < FREE_FAILURES || this.maxDelayMs === 0) return 0;
     return Math.min(this.maxDelayMs, FIRST_DELAY_MS * 2 ** Math.min(failures - FREE_FAILURES, 20));
+  }
+}
+
+/** Whether the limiter grants `key` a point; a limiter that cannot count at all (never expected) grants it: one more e-mail beats none. */
+async function allows(limiter: SharedLimiter, key: string): Promise<boolean> {
+  try {
+    await limiter.consume(key);
+    return true;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return false;
+    return true;
   }
 }
 

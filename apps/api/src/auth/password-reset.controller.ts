@@ -28,13 +28,13 @@ export class PasswordResetController {
     summary: 'Ask for a password reset link by e-mail',
     description:
       'Always answers 202 with the same message, at once: whether the address has an account, and whether this ' +
-      'request was over its limits (RESET_MAX_PER_ACCOUNT, RESET_MAX_PER_ADDRESS), is worked out afterwards. ' +
-      'An account gets a link valid RESET_TOKEN_MINUTES that works once; a newer link replaces it.',
+      'request was over its limits (RESET_MAX_PER_ACCOUNT per account-and-client-address pair, RESET_MAX_PER_ADDRESS per client address), ' +
+      'is worked out afterwards. An account gets a link valid RESET_TOKEN_MINUTES that works once; using any link of the account ends the others.',
   })
   @ApiAcceptedResponse({ schema: shapeRef(MessageResponse), description: FORGOT_PASSWORD_MESSAGE })
   @ApiErrors({ status: 400, description: 'The e-mail is missing or not valid, or the language is not en or ar', message: ['email must be a valid e-mail address'] })
-  forgotPassword(@ValidBody(ForgotPasswordBody) body: ForgotPasswordBody, @Req() request: FastifyRequest): MessageResponse {
-    this.resets.request({
+  async forgotPassword(@ValidBody(ForgotPasswordBody) body: ForgotPasswordBody, @Req() request: FastifyRequest): Promise<MessageResponse> {
+    await this.resets.request({
       email: body.email,
       language: body.language ?? preferredLanguage(request.headers['accept-language']),
       address: request.ip,
@@ -49,7 +49,7 @@ export class PasswordResetController {
   @ApiOkResponse({ schema: shapeRef(MessageResponse), description: 'The password was changed' })
   @ApiErrors(
     { status: 400, description: 'The token is not one we sent or has expired, or the password breaks the sign-up rules', message: ERRORS.resetTokenExpired },
-    { status: 409, description: 'The link was used already, or a newer one was sent', message: ERRORS.resetTokenUsed },
+    { status: 409, description: 'The link was used already, or another link of the account was', message: ERRORS.resetTokenUsed },
     503,
   )
   resetPassword(@ValidBody(ResetPasswordBody) body: ResetPasswordBody): Promise<MessageResponse> {

@@ -10,6 +10,7 @@ import {
 } from '@food-link/contracts';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
+import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { LoginLimiterService } from './login-limiter.service';
 import { PasswordService } from './password.service';
 import { PasswordResetsRepository, type ResetLinkState } from './password-resets.repository';
@@ -36,21 +37,25 @@ const sha256 = (token: string) => createHash('sha256').update(token).digest();
 /**
  * Password reset by e-mail (docs/ACCOUNT-RECOVERY.md).
  *
- * A request is answered before anything about it is looked at: the limits, the account lookup and the
- * link are worked on after the answer has gone, off the request path, so the answer (its body, its status
- * and its time) is the same whether the address has an account or is limited. Only for an account is a
+ * A request is answered before anything about its e-mail address is looked at: only the client
+ * address's limit is counted first; the account-and-address limit, the account lookup and the link are
+ * worked on after the answer has gone, off the request path, so the answer (its body, its status and its
+ * time) is the same whether the address has an account or is limited. Only for an account is a
  * link issued and its e-mail queued, as a `reset-mail` job on the `notifications` queue
  * (PasswordResetMail): the job retries with backoff, so an SMTP server that is away delays the e-mail
  * without losing it. Addresses without an account never reach Redis.
  *
  * A link is a 256-bit random secret; only its SHA-256 is stored. It works once (a conditional UPDATE marks
- * it used), for RESET_TOKEN_MINUTES, and only while it is the account's newest. Using it sets the password
- * and raises the account's session version, which ends every session issued before.
+ * it used), for RESET_TOKEN_MINUTES, until any link of the account is used: a newer request does not end
+ * it, so a stranger asking for the owner's address cannot void the link the owner asked for. Using it sets the password
+ * and raises the account's session version, which ends every session issued before, and closes the
+ * account's open sockets.
  */
 @Injectable()
 export class PasswordResetService implements BeforeApplicationShutdown {
   private readonly logger = new Logger('PasswordReset');
   private readonly pending = new Set<Promise<void>>();
+  private takenCount = 0;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -61,14 +66,24 @@ export class PasswordResetService implements BeforeApplicationShutdown {
     private readonly sessions: SessionUsers,
     private readonly mail: PasswordResetMail,
     private readonly config: AppConfig,
+    private readonly realtime: RealtimePublisher,
   ) {}
 
-  /** Takes a forgot-password request; returns at once, before anything about it is known. */
-  request(request: ResetRequest): void {
+  /**
+   * Takes a forgot-password request. Only the client address's limit (RESET_MAX_PER_ADDRESS) is checked
+   * before it returns, so one address cannot queue more than that nor fill MAX_PENDING for everyone; it
+   * tells nothing about the account. Everything else is worked on after the answer has gone.
+   */
+  async request(request: ResetRequest): Promise<void> {
+    if (!(await this.limiter.allowsResetFrom(request.address))) {
+      this.logger.log('A password reset request was over its client address\'s limit: no e-mail sent');
+      return;
+    }
     if (this.pending.size >= MAX_PENDING) {
       this.logger.warn(`More than ${MAX_PENDING} password reset requests at once: one was dropped`);
       return;
     }
+    this.takenCount += 1;
     const work = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => this.handle(request))
       .catch((error: Error) => this.logger.error(`A password reset e-mail was not queued: ${error.message}`))
@@ -76,7 +91,7 @@ export class PasswordResetService implements BeforeApplicationShutdown {
     this.pending.add(work);
   }
 
-  /** Sets the password from a link's token: 400 for a link that is unknown or past its time, 409 for one used or superseded. */
+  /** Sets the password from a link's token: 400 for a link that is unknown or past its time, 409 for one used or ended by another's use. */
   async reset({ token, password }: ResetPasswordBody): Promise<MessageResponse> {
     const tokenHash = sha256(token);
     // Checked before the (deliberately slow) hash, so a wrong token costs no argon2 work.
@@ -92,7 +107,17 @@ export class PasswordResetService implements BeforeApplicationShutdown {
     });
     // This process stops trusting its memory of the account at once; others within SESSION_USER_TTL_MS.
     this.sessions.forget(userId);
+    // Sockets opened with the old sessions close now on every instance (as after a deletion or a
+    // suspension); a reconnect with an old token is refused. The password is set either way.
+    await this.realtime
+      .disconnectUser(userId)
+      .catch((error: Error) => this.logger.warn(`Account ${userId}'s sockets were not closed after its password reset: ${error.message}`));
     return { message: PASSWORD_RESET_MESSAGE };
+  }
+
+  /** Requests taken for work since start (within the client address's limit and MAX_PENDING), for tests and metrics. */
+  get taken(): number {
+    return this.takenCount;
   }
 
   /** Resolves once every request taken so far has been worked on (its e-mail queued, or not to be sent). */
@@ -106,8 +131,8 @@ export class PasswordResetService implements BeforeApplicationShutdown {
   }
 
   private async handle({ email, language, address }: ResetRequest): Promise<void> {
-    if (!(await this.limiter.allowsReset(email, address))) {
-      this.logger.log('A password reset request was over its limit: no e-mail sent');
+    if (!(await this.limiter.allowsResetFor(email, address))) {
+      this.logger.log('A password reset request was over its account-and-address limit: no e-mail sent');
       return;
     }
     const user = await this.users.findForLogin(email);

@@ -12,26 +12,21 @@ export class PasswordResetsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /**
-   * Records a new link for `userId`, valid `minutes`, and supersedes the account's earlier open links in
-   * the same transaction, so only the newest link of an account ever works.
+   * Records a new link for `userId`, valid `minutes`. The account's other open links stay open: a
+   * request anyone can make for the address must not void the link its owner asked for. Using any one
+   * of them ends them all (`consume`).
    */
   async issue(userId: number, tokenHash: Buffer, minutes: number): Promise<number> {
-    return this.db.transaction(async (tx) => {
-      await tx.query(
-        `UPDATE password_resets SET superseded_at = now() WHERE user_id = $1 AND used_at IS NULL AND superseded_at IS NULL`,
-        [userId],
-      );
-      const [row] = await tx.query<{ id: string }[]>(
-        `INSERT INTO password_resets (user_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3)) RETURNING id`,
-        [userId, tokenHash, minutes],
-      );
-      return Number(row.id);
-    });
+    const [row] = await this.db.query<{ id: string }[]>(
+      `INSERT INTO password_resets (user_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3)) RETURNING id`,
+      [userId, tokenHash, minutes],
+    );
+    return Number(row.id);
   }
 
   /**
-   * What the reset e-mail needs, while the link still works (not used, superseded or past its time, its
-   * account live): undefined otherwise, and then no e-mail is worth sending.
+   * What the reset e-mail needs, while the link still works (not used, not ended by the use of another
+   * link of the account, not past its time, its account live): undefined otherwise, and then no e-mail is worth sending.
    */
   async openForMail(resetId: number): Promise<{ email: string; name: string; tokenHash: Buffer } | undefined> {
     const [row] = await this.db.query<{ email: string; name: string; token_hash: Buffer }[]>(
@@ -57,10 +52,14 @@ export class PasswordResetsRepository {
   }
 
   /**
-   * Marks the link used if it is open, in one conditional UPDATE (so of two uses at once, one wins), and
-   * returns its account; undefined when it was not open.
+   * Marks the link used if it is open, in one conditional UPDATE after locking its account (so of two uses
+   * at once, of this link or of two links of the account, one wins), ends
+   * the account's other open links (`superseded_at`) in the same transaction, and returns its account;
+   * undefined when it was not open.
    */
   async consume(tx: EntityManager, tokenHash: Buffer): Promise<number | undefined> {
+    // The account's row first: two of its links used at once take turns, and the second finds itself ended.
+    await tx.query(`SELECT u.id FROM password_resets r JOIN users u ON u.id = r.user_id WHERE r.token_hash = $1 FOR UPDATE OF u`, [tokenHash]);
     const [row] = await returningRows<{ user_id: number }>(
       tx,
       `UPDATE password_resets SET used_at = now()
@@ -68,7 +67,12 @@ export class PasswordResetsRepository {
         RETURNING user_id`,
       [tokenHash],
     );
-    return row?.user_id;
+    if (!row) return undefined;
+    await tx.query(
+      `UPDATE password_resets SET superseded_at = now() WHERE user_id = $1 AND used_at IS NULL AND superseded_at IS NULL`,
+      [row.user_id],
+    );
+    return row.user_id;
   }
 
   /** Sets a live account's password and raises its session version, ending every session issued before. */

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { resolve as resolvePath } from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { ImpactFigures } from '@food-link/contracts';
 import type { Acknowledgment, AcknowledgmentColumn } from './acknowledgment';
@@ -10,8 +11,23 @@ import { drawnPieces, type DrawnPiece } from './bidi-line';
  * Sans (SIL Open Font License 1.1, from the @fontsource packages), embedded as subsets: the Arabic one
  * for Arabic letters, the Latin one for everything else (Latin, digits, punctuation).
  */
-// Resolved from the working directory (the module is compiled both as CommonJS and, under Jest, as ESM).
-const fontFile = (pkg: string, file: string) => readFileSync(createRequire(`${process.cwd()}/`).resolve(`${pkg}/files/${file}`));
+/**
+ * The file the font packages are resolved from: this module's own in the build (CommonJS), so the API
+ * finds them in its node_modules wherever it is started from, whatever the working directory. Jest runs
+ * the module as an ES module, which has no __filename (and TypeScript allows no import.meta in a file
+ * built as CommonJS); there the script that started the process (Jest's, in the repository's
+ * node_modules) stands in. Neither depends on the working directory.
+ */
+export function fontResolutionBase(): string {
+  return typeof __filename === 'string' ? __filename : resolvePath(process.argv[1] ?? process.execPath);
+}
+
+/** The absolute path of a font file of an @fontsource package. */
+export function fontPath(pkg: string, file: string): string {
+  return createRequire(fontResolutionBase()).resolve(`${pkg}/files/${file}`);
+}
+
+const fontFile = (pkg: string, file: string) => readFileSync(fontPath(pkg, file));
 let fonts: Record<'arabic' | 'latin' | 'latinBold', Buffer> | undefined;
 /** Read on the first PDF, then kept. */
 const FONTS = () =>

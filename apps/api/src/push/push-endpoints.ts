@@ -24,14 +24,55 @@ export interface EndpointRules {
   allowLocal: boolean;
 }
 
-/** Whether the server may connect to this address: global unicast, or loopback when local endpoints are allowed. */
+/** IPv6 blocks whose addresses carry an IPv4 address that a packet to them ends up reaching (RFC 6052, 3056, 4380, 4291). */
+const NAT64 = ipaddr.parseCIDR('64:ff9b::/96');
+const NAT64_LOCAL = ipaddr.parseCIDR('64:ff9b:1::/48');
+const SIX_TO_FOUR = ipaddr.parseCIDR('2002::/16');
+const TEREDO = ipaddr.parseCIDR('2001::/32');
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+
+const ipv4Of = (high: number, low: number) => ipaddr.fromByteArray([high >> 8, high & 0xff, low >> 8, low & 0xff]) as ipaddr.IPv4;
+
+/**
+ * The IPv4 address inside an IPv6 address of a form that embeds one, if any: IPv4-mapped `::ffff:a.b.c.d`
+ * and IPv4-compatible `::a.b.c.d` (which stacks may route to the IPv4 address itself), NAT64
+ * `64:ff9b::a.b.c.d` (a translator on the path forwards to it), 6to4 `2002:AABB:CCDD::` and Teredo (the
+ * client address, inverted, in the last 32 bits).
+ */
+export function embeddedIPv4(ip: ipaddr.IPv6): ipaddr.IPv4 | undefined {
+  const p = ip.parts;
+  if (ip.isIPv4MappedAddress()) return ip.toIPv4Address();
+  if (ip.match(IPV4_COMPATIBLE) || ip.match(NAT64)) {
+    // `::` and `::1` are IPv6's own unspecified and loopback addresses, judged as such.
+    if (ip.match(IPV4_COMPATIBLE) && p[6] === 0 && p[7] <= 1) return undefined;
+    return ipv4Of(p[6], p[7]);
+  }
+  if (ip.match(SIX_TO_FOUR)) return ipv4Of(p[1], p[2]);
+  if (ip.match(TEREDO)) return ipv4Of(~p[6] & 0xffff, ~p[7] & 0xffff);
+  return undefined;
+}
+
+/**
+ * Whether the server may connect to this address: global unicast, or loopback when local endpoints are
+ * allowed. Addresses are normalised first: any IPv4 form ipaddr.js reads (`127.1`, `0x7f000001`, octal)
+ * is the address it stands for, and an IPv6 address that embeds an IPv4 one must have an allowed IPv4
+ * address inside (`::7f00:1` is 127.0.0.1); the mapped and compatible forms are judged by it alone, the
+ * translated ones (NAT64, 6to4, Teredo) by their IPv6 range too, which is never global unicast.
+ */
 export function addressAllowed(address: string, rules: EndpointRules): boolean {
   if (!ipaddr.isValid(address)) return false;
-  let ip = ipaddr.parse(address);
-  // ::ffff:10.0.0.1 reaches 10.0.0.1: judge the IPv4 address inside.
-  if (ip instanceof ipaddr.IPv6 && ip.isIPv4MappedAddress()) ip = ip.toIPv4Address();
-  const range = ip.range();
-  return range === 'unicast' || (rules.allowLocal && range === 'loopback');
+  const ip = ipaddr.parse(address);
+  const allowed = (range: string) => range === 'unicast' || (rules.allowLocal && range === 'loopback');
+  if (ip.kind() === 'ipv4') return allowed(ip.range());
+  const v6 = ip as ipaddr.IPv6;
+  // The local-use NAT64 prefix puts its IPv4 address where the operator chooses: never allowed.
+  if (v6.match(NAT64_LOCAL)) return false;
+  const inner = embeddedIPv4(v6);
+  if (inner) {
+    if (!allowed(inner.range())) return false;
+    if (v6.isIPv4MappedAddress() || v6.match(IPV4_COMPATIBLE)) return true;
+  }
+  return allowed(v6.range());
 }
 
 /** The URL's host without IPv6 brackets. */

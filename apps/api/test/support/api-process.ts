@@ -18,9 +18,10 @@ export class ApiProcess {
     return this.log.text;
   }
 
-  /** Starts the process and resolves once it logs that it is listening. */
-  static async start(env: Record<string, string>, port: number): Promise<ApiProcess> {
+  /** Starts the process (in `cwd`, by default this one's) and resolves once it logs that it is listening. */
+  static async start(env: Record<string, string>, port: number, cwd?: string): Promise<ApiProcess> {
     const child = spawn(process.execPath, [MAIN], {
+      cwd,
       env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -196,8 +196,8 @@ export const common = {
       // Password reset (the API's ERRORS.resetToken*).
       'token is not a valid password reset link; ask for a new one': 'هذا ليس رابط إعادة تعيين صالحًا؛ اطلب رابطًا جديدًا',
       'token has expired; ask for a new password reset link': 'انتهت صلاحية الرابط؛ اطلب رابطًا جديدًا لإعادة تعيين كلمة المرور',
-      'token has already been used, or a newer link was sent; ask for a new one if you need it':
-        'استُخدم هذا الرابط من قبل، أو أُرسل رابط أحدث؛ اطلب رابطًا جديدًا إن احتجت إليه',
+      'token has already been used, or another link sent to this account was used; ask for a new one if you need it':
+        'استُخدم هذا الرابط من قبل، أو استُخدم رابط آخر أُرسل إلى هذا الحساب؛ اطلب رابطًا جديدًا إن احتجت إليه',
       // The handover's refusals (the API helpers' ERRORS for issue 14).
       'The pickup code does not match this request': 'رمز الاستلام لا يطابق هذا الطلب',
       'You already hold 5 active claims; collect or cancel one first': 'لديك بالفعل ٥ طلبات نشطة؛ استلم أحدها أو ألغِه أولًا',

@@ -85,14 +85,14 @@ describe('reset password', () => {
     mockApi({
       'POST /api/auth/reset-password': {
         status: 409,
-        body: { statusCode: 409, error: 'Conflict', message: 'token has already been used, or a newer link was sent; ask for a new one if you need it' },
+        body: { statusCode: 409, error: 'Conflict', message: 'token has already been used, or another link sent to this account was used; ask for a new one if you need it' },
       },
     });
     renderApp(routes, { path: '/reset-password?token=abc' });
     await userEvent.type(screen.getByLabelText(/^كلمة المرور الجديدة/), 'a new passphrase');
     await userEvent.type(screen.getByLabelText('تأكيد كلمة المرور الجديدة'), 'a new passphrase');
     await userEvent.click(screen.getByRole('button', { name: 'احفظ كلمة المرور' }));
-    expect(await screen.findByText('استُخدم هذا الرابط من قبل، أو أُرسل رابط أحدث؛ اطلب رابطًا جديدًا إن احتجت إليه')).toBeInTheDocument();
+    expect(await screen.findByText('استُخدم هذا الرابط من قبل، أو استُخدم رابط آخر أُرسل إلى هذا الحساب؛ اطلب رابطًا جديدًا إن احتجت إليه')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'اطلب رابطًا جديدًا' })).toHaveAttribute('href', '/forgot-password');
   });
 
