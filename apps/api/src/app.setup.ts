@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
@@ -7,6 +8,7 @@ import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
+import { COMPRESSION_OPTIONS } from './common/compression';
 import { ErrorFilter } from './common/errors';
 import { rejectDeepJson } from './common/json-depth';
 import { AppConfig, loadConfig } from './config/app-config';
@@ -67,12 +69,17 @@ export async function createApp(config: AppConfig = loadConfig()): Promise<NestF
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
   fastify.addHook('preValidation', rejectDeepJson);
   app.useGlobalFilters(new ErrorFilter(app.get(HttpAdapterHost).httpAdapter));
-  setupOpenApi(app);
   app.useWebSocketAdapter(new RedisIoAdapter(app, config));
   await mountQueueBoard(app);
   if (!(await serveWebApp(app, config.WEB_DIST_DIR))) {
     new Logger('WebApp').log(`No web app build in ${config.WEB_DIST_DIR}; serving the API only`);
   }
+  // The API's own JSON and HTML answers from COMPRESS_MIN_BYTES on, brotli or gzip as the client accepts
+  // (the cached boards bring copies of their own, see food-read-cache.service.ts). Registered after the
+  // web app and bull-board, whose files are compressed at build time or sent as they are, and before
+  // Nest declares its routes (at init): the plugin hooks into the routes declared after it.
+  await app.register(compress, COMPRESSION_OPTIONS);
+  setupOpenApi(app);
   app.enableShutdownHooks();
   return app;
 }
