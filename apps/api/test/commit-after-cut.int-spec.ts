@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import { cairoDateIn, createDonor, type TestUser } from './support/factories';
 import { startPgPartition, type PgPartition } from './support/pg-partition';
 import { startTestApp, type TestApp } from './support/test-app';
+import { databaseUrl, testEnv } from './support/test-env';
 import { waitFor } from './support/wait';
 
 const DEADLINE_MS = 2000;
@@ -16,7 +18,7 @@ describe('keyed writes cut off from PostgreSQL', () => {
   let t: TestApp;
   let donor: TestUser;
   beforeAll(async () => {
-    partition = await startPgPartition(Number(new URL(process.env.FOODLINK_TEST_ADMIN_URL ?? 'postgres://127.0.0.1:5432').port || 5432));
+    partition = await startPgPartition(Number(new URL(testEnv.adminUrl).port || 5432));
     t = await startTestApp({ DB_TRANSACTION_TIMEOUT_MS: String(DEADLINE_MS) }, { databasePort: partition.port });
     donor = await createDonor(t.http);
   });
@@ -72,5 +74,31 @@ describe('keyed writes cut off from PostgreSQL', () => {
     expect(again.status).toBe(201);
     expect(again.body).toEqual(retry.body);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
+  }, 60_000);
+
+  it('has PostgreSQL end a transaction whose client went silent, releasing its row locks within the deadline', async () => {
+    const direct = new Client({ connectionString: databaseUrl(testEnv.adminUrl, t.databaseName) });
+    await direct.connect();
+    try {
+      const runner = t.db.createQueryRunner();
+      await runner.startTransaction();
+      await runner.query(`UPDATE users SET name = 'Held by a partitioned transaction' WHERE id = $1`, [donor.id]);
+      const cut = partition.cutAt('SELECT 1 AS partitioned');
+      const stuck = runner.query('SELECT 1 AS partitioned').catch((error: unknown) => error);
+      await cut;
+      // From PostgreSQL's side the session now sits idle in its transaction, holding the donor's row.
+      const started = Date.now();
+      await direct.query(`SET lock_timeout = '${DEADLINE_MS * 3}ms'`);
+      await direct.query(`UPDATE users SET name = name WHERE id = $1`, [donor.id]);
+      expect(Date.now() - started).toBeLessThan(DEADLINE_MS + 1500);
+      const [{ name }] = (await direct.query(`SELECT name FROM users WHERE id = $1`, [donor.id])).rows;
+      expect(name).toBe(donor.name);
+      partition.heal();
+      expect(await stuck).toBeInstanceOf(Error);
+      await runner.release().catch(() => undefined);
+    } finally {
+      partition.heal();
+      await direct.end();
+    }
   }, 60_000);
 });
