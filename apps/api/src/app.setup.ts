@@ -26,18 +26,24 @@ import { serveWebApp } from './web/web-app';
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
+ * For every HTTP server of the product (the API's, and a worker's probes): a request whose headers and
+ * body have not all arrived within REQUEST_TIMEOUT_MS is answered 408 and its connection closed, so
+ * stalled uploads cannot hold connections (and file descriptors) open. Node checks every second (its
+ * default, 30 s, would let one stay up to twice the limit).
+ */
+function requestDeadline(config: AppConfig) {
+  return {
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: config.REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
+  };
+}
+
+/**
  * Builds the application exactly as production runs it (adapter, security headers, CORS, validation,
  * error mapping); `main.ts` and the integration tests both start from here.
  */
 export async function createApp(config: AppConfig = loadConfig()): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({
-    bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
-    // A request whose headers and body have not all arrived by then is answered 408 and its connection
-    // closed: stalled uploads cannot hold connections (and file descriptors) open. Node checks every second.
-    requestTimeout: config.REQUEST_TIMEOUT_MS,
-    http: { headersTimeout: config.REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
-  });
+  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: config.TRUST_PROXY, ...requestDeadline(config) });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true });
   app.useLogger(app.get(NestPinoLogger));
   const fastify = app.getHttpAdapter().getInstance();
@@ -94,7 +100,7 @@ export async function createWorker(config: AppConfig = loadConfig()): Promise<Ne
   worker.useLogger(worker.get(NestPinoLogger));
   // Buffered start-up logs are flushed by listen() for HTTP roles; the context has no listen().
   worker.flushLogs();
-  const probes = await NestFactory.create<NestFastifyApplication>(WorkerProbesModule.forContext(worker), new FastifyAdapter(), {
+  const probes = await NestFactory.create<NestFastifyApplication>(WorkerProbesModule.forContext(worker), new FastifyAdapter(requestDeadline(config)), {
     bufferLogs: true,
   });
   probes.useLogger(worker.get(NestPinoLogger));
