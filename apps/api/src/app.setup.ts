@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
@@ -7,6 +8,7 @@ import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
+import { COMPRESSION_OPTIONS } from './common/compression';
 import { ErrorFilter } from './common/errors';
 import { rejectDeepJson } from './common/json-depth';
 import { AppConfig, loadConfig } from './config/app-config';
@@ -24,18 +26,24 @@ import { serveWebApp } from './web/web-app';
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
+ * For every HTTP server of the product (the API's, and a worker's probes): a request whose headers and
+ * body have not all arrived within REQUEST_TIMEOUT_MS is answered 408 and its connection closed, so
+ * stalled uploads cannot hold connections (and file descriptors) open. Node checks every second (its
+ * default, 30 s, would let one stay up to twice the limit).
+ */
+function requestDeadline(config: AppConfig) {
+  return {
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: config.REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
+  };
+}
+
+/**
  * Builds the application exactly as production runs it (adapter, security headers, CORS, validation,
  * error mapping); `main.ts` and the integration tests both start from here.
  */
 export async function createApp(config: AppConfig = loadConfig()): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({
-    bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
-    // A request whose headers and body have not all arrived by then is answered 408 and its connection
-    // closed: stalled uploads cannot hold connections (and file descriptors) open. Node checks every second.
-    requestTimeout: config.REQUEST_TIMEOUT_MS,
-    http: { headersTimeout: config.REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
-  });
+  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: config.TRUST_PROXY, ...requestDeadline(config) });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true });
   app.useLogger(app.get(NestPinoLogger));
   const fastify = app.getHttpAdapter().getInstance();
@@ -67,12 +75,17 @@ export async function createApp(config: AppConfig = loadConfig()): Promise<NestF
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
   fastify.addHook('preValidation', rejectDeepJson);
   app.useGlobalFilters(new ErrorFilter(app.get(HttpAdapterHost).httpAdapter));
-  setupOpenApi(app);
   app.useWebSocketAdapter(new RedisIoAdapter(app, config));
   await mountQueueBoard(app);
   if (!(await serveWebApp(app, config.WEB_DIST_DIR))) {
     new Logger('WebApp').log(`No web app build in ${config.WEB_DIST_DIR}; serving the API only`);
   }
+  // The API's own JSON and HTML answers from COMPRESS_MIN_BYTES on, brotli or gzip as the client accepts
+  // (the cached boards bring copies of their own, see food-read-cache.service.ts). Registered after the
+  // web app and bull-board, whose files are compressed at build time or sent as they are, and before
+  // Nest declares its routes (at init): the plugin hooks into the routes declared after it.
+  await app.register(compress, COMPRESSION_OPTIONS);
+  setupOpenApi(app);
   app.enableShutdownHooks();
   return app;
 }
@@ -87,7 +100,7 @@ export async function createWorker(config: AppConfig = loadConfig()): Promise<Ne
   worker.useLogger(worker.get(NestPinoLogger));
   // Buffered start-up logs are flushed by listen() for HTTP roles; the context has no listen().
   worker.flushLogs();
-  const probes = await NestFactory.create<NestFastifyApplication>(WorkerProbesModule.forContext(worker), new FastifyAdapter(), {
+  const probes = await NestFactory.create<NestFastifyApplication>(WorkerProbesModule.forContext(worker), new FastifyAdapter(requestDeadline(config)), {
     bufferLogs: true,
   });
   probes.useLogger(worker.get(NestPinoLogger));

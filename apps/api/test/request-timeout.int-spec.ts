@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestApp, type TestApp } from './support/test-app';
+import { startTestApp, startWorker, type Listening, type TestApp } from './support/test-app';
 
 /** Long enough for the server's 1.5 s limit and its once-a-second check; a connection still open after it was never closed. */
 const CLOSED_WITHIN_MS = 8000;
@@ -52,5 +52,34 @@ describe('stalled requests', () => {
 
   it('still serves requests that arrive in time', async () => {
     expect((await t.http.get('/api/available')).status).toBe(200);
+  });
+});
+
+/** A worker's HTTP server (its probes and /metrics) closes stalled requests the same way. */
+describe('stalled requests to a worker', () => {
+  let t: TestApp;
+  let worker: Listening;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    t = await startTestApp({ REQUEST_TIMEOUT_MS: '1500' });
+    worker = await startWorker(t);
+  });
+  afterAll(async () => {
+    sockets.forEach((socket) => socket.destroy());
+    await worker?.close();
+    await t?.close();
+  });
+
+  it('closes a connection whose body stops half-way, with 408', async () => {
+    const socket = connect(Number(new URL(worker.baseUrl).port), '127.0.0.1');
+    sockets.push(socket);
+    await once(socket, 'connect');
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('error', () => undefined);
+    socket.write(`POST /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"half`);
+    const closed = await Promise.race([once(socket, 'close').then(() => true), new Promise<boolean>((resolve) => setTimeout(resolve, CLOSED_WITHIN_MS, false))]);
+    expect(closed).toBe(true);
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
   });
 });

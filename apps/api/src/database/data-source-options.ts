@@ -45,8 +45,14 @@ export const MIGRATIONS = [
   SuspendedCharitiesClaimNothing1764651100000,
 ];
 
-/** TypeORM settings: the schema comes only from migrations, never from `synchronize`. */
-export function dataSourceOptions(url: string): DataSourceOptions {
+/** The longest a statement runs, on either side of the connection. */
+const STATEMENT_TIMEOUT_MS = 10_000;
+
+/**
+ * TypeORM settings: the schema comes only from migrations, never from `synchronize`. `transactionTimeoutMs`
+ * is DB_TRANSACTION_TIMEOUT_MS (transaction-deadline.ts), which PostgreSQL applies too.
+ */
+export function dataSourceOptions(url: string, { transactionTimeoutMs = 10_000 }: { transactionTimeoutMs?: number } = {}): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -58,6 +64,20 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     // When PostgreSQL goes silent (a partition rather than a refusal), no call may wait on it for long:
     // connections are probed with TCP keep-alives, new ones give up after 3 s and queries after 10 s,
     // and the request then answers 503.
-    extra: { max: 20, connectionTimeoutMillis: 3000, query_timeout: 10_000, keepAlive: true, keepAliveInitialDelayMillis: 5000 },
+    //
+    // PostgreSQL enforces the same bounds on its side, for statements that reach it late (a partition holds
+    // them, then delivers them after the client gave up): a statement runs at most STATEMENT_TIMEOUT_MS,
+    // and a session idle inside a transaction for DB_TRANSACTION_TIMEOUT_MS is ended, its transaction
+    // rolled back and its row locks (an Idempotency-Key's included) released, though its client is still
+    // silent. No live transaction idles that long: the deadline would have cut it already.
+    extra: {
+      max: 20,
+      connectionTimeoutMillis: 3000,
+      query_timeout: STATEMENT_TIMEOUT_MS,
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      idle_in_transaction_session_timeout: transactionTimeoutMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 5000,
+    },
   };
 }

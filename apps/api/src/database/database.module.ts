@@ -17,7 +17,7 @@ import { TransactionDeadline } from './transaction-deadline';
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => dataSourceOptions(config.DATABASE_URL),
+      useFactory: (config: AppConfig) => dataSourceOptions(config.DATABASE_URL, { transactionTimeoutMs: config.DB_TRANSACTION_TIMEOUT_MS }),
       // Migrate before any module can touch the database.
       dataSourceFactory: async (options) => {
         if (!options) throw new Error('TypeORM options are missing');

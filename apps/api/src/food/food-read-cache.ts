@@ -6,12 +6,17 @@ import { DataSource, EntityManager } from 'typeorm';
 import { OutboxRepository } from '../events/outbox.repository';
 import { changeMarkOf, readMarkOf, type ChangeMark } from './change-mark';
 import { FoodRepository } from './food.repository';
+import { compressOnce, COMPRESS_MIN_BYTES, type ContentCoding } from '../common/compression';
 import { Coalesced, FreshCache, type Loaded } from './fresh-cache';
 
-/** A response body serialised once: the bytes and their strong entity tag. */
+/**
+ * A response body serialised once: the bytes and their strong entity tag, and, from COMPRESS_MIN_BYTES
+ * on, its brotli and gzip copies made once with it (sent as they are, never compressed per request).
+ */
 export interface JsonBody {
   body: Buffer;
   etag: string;
+  encoded?: Record<ContentCoding, Buffer>;
 }
 
 /** What Fastify sends for a JSON reply; a cached body goes out with the same type. */
@@ -31,6 +36,23 @@ const MAX_DONORS = 64;
 /** The safety net behind the change mark (see change-mark.ts): a minute at most, even if no change is seen. */
 const MAX_AGE_MS = 60_000;
 const MINUTE_MS = 60_000;
+
+/** The body and, when it is worth it, its compressed copies. */
+export async function compressedJsonBody(value: unknown): Promise<JsonBody> {
+  const json = jsonBody(value);
+  if (json.body.length < COMPRESS_MIN_BYTES) return json;
+  return { ...json, encoded: await compressOnce(json.body) };
+}
+
+/** Each coded copy is a different representation, so it has a strong tag of its own (RFC 9110 8.8.3.3). */
+export function codedEtag(etag: string, coding: ContentCoding): string {
+  return `${etag.slice(0, -1)}-${coding}"`;
+}
+
+/** Bytes held for a body: the body and its copies. */
+export function jsonBodySize(value: JsonBody): number {
+  return value.body.length + (value.encoded ? value.encoded.br.length + value.encoded.gzip.length : 0);
+}
 
 export function jsonBody(value: unknown): JsonBody {
   // Fastify serialises a reply without a response schema with JSON.stringify: the same bytes.
@@ -76,7 +98,7 @@ export class FoodReadCache {
     this.marks = new Coalesced(async () => changeMarkOf(await this.outbox.changeMark()));
     const options = {
       readMark: () => this.marks.next(),
-      sizeOf: (value: JsonBody) => value.body.length,
+      sizeOf: jsonBodySize,
       maxBytes: MAX_BYTES_EACH,
       maxAgeMs: MAX_AGE_MS,
     };
@@ -104,7 +126,7 @@ export class FoodReadCache {
    */
   async availableOfferedTo(query: AvailableQuery, charityId: number): Promise<JsonBody> {
     const asOf = new Date((this.currentMinute() + 1) * MINUTE_MS);
-    return jsonBody(await this.food.listAvailable(query, asOf, undefined, charityId));
+    return compressedJsonBody(await this.food.listAvailable(query, asOf, undefined, charityId));
   }
 
   /** The body of GET /api/donor/{donorId}, as of a moment after this call. The caller checks who may see it. */
@@ -138,6 +160,6 @@ export class FoodReadCache {
       const mark = await this.outbox.changeMark(tx);
       return { row: mark, value: await query(tx) };
     });
-    return { value: jsonBody(value), mark: readMarkOf(changeMarkOf(row)) };
+    return { value: await compressedJsonBody(value), mark: readMarkOf(changeMarkOf(row)) };
   }
 }

@@ -20,7 +20,8 @@ import { parseShape } from '../common/shape-pipe';
 import { ApiErrors } from '../openapi/api-errors';
 import { ApiIdParam, invalidId } from '../openapi/api-params';
 import { ApiQueryShape, shapeList, shapeRef, ValidBody } from '../openapi/shapes';
-import { etagMatches, FoodReadCache, JSON_CONTENT_TYPE, type JsonBody } from './food-read-cache';
+import { preferredCoding } from '../common/compression';
+import { codedEtag, etagMatches, FoodReadCache, JSON_CONTENT_TYPE, type JsonBody } from './food-read-cache';
 import { FoodService } from './food.service';
 
 /** Distinct query strings of the board remembered as validated (then forgotten all at once). */
@@ -37,15 +38,28 @@ function cachedBodyHeaders(cacheControl: string) {
 
 /**
  * Sends a body serialised beforehand, as Nest would have sent the value (status 200, Fastify's JSON
- * content type), with its entity tag; 304 without a body when the client already holds it.
+ * content type), with its entity tag; 304 without a body when the client already holds it (in any
+ * coding: the content is the same). A body with compressed copies goes out as the copy the client
+ * prefers (Accept-Encoding: brotli, then gzip), with its own tag and length, and `Vary: Accept-Encoding`
+ * whichever is sent; the compression plugin leaves an answer with a Content-Encoding alone.
  */
 async function sendJson(request: FastifyRequest, reply: FastifyReply, json: JsonBody, cacheControl: string): Promise<void> {
-  reply.header('etag', json.etag).header('cache-control', cacheControl);
-  if (etagMatches(request.headers['if-none-match'], json.etag)) {
+  const coding = json.encoded ? preferredCoding(request.headers['accept-encoding']) : undefined;
+  const etag = coding ? codedEtag(json.etag, coding) : json.etag;
+  reply.header('etag', etag).header('cache-control', cacheControl);
+  if (json.encoded) reply.header('vary', 'Accept-Encoding');
+  const ifNoneMatch = request.headers['if-none-match'];
+  const held = [json.etag, ...(json.encoded ? (['br', 'gzip'] as const).map((each) => codedEtag(json.etag, each)) : [])];
+  if (held.some((tag) => etagMatches(ifNoneMatch, tag))) {
     await reply.code(304).send();
     return;
   }
-  await reply.code(200).type(JSON_CONTENT_TYPE).send(json.body);
+  reply.code(200).type(JSON_CONTENT_TYPE);
+  if (coding && json.encoded) {
+    await reply.header('content-encoding', coding).send(json.encoded[coding]);
+    return;
+  }
+  await reply.send(json.body);
 }
 
 const FOOD_NOT_FOUND = { status: 404, description: 'No such food item', message: ERRORS.foodNotFound } as const;

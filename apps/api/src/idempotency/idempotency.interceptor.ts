@@ -5,7 +5,9 @@ import {
   ConflictException,
   ExecutionContext,
   Injectable,
+  Logger,
   NestInterceptor,
+  OnApplicationShutdown,
   SetMetadata,
   UnprocessableEntityException,
 } from '@nestjs/common';
@@ -15,6 +17,8 @@ import { ERRORS } from '@food-link/contracts';
 import type { FastifyReply } from 'fastify';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import type { AuthenticatedRequest } from '../auth/auth.decorators';
+import { isDependencyUnavailable } from '../common/errors';
+import { EndedAttempts } from './ended-attempts';
 import { idempotentAttempt, type IdempotentAttempt } from './idempotency-context';
 import { IdempotencyRepository } from './idempotency.repository';
 
@@ -48,11 +52,20 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
  * (login, sign-up) ignore it.
  */
 @Injectable()
-export class IdempotencyInterceptor implements NestInterceptor {
+export class IdempotencyInterceptor implements NestInterceptor, OnApplicationShutdown {
+  private readonly logger = new Logger('Idempotency');
+  /** Releases left running after their attempt answered (see `giveUp`). */
+  private readonly releasing = new Set<Promise<void>>();
+
   constructor(
     private readonly keys: IdempotencyRepository,
     private readonly reflector: Reflector,
+    private readonly ended: EndedAttempts,
   ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.allSettled([...this.releasing]);
+  }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
@@ -70,16 +83,27 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 
   private async run(attempt: IdempotentAttempt, hash: string, reply: FastifyReply, next: CallHandler): Promise<unknown> {
-    if (!(await this.keys.take(attempt.userId, attempt.key, hash, attempt.attempt, IDEMPOTENCY_LOCK_MS))) {
-      return this.answerFromStore(attempt, hash, reply);
+    let taken: boolean;
+    try {
+      taken = await this.keys.take(attempt.userId, attempt.key, hash, attempt.attempt, IDEMPOTENCY_LOCK_MS);
+    } catch (error) {
+      // Unanswered, the statement may still reach PostgreSQL (a partition delivers it late) and take the
+      // key for this attempt, which is over once it answers 503.
+      if (isDependencyUnavailable(error)) this.ended.add(attempt.attempt);
+      throw error;
     }
+    if (!taken) return this.answerFromStore(attempt, hash, reply, next);
+    return this.runHolding(attempt, next);
+  }
+
+  /** Runs the call for `attempt`, which holds its key. */
+  private async runHolding(attempt: IdempotentAttempt, next: CallHandler): Promise<unknown> {
     let result: unknown;
     try {
       // Subscribed inside the context, so the services the call reaches see the attempt.
       result = await idempotentAttempt.run(attempt, () => lastValueFrom(next.handle(), { defaultValue: undefined }));
     } catch (error) {
-      // Nothing was written unless the write stored its answer; `release` leaves a stored answer alone.
-      await this.keys.release(attempt).catch(() => undefined);
+      await this.giveUp(attempt, error);
       throw error;
     }
     // Writes that store their answer in their own transaction have done so; this covers the others.
@@ -87,10 +111,43 @@ export class IdempotencyInterceptor implements NestInterceptor {
     return result;
   }
 
-  private async answerFromStore(attempt: IdempotentAttempt, hash: string, reply: FastifyReply): Promise<unknown> {
-    const stored = await this.keys.find(attempt.userId, attempt.key);
+  /**
+   * Lets go of the key of a failed attempt: nothing was written unless the write stored its answer, and
+   * `release` leaves a stored answer alone. When PostgreSQL did not answer, the release is not waited
+   * for: it would add a statement timeout to a call already cut at DB_TRANSACTION_TIMEOUT_MS. The call
+   * answers 503 at once, the release runs on, and a retry that reaches this process meanwhile takes the
+   * key over (answerFromStore).
+   */
+  private async giveUp(attempt: IdempotentAttempt, error: unknown): Promise<void> {
+    if (!isDependencyUnavailable(error)) {
+      await this.keys.release(attempt).catch(() => undefined);
+      return;
+    }
+    this.ended.add(attempt.attempt);
+    // Kept until settled (and awaited at shutdown); a failure leaves the key to a retry's takeover or its lock.
+    const releasing: Promise<void> = this.keys
+      .release(attempt)
+      .then(
+        () => this.ended.delete(attempt.attempt),
+        (failure: unknown) => this.logger.debug(`Key of an attempt cut off from PostgreSQL not released yet: ${(failure as Error).message}`),
+      )
+      .finally(() => this.releasing.delete(releasing));
+    this.releasing.add(releasing);
+  }
+
+  private async answerFromStore(attempt: IdempotentAttempt, hash: string, reply: FastifyReply, next: CallHandler): Promise<unknown> {
+    let stored = await this.keys.find(attempt.userId, attempt.key);
     if (stored && stored.request_hash !== hash) {
       throw new UnprocessableEntityException(ERRORS.idempotencyKeyReused);
+    }
+    if (stored && stored.status_code == null && this.ended.has(stored.attempt)) {
+      // Its holder answered already: a retry need not wait for the lock to run out.
+      if (await this.keys.takeOver(attempt.userId, attempt.key, hash, stored.attempt, attempt.attempt, IDEMPOTENCY_LOCK_MS)) {
+        this.ended.delete(stored.attempt);
+        return this.runHolding(attempt, next);
+      }
+      // The ended attempt's answer committed after all (its transaction was late): replay it.
+      stored = await this.keys.find(attempt.userId, attempt.key);
     }
     if (stored?.status_code == null) {
       throw new KeyInProgressException(Math.max(1, Math.ceil((stored?.locked_for_ms ?? 1000) / 1000)));

@@ -1,13 +1,19 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
-import { IdempotencyInterceptor } from './idempotency.interceptor';
+import { EndedAttempts } from './ended-attempts';
+import { IDEMPOTENCY_LOCK_MS, IdempotencyInterceptor } from './idempotency.interceptor';
 import { IdempotencyRepository } from './idempotency.repository';
 import { IdempotentAnswers } from './idempotent-answers';
 
 /** `Idempotency-Key` on signed-in writes (docs/API.md, "Retrying writes safely"). */
 @Global()
 @Module({
-  providers: [IdempotencyRepository, IdempotentAnswers, { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }],
+  providers: [
+    IdempotencyRepository,
+    IdempotentAnswers,
+    { provide: EndedAttempts, useFactory: () => new EndedAttempts(IDEMPOTENCY_LOCK_MS) },
+    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+  ],
   exports: [IdempotencyRepository, IdempotentAnswers],
 })
 export class IdempotencyModule {}

@@ -41,6 +41,22 @@ export class IdempotencyRepository {
     return rows[0]?.attempt === attempt;
   }
 
+  /**
+   * Gives the key of `ended`, an attempt known to be over without an answer, to `attempt`. Waits on the
+   * row lock of a transaction of `ended` still storing its answer (one delivered late), and then finds
+   * the answer there (false) or takes the key (true), as `take` does after a lock has run out.
+   */
+  async takeOver(userId: number, key: string, requestHash: string, ended: string, attempt: string, lockMs: number): Promise<boolean> {
+    const rows = await this.db.query<unknown[]>(
+      `UPDATE idempotency_keys
+          SET attempt = $5, locked_until = now() + $6 * interval '1 millisecond', created_at = now()
+        WHERE user_id = $1 AND key = $2 AND request_hash = $3 AND attempt = $4 AND status_code IS NULL
+        RETURNING 1`,
+      [userId, key, requestHash, ended, attempt, lockMs],
+    );
+    return returnedCount(rows) > 0;
+  }
+
   async find(userId: number, key: string): Promise<StoredKey | null> {
     const [row] = await this.db.query<StoredKey[]>(
       `SELECT request_hash, attempt, status_code, response,

@@ -26,9 +26,10 @@ let counter = 0;
 
 /**
  * Boots the whole API, as production builds it, on a fresh copy of the migrated template database and a
- * Redis key prefix of its own, listening on a random loopback port.
+ * Redis key prefix of its own, listening on a random loopback port. `databasePort` reaches PostgreSQL through
+ * a proxy on that loopback port instead (support/pg-partition.ts).
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: { databasePort?: number } = {}): Promise<TestApp> {
   counter += 1;
   // Jest gives each test file a fresh module registry (so `counter` starts again) in the same worker
   // process: the random part keeps a later file from reusing an earlier one's name, hence its Redis
@@ -38,7 +39,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
 
   const fullEnv = {
     NODE_ENV: 'test',
-    DATABASE_URL: databaseUrl(testEnv.adminUrl, databaseName),
+    DATABASE_URL: databaseUrl(testEnv.adminUrl, databaseName, options.databasePort),
     REDIS_URL: testEnv.redisUrl,
     REDIS_PREFIX: `${testEnv.redisPrefix}${databaseName}:`,
     JWT_SECRET: randomBytes(32).toString('hex'),

@@ -32,9 +32,13 @@ export function newRunId(): string {
   return `j${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 }
 
-/** A server URL pointing at another database on the same server. */
-export function databaseUrl(adminUrl: string, database: string): string {
+/** A server URL pointing at another database on the same server (through a proxy's port, if given). */
+export function databaseUrl(adminUrl: string, database: string, port?: number): string {
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
+  if (port !== undefined) {
+    url.hostname = '127.0.0.1';
+    url.port = String(port);
+  }
   return url.toString();
 }
