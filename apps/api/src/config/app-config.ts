@@ -458,6 +458,28 @@ export class AppConfig {
     return (this.PUBLIC_URL ?? this.webOrigins[0] ?? 'http://localhost:3000').replace(/\/+$/, '');
   }
 
+  // Uploads (issue 31, docs/OPERATIONS.md "Limits and timeouts").
+  /** Uploads (photos, verification documents) one account may have in progress at once; more get 429. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  UPLOADS_PER_USER = 2;
+
+  /** Uploads one API process reads and processes at once; more get 429 before their body is read. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  UPLOADS_PER_PROCESS = 4;
+
+  /** The most memory (MB) one uploaded image may take once decoded, read from its header; more is a 400. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(16)
+  @Max(4096)
+  IMAGE_DECODE_MAX_MB = 128;
+
   get webOrigins(): string[] {
     return this.WEB_ORIGIN.split(',')
       .map((origin) => origin.trim())
