@@ -94,7 +94,7 @@ export class PhotoProcessor {
   async process(data: Buffer): Promise<ProcessedPhoto> {
     const announced = sniffImageFormat(data);
     if (!announced) throw notAnImage();
-    const meta = await sharp(data, { failOn: 'error', animated: false })
+    const meta = await sharp(data, { failOn: 'error', animated: false, limitInputPixels: false })
       .metadata()
       .catch(() => {
         throw notAnImage();

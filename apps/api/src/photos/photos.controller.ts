@@ -63,7 +63,9 @@ export class PhotosController {
     description:
       `Each file is checked by its content (JPEG, PNG or WebP; its name and declared type do not count), turned upright, ` +
       `re-encoded as WebP without any metadata (no EXIF, so no GPS position), at most 1600 px on its long side, with a 400 px ` +
-      `thumbnail. An item has at most ${LIMITS.photosPerItem} photos; new ones take the next positions.`,
+      `thumbnail. An item has at most ${LIMITS.photosPerItem} photos; new ones take the next positions. ` +
+      `An account may have 2 uploads in progress at once and a server 4 (UPLOADS_PER_USER, UPLOADS_PER_PROCESS): more are answered ` +
+      `429 with \`Retry-After\` before their body is read.`,
   })
   @ApiIdParam('id', 'The food item')
   @ApiConsumes('multipart/form-data')
@@ -84,7 +86,6 @@ export class PhotosController {
       message: ERRORS.tooManyPhotos(LIMITS.photosPerItem, LIMITS.photosPerItem),
     },
     { status: 413, description: `A file is over ${MEGABYTES} MB`, message: ERRORS.photoTooLarge(MEGABYTES) },
-    { status: 429, description: 'The account, or the server, has too many uploads in progress (`Retry-After`)', message: ERRORS.uploadsBusy },
     503,
   )
   upload(
