@@ -219,7 +219,7 @@ describe('charity verification', () => {
           body: form,
           headers: { authorization: `Bearer ${charity.token}`, 'idempotency-key': `verification-${charity.id}` },
         });
-        return { status: response.status, replayed: response.headers.get('idempotent-replayed'), body: await response.json() };
+        return { status: response.status, replayed: response.headers.get('idempotent-replayed'), body: (await response.json()) as Record<string, unknown> };
       };
       const first = await keyed(PDF, 'registration.pdf');
       expect(first.status).toBe(201);
