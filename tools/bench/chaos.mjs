@@ -49,6 +49,11 @@
 //                                   the API does (duplicates then show); 0 leaves it out;
 //   CHAOS_IDEMPOTENT_RETRY_S=<s>    how long new keyed listings are sent (default 8);
 //   CHAOS_RESET_FLOOD_S=<s>         how long the reset flood lasts (default 5; 0 leaves the phase out).
+//   CHAOS_UPLOAD_BOMB=1|0           the upload-bomb phase (default 1; lib/upload-bomb.mjs): after the drain,
+//                                   on the same API process, three 9999 × 9999 16-bit interlaced PNGs in one
+//                                   request beside another upload, then 40 uploads of 15 MB at once; the
+//                                   answers, the time the other upload waited, the API's RSS before, at its
+//                                   highest and after. `node tools/bench/lib/upload-bomb.mjs` runs it alone.
 // Opt-in variants (not part of `npm run chaos` as the issue defines it):
 //   CHAOS_PG_MODE=blackhole   PostgreSQL silent instead of refusing (a network partition);
 //   CHAOS_PG_DOWN_S=<s>       how long PostgreSQL stays away (default 5);
@@ -64,6 +69,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ClaimSlots, charitiesForPendingClaims, LIVE_MESSAGES, LIVE_TOPICS, TOPIC_EVENT_TYPES } from './lib/contracts.mjs';
 import { startOwnRedis } from './lib/own-redis.mjs';
 import { startTcpProxy } from './lib/tcp-proxy.mjs';
+import { uploadBombPhase } from './lib/upload-bomb.mjs';
 import { domainEventWorkers, startWorker } from './lib/worker-process.mjs';
 import { createStack, createUsers, listFood, percentile, report, verifyCharities } from './lib/stack.mjs';
 
@@ -93,6 +99,7 @@ const PG_MODE = process.env.CHAOS_PG_MODE === 'blackhole' ? 'blackhole' : 'refus
 // would). CHAOS_WORKER_DOWN_S=14 keeps it down across the Redis crash: a stricter, opt-in variant.
 const WORKER_DOWN_S = Number(process.env.CHAOS_WORKER_DOWN_S ?? 0);
 const RETRY_MODE = process.env.CHAOS_IDEMPOTENT_RETRY ?? 'auto';
+const UPLOAD_BOMB = process.env.CHAOS_UPLOAD_BOMB !== '0';
 const RETRY_RATE = 5; // keyed listings started per second during the idempotent-retry phase
 const RETRY_MAX_ATTEMPTS = 15; // per key; with half the attempts dropped, about 1 key in 30,000 runs out
 const RETRY_DROPS = { request: 0.25, answer: 0.25 };
@@ -1161,6 +1168,9 @@ export async function run() {
 
     // Afterwards: drain, stop, then compare against the database.
     const { snapshot, drainMs } = await drainEvents(ctx);
+    // The upload bomb (issue 31), on the same API process once the events are counted.
+    const uploadsStart = Date.now();
+    const uploadBomb = UPLOAD_BOMB ? await uploadBombPhase({ apiUrl: ctx.api.url, pid: ctx.api.child.pid, log }) : null;
     const { shutdowns, shutdownStart } = await stopServerProcesses(ctx);
 
     const { writes, faults, db, listener } = ctx;
@@ -1170,8 +1180,10 @@ export async function run() {
     for (const kind of ['read', 'login']) for (const row of callsByPhase(ctx.prober.probes.filter((p) => p.kind === kind), faults)) probeRows.push({ kind, ...row });
     const outcomes = await checkWriteOutcomes(ctx);
     const impact = await checkImpactStats(db);
-    const seen = listener.receivedIds();
-    const events = compareEvents(snapshot, listener.received, seen);
+    // Events of the upload-bomb phase (its listings and photos) came after the snapshot: not compared.
+    const received = listener.received.filter((event) => event.at < uploadsStart);
+    const seen = new Set(received.map((event) => event.id));
+    const events = compareEvents(snapshot, received, seen);
     const missingDetail = await inspectMissing(ctx, snapshot, rel);
     const recoveryRows = recoveryAfterFaults(ctx, snapshot.expected, seen, events.firstReceipt, rel);
     const latencies = quietLatencies(ctx, events.firstReceipt, events.dbIds);
@@ -1225,6 +1237,7 @@ export async function run() {
       retryResult,
       resetFlood,
     });
+    if (uploadBomb) rows.push(...uploadBomb.rows);
     const warnings = (handle) =>
       handle
         .output()
@@ -1266,6 +1279,7 @@ export async function run() {
           : {}),
       },
       resetFlood: resetFlood ?? 'not run',
+      uploadBomb: uploadBomb ? uploadBomb.figures : 'not run (CHAOS_UPLOAD_BOMB=0)',
       eventsByType: events.byType,
       recovery: recoveryRows,
       missing: missingDetail,

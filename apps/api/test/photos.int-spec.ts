@@ -2,11 +2,12 @@ import { request as httpRequest } from 'node:http';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32 } from 'node:zlib';
+import { crc32, createDeflate } from 'node:zlib';
 import { apiPath, ERRORS, EXTRA_ROUTES, LIMITS, type FoodStatus } from '@food-link/contracts';
 import exifReader from 'exif-reader';
 import S3rver from 's3rver';
 import sharp from 'sharp';
+import { UploadSlots } from '../src/photos/upload-slots';
 import { createCharity, createDonor, type TestUser } from './support/factories';
 import type { HttpResult } from './support/http-client';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -67,6 +68,90 @@ function pngBomb(): Buffer {
     chunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * A real interlaced 16-bit RGBA PNG of `width` × `height`, every pixel black: a few hundred KB that decode to
+ * width × height × 8 bytes (9999 × 9999: 800 MB). Interlaced PNGs are decoded whole, so a decoder that
+ * trusts them allocates all of it. Written with zlib (sharp takes seconds to make one).
+ */
+async function interlacedPngBomb(width: number, height: number): Promise<Buffer> {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  // Adam7's seven passes: each row is a filter byte and its pixels (8 bytes each), all zero.
+  const passes = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]];
+  let raw = 0;
+  for (const [x0, y0, dx, dy] of passes) {
+    const columns = Math.ceil((width - x0) / dx);
+    const rows = Math.ceil((height - y0) / dy);
+    if (columns > 0 && rows > 0) raw += rows * (1 + columns * 8);
+  }
+  const deflate = createDeflate({ level: 9 });
+  const compressed: Buffer[] = [];
+  deflate.on('data', (data: Buffer) => compressed.push(data));
+  const ended = new Promise((resolve) => deflate.on('end', resolve));
+  const zeros = Buffer.alloc(4 << 20);
+  for (let left = raw; left > 0; left -= zeros.length) {
+    if (!deflate.write(left >= zeros.length ? zeros : zeros.subarray(0, left))) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await ended;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  // 16 bits per channel, RGBA, deflate, adaptive filtering, Adam7 interlacing.
+  header.set([16, 6, 0, 0, 1], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', Buffer.concat(compressed)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * An upload whose body is sent up to the middle of its file and then held: the server has its headers and
+ * is reading. `finish` sends the rest and resolves with the status; `abort` hangs up.
+ */
+function heldUpload(t: TestApp, user: TestUser, foodId: number, data: Buffer): { finish(): Promise<number>; abort(): void } {
+  const boundary = `----held${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="held.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const body = Buffer.concat([head, data, tail]);
+  let status: (code: number) => void = () => undefined;
+  const answered = new Promise<number>((resolve) => (status = resolve));
+  const request = httpRequest(`${t.baseUrl}${apiPath(EXTRA_ROUTES.foodPhotos, { id: foodId })}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length },
+  });
+  request.on('response', (response) => {
+    response.resume();
+    status(response.statusCode ?? 0);
+  });
+  request.on('error', () => status(0));
+  const half = head.length + Math.floor(data.length / 2);
+  request.write(body.subarray(0, half));
+  return {
+    finish: () => {
+      request.end(body.subarray(half));
+      return answered;
+    },
+    abort: () => request.destroy(),
+  };
+}
+
+/** Polls `check` every 20 ms until it holds (at most 10 s). */
+async function until(check: () => boolean): Promise<void> {
+  for (const started = Date.now(); !check(); ) {
+    if (Date.now() - started > 10_000) throw new Error('condition not met within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** Sends a multipart upload as a browser's FormData would. */
@@ -312,6 +397,61 @@ describe('food photos (local storage)', () => {
       expect(messages(response)).toEqual([ERRORS.photoTooManyPixels(100)]);
     });
 
+    it('refuses an interlaced 16-bit PNG bomb (9999 × 9999, 800 MB decoded) from its header at once, three in one request, while another upload goes through', async () => {
+      const bomb = await interlacedPngBomb(9999, 9999);
+      expect(bomb.length).toBeLessThan(1024 * 1024);
+      expect(await sharp(bomb).metadata()).toEqual(expect.objectContaining({ width: 9999, height: 9999, depth: 'ushort', channels: 4, isProgressive: true }));
+      const foodId = await foodItem(t, donor);
+      const neighbour = await createDonor(t.http);
+      const neighbourFood = await foodItem(t, neighbour);
+      const phone = await phoneJpeg();
+      const rssBefore = process.memoryUsage().rss;
+      const started = Date.now();
+      const [bombs, other] = await Promise.all([
+        upload(t, donor, foodId, [1, 2, 3].map(() => ({ data: bomb, filename: 'bomb.png', type: 'image/png' }))),
+        upload(t, neighbour, neighbourFood, [{ data: phone }]),
+      ]);
+      const took = Date.now() - started;
+      expect(bombs.status).toBe(400);
+      expect(messages(bombs)).toEqual([ERRORS.photoTooMuchMemory(128)]);
+      expect(other.status).toBe(201);
+      // Decoding one took 5.5 s and 1.6 GB more resident memory; refused from the header, none is decoded.
+      expect(took).toBeLessThan(4000);
+      expect(process.memoryUsage().rss - rssBefore).toBeLessThan(200 * 1024 * 1024);
+      expect(await photoRows(t, foodId)).toEqual([]);
+    });
+
+    it('limits uploads in progress to 2 per account and 4 per process (429 with Retry-After, before reading the body), and frees a slot when an upload ends or hangs up', async () => {
+      const slots = t.app.get(UploadSlots, { strict: false });
+      const jpeg = await phoneJpeg();
+      const mine = await foodItem(t, donor);
+      const held = [heldUpload(t, donor, mine, jpeg), heldUpload(t, donor, mine, jpeg)];
+      await until(() => slots.inProgress === 2);
+      const third = await upload(t, donor, mine, [{ data: await smallJpeg() }]);
+      expect({ status: third.status, message: third.body.message, retryAfter: third.headers.get('retry-after') }).toEqual({
+        status: 429,
+        message: ERRORS.uploadsPerUser(2),
+        retryAfter: '5',
+      });
+      const others = [await createDonor(t.http), await createDonor(t.http), await createDonor(t.http)];
+      held.push(heldUpload(t, others[0], await foodItem(t, others[0]), jpeg), heldUpload(t, others[1], await foodItem(t, others[1]), jpeg));
+      await until(() => slots.inProgress === 4);
+      const lastFood = await foodItem(t, others[2]);
+      const busy = await upload(t, others[2], lastFood, [{ data: await smallJpeg() }]);
+      expect({ status: busy.status, message: busy.body.message, retryAfter: busy.headers.get('retry-after') }).toEqual({
+        status: 429,
+        message: ERRORS.uploadsBusy,
+        retryAfter: '5',
+      });
+      // A client that hangs up frees its slot; the others finish and free theirs.
+      held[3].abort();
+      await until(() => slots.inProgress === 3);
+      expect(await Promise.all(held.slice(0, 3).map((upload) => upload.finish()))).toEqual([201, 201, 201]);
+      await until(() => slots.inProgress === 0);
+      expect(await photoRows(t, mine)).toHaveLength(2);
+      expect((await upload(t, others[2], lastFood, [{ data: await smallJpeg() }])).status).toBe(201);
+    });
+
     it('refuses a file over 5 MB with 413, and takes one of just under 5 MB', async () => {
       const foodId = await foodItem(t, donor);
       const tooBig = Buffer.concat([await smallJpeg(), Buffer.alloc(6 * 1024 * 1024)]);
@@ -385,6 +525,23 @@ describe('food photos (local storage)', () => {
       expect(retry.headers.get('idempotent-replayed')).toBe('true');
       expect(retry.body).toEqual(first.body);
       expect(await photoRows(t, foodId)).toHaveLength(1);
+    });
+
+    it('refuses an Idempotency-Key reused with other files (422, nothing stored), and replays it for the same bytes under another name', async () => {
+      const foodId = await foodItem(t, donor);
+      const jpeg = await smallJpeg();
+      const key = { 'idempotency-key': `photo-reuse-${foodId}` };
+      const first = await upload(t, donor, foodId, [{ data: jpeg }], key);
+      expect(first.status).toBe(201);
+      const filesBefore = filesOnDisk();
+      const other = await upload(t, donor, foodId, [{ data: await png() }], key);
+      expect({ status: other.status, message: other.body.message }).toEqual({ status: 422, message: ERRORS.idempotencyKeyReused });
+      const more = await upload(t, donor, foodId, [{ data: jpeg }, { data: jpeg }], key);
+      expect(more.status).toBe(422);
+      expect(await photoRows(t, foodId)).toHaveLength(1);
+      expect(filesOnDisk()).toEqual(filesBefore);
+      const retry = await upload(t, donor, foodId, [{ data: jpeg, filename: 'IMG_0001.jpg', type: 'image/jpeg' }], key);
+      expect({ status: retry.status, replayed: retry.headers.get('idempotent-replayed'), body: retry.body }).toEqual({ status: 201, replayed: 'true', body: first.body });
     });
   });
 

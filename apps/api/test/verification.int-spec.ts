@@ -1,4 +1,5 @@
 import { apiPath, ERRORS, LIMITS, NO_SHOW_SUSPENSION, VERIFICATION_ROUTES } from '@food-link/contracts';
+import PDFKit from 'pdfkit';
 import sharp from 'sharp';
 import { addFood, createCharity, createDonor, loginAs, requestPickup, verifyCharities, type TestUser } from './support/factories';
 import type { HttpResult } from './support/http-client';
@@ -147,6 +148,88 @@ describe('charity verification', () => {
       expect(own.status).toBe(200);
       expect(own.headers.get('content-type')).toBe('image/webp');
       expect((await sharp(Buffer.from(await own.arrayBuffer())).metadata()).format).toBe('webp');
+    });
+
+    it('keeps PDFs only when they parse and carry no active content or HTML (400, nothing stored), and a real PDF as sent', async () => {
+      const charity = await createCharity(t.http);
+      const plainPdf = (catalogExtra: string, objects: string[] = [], comment = '') =>
+        Buffer.from(
+          `%PDF-1.4\n${comment}1 0 obj << /Type /Catalog /Pages 2 0 R ${catalogExtra} >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n` +
+            objects.map((object, at) => `${at + 3} 0 obj ${object} endobj\n`).join('') +
+            'trailer << /Root 1 0 R >>\n%%EOF\n',
+          'latin1',
+        );
+      const refused: [string, Buffer, string][] = [
+        ['JavaScript on opening', plainPdf('/OpenAction 3 0 R', ['<< /S /JavaScript /JS (app.alert(document.cookie)) >>']), ERRORS.documentActiveContent],
+        ['an escaped /JavaScript', plainPdf('/OpenAction 3 0 R', ['<< /S /#4a#61vaScript /#4a#53 (app.alert(1)) >>']), ERRORS.documentActiveContent],
+        ['a launch action', plainPdf('/AA << /O 3 0 R >>', ['<< /S /Launch /F (cmd.exe) >>']), ERRORS.documentActiveContent],
+        ['an embedded file', plainPdf('/Names << /EmbeddedFiles 3 0 R >>', ['<< /Names [(x.exe) 4 0 R] >>']), ERRORS.documentActiveContent],
+        ['an XFA form', plainPdf('/AcroForm << /Fields [] /XFA 3 0 R >>', ['<< /Length 0 >> stream\n\nendstream']), ERRORS.documentActiveContent],
+        ['an HTML polyglot', plainPdf('', [], '%<html><body><script>fetch("/api/account")</script></body></html>\n'), ERRORS.documentActiveContent],
+        ['HTML before the header', Buffer.concat([Buffer.from('<html><script>alert(1)</script>\n'), plainPdf('')]), ERRORS.documentNotAccepted],
+        ['a header and no PDF', Buffer.from('%PDF-1.7\n<html> not a PDF at all\n%%EOF\n'), ERRORS.documentNotAccepted],
+      ];
+      for (const [what, data, message] of refused) {
+        const answer = await submit(charity.token, { document: { data } });
+        expect({ what, status: answer.status, message: answer.body.message }).toEqual({ what, status: 400, message: [message] });
+      }
+      expect((await view(charity)).body.status).toBe('unverified');
+      expect((await t.db.query(`SELECT document_key FROM charities WHERE user_id = $1`, [charity.id]))[0].document_key).toBeNull();
+
+      const pdfkit = await new Promise<Buffer>((resolve) => {
+        const document = new PDFKit();
+        const chunks: Buffer[] = [];
+        document.on('data', (chunk: Buffer) => chunks.push(chunk));
+        document.on('end', () => resolve(Buffer.concat(chunks)));
+        document.text('Ministry of Social Solidarity, registration 1234/2019');
+        document.end();
+      });
+      expect((await submit(charity.token, { document: { data: pdfkit } })).body.status).toBe('pending');
+      const own = await fetch(`${t.baseUrl}${VERIFICATION_ROUTES.charityDocument}`, { headers: { authorization: `Bearer ${charity.token}` } });
+      expect(Buffer.from(await own.arrayBuffer()).equals(pdfkit)).toBe(true);
+    });
+
+    it('is a download (Content-Disposition: attachment) when opened by its address, PDF or image, for the charity and operators', async () => {
+      const charity = await createCharity(t.http);
+      await submit(charity.token);
+      const get = (path: string, token: string) => fetch(`${t.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      for (const response of [await get(VERIFICATION_ROUTES.charityDocument, charity.token), await get(apiPath(VERIFICATION_ROUTES.opsDocument, { userId: charity.id }), operator)]) {
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-disposition')).toBe('attachment; filename="document.pdf"');
+        expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(response.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+      }
+      const rejected = await decide(operator, charity.id, { decision: 'reject', reason: 'Please send a clearer scan' });
+      expect(rejected.body.status).toBe('rejected');
+      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3c3' } }).png().toBuffer();
+      await submit(charity.token, { document: { data: png, name: 'scan.png', type: 'image/png' } });
+      const image = await get(VERIFICATION_ROUTES.charityDocument, charity.token);
+      expect(image.headers.get('content-type')).toBe('image/webp');
+      expect(image.headers.get('content-disposition')).toBe('attachment; filename="document.webp"');
+    });
+
+    it('refuses an Idempotency-Key reused with another document (422), and replays it for the same one', async () => {
+      const charity = await createCharity(t.http);
+      const keyed = async (data: Buffer, name: string) => {
+        const form = new FormData();
+        for (const [field, value] of Object.entries(FIELDS)) form.append(field, value);
+        form.append('document', new Blob([new Uint8Array(data)], { type: 'application/pdf' }), name);
+        const response = await fetch(`${t.baseUrl}${VERIFICATION_ROUTES.charity}`, {
+          method: 'POST',
+          body: form,
+          headers: { authorization: `Bearer ${charity.token}`, 'idempotency-key': `verification-${charity.id}` },
+        });
+        return { status: response.status, replayed: response.headers.get('idempotent-replayed'), body: (await response.json()) as Record<string, unknown> };
+      };
+      const first = await keyed(PDF, 'registration.pdf');
+      expect(first.status).toBe(201);
+      const other = Buffer.from(PDF.toString('latin1').replace('/Type /Catalog', '/Type /Catalog /Lang (ar-EG)'), 'latin1');
+      const reused = await keyed(other, 'registration.pdf');
+      expect({ status: reused.status, message: reused.body.message }).toEqual({ status: 422, message: ERRORS.idempotencyKeyReused });
+      const stored = await fetch(`${t.baseUrl}${VERIFICATION_ROUTES.charityDocument}`, { headers: { authorization: `Bearer ${charity.token}` } });
+      expect(Buffer.from(await stored.arrayBuffer()).equals(PDF)).toBe(true);
+      const retry = await keyed(PDF, 'renamed.pdf');
+      expect({ status: retry.status, replayed: retry.replayed, body: retry.body }).toEqual({ status: 201, replayed: 'true', body: first.body });
     });
 
     it('is served to operators and the charity itself only', async () => {

@@ -20,6 +20,11 @@ export const ERRORS = {
   documentRequired: 'document is required: send multipart/form-data with one file in the field document',
   documentNotAccepted: 'document must be a PDF or a JPEG, PNG or WebP image',
   documentUnreadable: 'document could not be read: the multipart/form-data body is malformed or has too many parts',
+  // Uploads (issue 31): decode budget, active content in PDFs.
+  photoTooMuchMemory: (megabytes: number) =>
+    `photo is too large to process: it must decode to at most ${megabytes} MB (width × height × channels × bytes per channel)`,
+  documentActiveContent: 'document must be a plain PDF: no JavaScript, actions, attachments, multimedia or XFA forms',
+  documentEncrypted: 'document must not be encrypted or password-protected',
   pickupPointNotOwn: 'pickup_point_id must be one of your pickup points',
   pushEndpointNotHttps: 'endpoint must be an https URL',
   pushEndpointNotPublic: 'endpoint must be on a public address (not private, loopback, link-local or otherwise reserved)',
@@ -115,6 +120,8 @@ export const ERRORS = {
   idempotencyKeyReused: 'This Idempotency-Key was used for a different request',
   // 429
   tooManyLogins: (seconds: number) => `Too many failed login attempts; try again in ${seconds} seconds`,
+  uploadsPerUser: (max: number) => `You have ${max} uploads in progress; wait for one to finish, then try again`,
+  uploadsBusy: 'The server is processing too many uploads; try again in a few seconds',
   // 503
   dependencyUnavailable: 'A service the platform depends on is unavailable; please retry shortly',
 } as const;

@@ -172,6 +172,13 @@ export const photosConfig = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // Uploads (docs/OPERATIONS.md, "Limits and timeouts").
+  /** Uploads (photos, verification documents) one account may have in progress at once; more get 429. */
+  UPLOADS_PER_USER: wholeNumber(2, 1, 100),
+  /** Uploads one API process reads and processes at once; more get 429 before their body is read. */
+  UPLOADS_PER_PROCESS: wholeNumber(4, 1, 1000),
+  /** The most memory (MB) one uploaded image may take once decoded, read from its header; more is a 400. */
+  IMAGE_DECODE_MAX_MB: wholeNumber(128, 16, 4096),
 });
 
 export const mailConfig = z.object({

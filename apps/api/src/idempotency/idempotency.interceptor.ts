@@ -13,12 +13,14 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
-import { ERRORS } from '@food-link/contracts';
+import { ERRORS, LIMITS } from '@food-link/contracts';
 import type { FastifyReply } from 'fastify';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import type { AuthenticatedRequest } from '../auth/auth.decorators';
 import { isDependencyUnavailable } from '../common/errors';
 import { EndedAttempts } from './ended-attempts';
+import { bufferMultipart, multipartFingerprint, type PartLimits } from '../photos/multipart-parts';
+import { UploadSlots } from '../photos/upload-slots';
 import { idempotentAttempt, type IdempotentAttempt } from './idempotency-context';
 import { IdempotencyRepository } from './idempotency.repository';
 
@@ -42,12 +44,19 @@ export const NO_REPLAY = 'foodlink:no-replay';
  */
 export const NoReplay = () => SetMetadata(NO_REPLAY, true);
 
+/** The widest limits of any upload (photos: several files; documents: one), which each reader narrows on replay. */
+const UPLOAD_PART_LIMITS: PartLimits = {
+  files: LIMITS.photosPerItem,
+  fileSize: Math.max(LIMITS.photoMaxBytes, LIMITS.documentMaxBytes),
+};
+
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /**
  * `Idempotency-Key` on signed-in writes: the same key with the same call and body gets the same answer
- * (replayed, without running the call again) for 24 hours; with another body, 422; while the first
+ * (replayed, without running the call again) for 24 hours; with another body (for an upload: other
+ * files, compared by the hash of their bytes), 422; while the first
  * attempt is still running, 409 with Retry-After. Calls without the header run as always; public calls
  * (login, sign-up) ignore it.
  */
@@ -61,6 +70,7 @@ export class IdempotencyInterceptor implements NestInterceptor, OnApplicationShu
     private readonly keys: IdempotencyRepository,
     private readonly reflector: Reflector,
     private readonly ended: EndedAttempts,
+    private readonly uploads: UploadSlots,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
@@ -79,6 +89,14 @@ export class IdempotencyInterceptor implements NestInterceptor, OnApplicationShu
     const statusCode =
       (Reflect.getMetadata(HTTP_CODE_METADATA, context.getHandler()) as number | undefined) ?? (request.method === 'POST' ? 201 : 200);
     const attempt: IdempotentAttempt = { userId: request.user.id, key, attempt: randomUUID(), statusCode };
+    if (request.isMultipart()) {
+      // An upload: its files are part of the request, so they are read (under the upload's slot, before
+      // anything else of it is) and fingerprinted; the call's reader replays them.
+      this.uploads.enter(request, reply, request.user.id);
+      return from(
+        bufferMultipart(request, UPLOAD_PART_LIMITS).then((parts) => this.run(attempt, requestHash(request, multipartFingerprint(parts)), reply, next)),
+      );
+    }
     return from(this.run(attempt, requestHash(request), reply, next));
   }
 
@@ -164,11 +182,14 @@ class KeyInProgressException extends ConflictException {
   }
 }
 
-/** The call (method and URL) and its body, with object keys sorted so that key order does not matter. */
-function requestHash(request: AuthenticatedRequest): string {
+/**
+ * The call (method and URL) and its body, with object keys sorted so that key order does not matter; for
+ * a multipart upload, the fingerprint of its parts (each file by the hash of its bytes) instead.
+ */
+function requestHash(request: AuthenticatedRequest, multipart?: string): string {
   return createHash('sha256')
     .update(`${request.method} ${request.url}\n`)
-    .update(JSON.stringify(request.body ?? null, (_key, value: unknown) => sortedObject(value)))
+    .update(multipart === undefined ? JSON.stringify(request.body ?? null, (_key, value: unknown) => sortedObject(value)) : `multipart ${multipart}`)
     .digest('hex');
 }
 

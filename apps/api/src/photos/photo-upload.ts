@@ -2,6 +2,7 @@ import { BadRequestException, ConflictException, PayloadTooLargeException } from
 import { ERRORS, LIMITS } from '@food-link/contracts';
 import type { FastifyRequest } from 'fastify';
 import '@fastify/multipart';
+import { multipartParts } from './multipart-parts';
 
 /** The form fields a photo may come in: `photo` (one file, or repeated) or `photos`. */
 export const PHOTO_FIELDS: readonly string[] = ['photo', 'photos'];
@@ -34,10 +35,10 @@ export async function readPhotoFiles(request: FastifyRequest, has: number): Prom
   const files: Buffer[] = [];
   let strayField = false;
   try {
-    for await (const part of request.parts({ limits: { files: LIMITS.photosPerItem - has } })) {
+    for await (const part of multipartParts(request, { files: LIMITS.photosPerItem - has, fileSize: LIMITS.photoMaxBytes })) {
       if (part.type !== 'file') continue;
       // Read to the end even when refused, so the rest of the body can still be parsed and the answer sent.
-      const data = await part.toBuffer();
+      const data = part.data;
       if (!PHOTO_FIELDS.includes(part.fieldname)) strayField = true;
       // A form's empty file input arrives as a nameless empty part: nothing was chosen.
       else if (data.length > 0 || part.filename !== '') files.push(data);

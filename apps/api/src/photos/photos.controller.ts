@@ -11,6 +11,7 @@ import { shapeRef } from '../openapi/shapes';
 import { isPhotoName, PHOTO_NAME_PATTERN } from './photo-names';
 import { readPhotoFiles } from './photo-upload';
 import { PhotosService } from './photos.service';
+import { UploadSlots } from './upload-slots';
 
 /** A stored photo never changes (a new photo gets a new name), so caches may keep it for a year unasked. */
 export const PHOTO_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -50,7 +51,10 @@ export function parsePhotoIndex(raw: unknown): number {
 @ApiTags('photos')
 @Controller()
 export class PhotosController {
-  constructor(private readonly photos: PhotosService) {}
+  constructor(
+    private readonly photos: PhotosService,
+    private readonly uploads: UploadSlots,
+  ) {}
 
   @Roles('donor')
   @Post(EXTRA_ROUTES.foodPhotos)
@@ -59,14 +63,20 @@ export class PhotosController {
     description:
       `Each file is checked by its content (JPEG, PNG or WebP; its name and declared type do not count), turned upright, ` +
       `re-encoded as WebP without any metadata (no EXIF, so no GPS position), at most 1600 px on its long side, with a 400 px ` +
-      `thumbnail. An item has at most ${LIMITS.photosPerItem} photos; new ones take the next positions.`,
+      `thumbnail. An item has at most ${LIMITS.photosPerItem} photos; new ones take the next positions. ` +
+      `An account may have 2 uploads in progress at once and a server 4 (UPLOADS_PER_USER, UPLOADS_PER_PROCESS): more are answered ` +
+      `429 with \`Retry-After\` before their body is read.`,
   })
   @ApiIdParam('id', 'The food item')
   @ApiConsumes('multipart/form-data')
   @ApiBody({ required: true, schema: UPLOAD_BODY })
   @ApiCreatedResponse({ schema: shapeRef(PhotosResponse), description: "All the item's photos after the upload, in order" })
   @ApiErrors(
-    { status: 400, description: 'No photo, a file that is not a JPEG, PNG or WebP image, a malformed body, or a bad `id`', message: [ERRORS.photoNotImage] },
+    {
+      status: 400,
+      description: 'No photo, a file that is not a JPEG, PNG or WebP image or whose header claims too many pixels or too much memory to decode, a malformed body, or a bad `id`',
+      message: [ERRORS.photoNotImage],
+    },
     401,
     NOT_THE_DONOR,
     FOOD_NOT_FOUND,
@@ -78,8 +88,16 @@ export class PhotosController {
     { status: 413, description: `A file is over ${MEGABYTES} MB`, message: ERRORS.photoTooLarge(MEGABYTES) },
     503,
   )
-  upload(@CurrentUser() donor: AuthUser, @IdParam('id') foodId: number, @Req() request: FastifyRequest): Promise<PhotosResponse> {
-    return this.photos.upload(donor, foodId, (has) => readPhotoFiles(request, has));
+  upload(
+    @CurrentUser() donor: AuthUser,
+    @IdParam('id') foodId: number,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<PhotosResponse> {
+    return this.photos.upload(donor, foodId, (has) => {
+      this.uploads.enter(request, reply, donor.id);
+      return readPhotoFiles(request, has);
+    });
   }
 
   @Roles('donor')

@@ -3,6 +3,7 @@ import { BadRequestException, ConflictException, PayloadTooLargeException } from
 import { ERRORS, LIMITS, type DocumentType } from '@food-link/contracts';
 import type { FastifyRequest } from 'fastify';
 import '@fastify/multipart';
+import { multipartParts } from '../photos/multipart-parts';
 import type { StoredNames } from '../photos/photo-storage';
 
 /**
@@ -48,12 +49,11 @@ export async function readVerificationUpload(request: FastifyRequest): Promise<V
   let document: Buffer | null = null;
   let stray = false;
   try {
-    for await (const part of request.parts({ limits: { files: 1, fileSize: LIMITS.documentMaxBytes } })) {
+    for await (const part of multipartParts(request, { files: 1, fileSize: LIMITS.documentMaxBytes })) {
       if (part.type === 'file') {
-        const data = await part.toBuffer();
         if (part.fieldname !== 'document') stray = true;
-        else if (data.length > 0) document = data;
-      } else if (typeof part.value === 'string') {
+        else if (part.data.length > 0) document = part.data;
+      } else {
         fields[part.fieldname] = part.value;
       }
     }

@@ -18,6 +18,7 @@ import { ApiErrors } from '../openapi/api-errors';
 import { ApiIdParam } from '../openapi/api-params';
 import { shapeList, shapeRef, ValidBody, ValidQuery } from '../openapi/shapes';
 import type { StoredPhoto } from '../photos/photo-storage';
+import { UploadSlots } from '../photos/upload-slots';
 import { readVerificationUpload } from './verification-documents';
 import { VerificationService } from './verification.service';
 
@@ -44,9 +45,21 @@ const UPLOAD_BODY = {
   },
 };
 
-/** Documents are private: never cached by anything shared, and never sniffed into something else. */
+/**
+ * Documents are private: never cached by anything shared, never sniffed into something else, and always
+ * a download (`Content-Disposition: attachment`) when opened by address, so a document is never a page of
+ * the API's origin. The in-app viewer fetches it as a blob and shows it from an object URL, which this
+ * header does not touch (docs/VERIFICATION.md). A sandbox CSP covers browsers that render it anyway.
+ */
 async function sendDocument(reply: FastifyReply, file: StoredPhoto): Promise<void> {
-  reply.code(200).type(file.contentType).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff');
+  const filename = file.contentType === 'application/pdf' ? 'document.pdf' : 'document.webp';
+  reply
+    .code(200)
+    .type(file.contentType)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('content-security-policy', "sandbox; default-src 'none'");
   if (file.bytes !== undefined) reply.header('content-length', file.bytes);
   await reply.send(file.stream);
 }
@@ -56,7 +69,10 @@ async function sendDocument(reply: FastifyReply, file: StoredPhoto): Promise<voi
 @Roles('charity')
 @Controller()
 export class CharityVerificationController {
-  constructor(private readonly verification: VerificationService) {}
+  constructor(
+    private readonly verification: VerificationService,
+    private readonly uploads: UploadSlots,
+  ) {}
 
   @Get(VERIFICATION_ROUTES.charity)
   @ApiOperation({ summary: "The signed-in charity's verification (charities)" })
@@ -77,15 +93,23 @@ export class CharityVerificationController {
   @ApiBody({ required: true, schema: UPLOAD_BODY })
   @ApiOkResponse({ schema: shapeRef(VerificationView) })
   @ApiErrors(
-    { status: 400, description: 'A field is missing or invalid, or the document is not a PDF or an image', message: [ERRORS.documentNotAccepted] },
+    {
+      status: 400,
+      description: 'A field is missing or invalid, or the document is not a PDF or an image, or is a PDF with active content (JavaScript, actions, attachments, multimedia, XFA) or encrypted',
+      message: [ERRORS.documentNotAccepted],
+    },
     401,
     CHARITIES_ONLY,
     { status: 409, description: 'Pending, verified or suspended: nothing to submit', message: ERRORS.verificationNotSubmittable('pending') },
     { status: 413, description: `The document is over ${MEGABYTES} MB`, message: ERRORS.documentTooLarge(MEGABYTES) },
+    { status: 429, description: 'The account, or the server, has too many uploads in progress (`Retry-After`)', message: ERRORS.uploadsBusy },
     503,
   )
-  submit(@CurrentUser() charity: AuthUser, @Req() request: FastifyRequest): Promise<VerificationView> {
-    return this.verification.submit(charity, () => readVerificationUpload(request));
+  submit(@CurrentUser() charity: AuthUser, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<VerificationView> {
+    return this.verification.submit(charity, () => {
+      this.uploads.enter(request, reply, charity.id);
+      return readVerificationUpload(request);
+    });
   }
 
   @Get(VERIFICATION_ROUTES.charityDocument)

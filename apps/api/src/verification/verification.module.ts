@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
-import { PhotoProcessor } from '../photos/photo-processor';
 import { createFileStorage } from '../photos/photo-storage.provider';
+import { UploadsModule } from '../photos/uploads.module';
 import { DOCUMENT_NAMES } from './verification-documents';
 import { VerificationChanges } from './verification-changes';
 import { CharityVerificationController, OpsVerificationController } from './verification.controller';
@@ -18,11 +18,10 @@ export class VerificationCoreModule {}
 
 /** Charity verification's calls (docs/VERIFICATION.md), in processes that serve HTTP. */
 @Module({
-  imports: [VerificationCoreModule],
+  imports: [VerificationCoreModule, UploadsModule],
   controllers: [CharityVerificationController, OpsVerificationController],
   providers: [
     VerificationService,
-    PhotoProcessor,
     // Documents live beside photos (DATA_DIR/documents, or the photo bucket under their own names), never served publicly.
     { provide: DOCUMENT_STORAGE, inject: [AppConfig], useFactory: (config: AppConfig) => createFileStorage(config, join(config.DATA_DIR, 'documents'), DOCUMENT_NAMES) },
   ],

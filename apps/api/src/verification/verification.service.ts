@@ -21,6 +21,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { parseShape } from '../common/shape-pipe';
 import { PhotoProcessor } from '../photos/photo-processor';
 import type { PhotoStorage, StoredPhoto } from '../photos/photo-storage';
+import { checkPdf } from './pdf-documents';
 import { VerificationChanges } from './verification-changes';
 import { isPdf, newDocumentName, notSubmittable, type VerificationUpload } from './verification-documents';
 import { VerificationRepository, verificationView, type VerificationChange, type VerificationRow } from './verification.repository';
@@ -52,7 +53,8 @@ export class VerificationService {
 
   /**
    * A submission (or a resubmission after a rejection): checked before the upload is read and again under
-   * the charity's lock. The document is checked by its content: a PDF is kept as sent; an image is
+   * the charity's lock. The document is checked by its content: a PDF is kept as sent, only when it
+   * parses and carries no active content or HTML (checkPdf); an image is
    * re-encoded as WebP without metadata (as photos are). Only the text fields VerificationFields names
    * are read; any other (`status`, `verified`…) is ignored.
    */
@@ -131,7 +133,10 @@ export class VerificationService {
   }
 
   private async documentOf(data: Buffer): Promise<{ data: Buffer; type: DocumentType }> {
-    if (isPdf(data)) return { data, type: 'application/pdf' };
+    if (isPdf(data)) {
+      await checkPdf(data);
+      return { data, type: 'application/pdf' };
+    }
     try {
       return { data: (await this.processor.process(data)).photo, type: 'image/webp' };
     } catch (error) {
