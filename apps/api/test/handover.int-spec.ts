@@ -335,6 +335,32 @@ describe('the handover', () => {
         map_url: null,
       });
     });
+    it('are refused to the charity once its claim ended without a handover (claim, cancel, read: 403); kept after Donate', async () => {
+      const pointId = await pickupPoint(donor);
+      const path = (requestId: number) => `/api/requests/${requestId}/pickup`;
+
+      const harvester = await createCharity(t.http);
+      const cancelled = await requestPickup(t.http, harvester, await listing(donor, { pointId }));
+      expect((await t.http.get(path(cancelled), { token: harvester.token })).status).toBe(200);
+      await t.http.put(`/api/updaterequest/${cancelled}`, { status: 'cancelled' }, { token: harvester.token });
+      const refused = await t.http.get(path(cancelled), { token: harvester.token });
+      expect(refused).toMatchObject({ status: 403, body: { message: ERRORS.pickupDetailsForActiveClaims } });
+      expect(JSON.stringify(refused.body)).not.toMatch(/Talaat|Nour|\+20100|Mona/);
+      // The donor and operators still see their own place.
+      expect((await t.http.get(path(cancelled), { token: donor.token })).body.point.address_line).toBe('12 Talaat Harb Street');
+      expect((await t.http.get(path(cancelled), { token: await loginAs(t.http, operator.email, operator.password) })).status).toBe(200);
+
+      const noShowCharity = await createCharity(t.http);
+      const missed = await requestPickup(t.http, noShowCharity, await listing(donor, { pickupFrom: at(-30 * MINUTE), pickupUntil: at(30 * MINUTE), pointId }));
+      expect((await t.http.post(`/api/requests/${missed}/no-show`, {}, { token: donor.token })).status).toBe(201);
+      expect((await t.http.get(path(missed), { token: noShowCharity.token })).status).toBe(403);
+
+      const collector = await createCharity(t.http);
+      const fulfilled = await requestPickup(t.http, collector, await listing(donor, { pointId }));
+      await t.http.put(`/updaterequeststatus/${fulfilled}`, { status: 'fulfilled' }, { token: donor.token });
+      expect((await row(fulfilled)).status).toBe('fulfilled');
+      expect((await t.http.get(path(fulfilled), { token: collector.token })).body).toMatchObject({ status: 'fulfilled', point: { address_line: '12 Talaat Harb Street' } });
+    });
   });
 
   describe('what the charity received (POST /api/requests/{id}/received)', () => {

@@ -50,6 +50,7 @@ export const ERRORS = {
   pickupPointOfAnotherDonor: "This pickup point belongs to another donor",
   foodOfAnotherDonor: "This food item belongs to another donor",
   pickupDetailsForPartiesOnly: "Only the claiming charity, the item's donor or an operator may see where to collect it",
+  pickupDetailsForActiveClaims: 'Pickup details are shown only while your claim is pending or after the handover',
   receivedByCharityOnly: 'Only the charity that made the request may report what it received',
   noShowByDonorOnly: "Only the item's donor may report a no-show",
   reliabilityNotVisible: 'Only donors, operators and the charity itself may see its reliability',

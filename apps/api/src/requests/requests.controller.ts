@@ -122,7 +122,7 @@ export class RequestsController {
   @Get(EXTRA_ROUTES.pickupDetails)
   @ApiOperation({
     summary:
-      "Where and when to collect a claimed item: the full pickup point, the window and the safe time (the claiming charity, the item's donor, operators); the pickup code only for the charity",
+      "Where and when to collect a claimed item: the full pickup point, the window and the safe time (the claiming charity while its claim is pending or fulfilled, the item's donor, operators); the pickup code only for the charity",
   })
   @ApiIdParam('requestId', 'The pickup request')
   @ApiOkResponse({ schema: shapeRef(PickupDetails), description: 'The pickup details' })
@@ -130,6 +130,7 @@ export class RequestsController {
     invalidId('requestId'),
     401,
     { status: 403, description: 'Neither the claiming charity, the item\'s donor nor an operator', message: ERRORS.pickupDetailsForPartiesOnly },
+    { status: 403, description: 'The charity\'s claim ended without a handover (cancelled, not collected)', message: ERRORS.pickupDetailsForActiveClaims },
     REQUEST_NOT_FOUND,
     503,
   )

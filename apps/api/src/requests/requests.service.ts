@@ -33,6 +33,9 @@ import { IdempotentAnswers, keyTakenOver } from '../idempotency/idempotent-answe
 import { RequestsRepository, type ClaimOutcome, type RequestRow } from './requests.repository';
 
 const PICKUP_REQUESTED = 'Pickup request submitted successfully';
+
+/** The claiming charity reads the pickup details while its claim is pending, and after the handover. */
+const PICKUP_DETAIL_STATUSES: ReadonlySet<string> = new Set(['pending', 'fulfilled']);
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
@@ -145,8 +148,8 @@ export class RequestsService {
   }
 
   /**
-   * Where and when to collect, for the claiming charity, the item's donor and operators (403 for anyone
-   * else). The pickup code is the charity's to show; the others get null.
+   * Where and when to collect, for the claiming charity while its claim is pending or fulfilled, the item's
+   * donor and operators (403 for anyone else). The pickup code is the charity's to show; the others get null.
    */
   async pickupDetails(viewer: AuthUser, requestId: number): Promise<PickupDetails> {
     const found = await this.requests.pickupDetails(requestId);
@@ -154,6 +157,9 @@ export class RequestsService {
     const { donor_id, charity_id, ...details } = found;
     const isCharity = viewer.id === charity_id;
     if (!isCharity && viewer.id !== donor_id && viewer.userType !== 'operator') throw new ForbiddenException(ERRORS.pickupDetailsForPartiesOnly);
+    // A charity whose claim ended without the handover (cancelled, not collected, expired) has no more
+    // business with the donor's address: claim-and-cancel must not harvest private places.
+    if (isCharity && !PICKUP_DETAIL_STATUSES.has(details.status)) throw new ForbiddenException(ERRORS.pickupDetailsForActiveClaims);
     return { ...details, pickup_code: isCharity ? details.pickup_code : null };
   }
 
