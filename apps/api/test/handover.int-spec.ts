@@ -1,6 +1,7 @@
 import { ERRORS, LIMITS, mapUrl } from '@food-link/contracts';
 import { addFood, cairoDateIn, createCharity, createDonor, loginAs, requestPickup, type TestUser, verifyCharities } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
+import { waitFor } from './support/wait';
 
 /**
  * After the claim and an accountable handover (issue 14, DOMAIN.md "The handover"): the pickup code and
@@ -251,6 +252,49 @@ describe('the handover', () => {
 
       const plain = await requestPickup(t.http, charity, await listing(donor));
       expect((await donate(plain, { status: 'fulfilled' })).status).toBe(200);
+    });
+
+    it(`counts wrong codes: after ${LIMITS.pickupCodeTries} the request takes no code (429, even the right one), tells the donor and operators once; Donate without a code still works`, async () => {
+      const itsDonor = await createDonor(t.http);
+      const charity = await createCharity(t.http);
+      const requestId = await requestPickup(t.http, charity, await listing(itsDonor));
+      const { pickup_code: code } = await row(requestId);
+      const wrongCodes = ['000000', '111111', '222222', '333333', '444444', '555555'].filter((guess) => guess !== code);
+      const guess = (pickup_code: string) =>
+        t.http.put(`/updaterequeststatus/${requestId}`, { status: 'fulfilled', pickup_code }, { token: itsDonor.token });
+
+      for (const wrong of wrongCodes.slice(0, LIMITS.pickupCodeTries)) {
+        expect(await guess(wrong)).toMatchObject({ status: 409, body: { message: ERRORS.wrongPickupCode } });
+      }
+      const counted = await t.db.query('SELECT wrong_codes FROM pickup_requests WHERE id = $1', [requestId]);
+      expect(counted[0].wrong_codes).toBe(LIMITS.pickupCodeTries);
+      // Locked: the right code is refused too (it could be the next guess), and further guesses are not counted.
+      for (const attempt of [code, wrongCodes[LIMITS.pickupCodeTries]]) {
+        const refused = await guess(attempt);
+        expect(refused).toMatchObject({ status: 429, body: { message: ERRORS.pickupCodeLocked(LIMITS.pickupCodeTries) } });
+      }
+      expect(await row(requestId)).toMatchObject({ status: 'pending', ended_at: null });
+      expect((await t.db.query('SELECT wrong_codes FROM pickup_requests WHERE id = $1', [requestId]))[0].wrong_codes).toBe(LIMITS.pickupCodeTries);
+
+      // Told once: the event to the donor's room (operators see every event in their feed), and a notice.
+      const locked = await events('request.code_locked', { requestId });
+      expect(locked).toHaveLength(1);
+      expect(locked[0]).toMatchObject({ data: { requestId, wrongCodes: LIMITS.pickupCodeTries }, recipients: [itsDonor.id] });
+      const notices = await waitFor(
+        () => t.db.query(`SELECT data FROM notifications WHERE user_id = $1 AND type = 'account.news'`, [itsDonor.id]),
+        (found: { data: { message: string } }[]) => found.length > 0,
+        'the donor is told of the locked code',
+      );
+      expect(notices).toHaveLength(1);
+      expect(notices[0].data.message).toContain(`${LIMITS.pickupCodeTries} wrong pickup codes`);
+      // The charity is not told (nor is anyone else).
+      expect((await t.db.query(`SELECT 1 FROM notifications WHERE user_id = $1 AND type = 'account.news'`, [charity.id])).length).toBe(0);
+
+      // The donor still decides: Donate without a code fulfils.
+      expect(await t.http.put(`/updaterequeststatus/${requestId}`, { status: 'fulfilled' }, { token: itsDonor.token })).toMatchObject({
+        status: 200,
+        body: { status: 'fulfilled' },
+      });
     });
 
     it('names a malformed code with 400', async () => {

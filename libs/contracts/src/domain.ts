@@ -99,6 +99,8 @@ export const LIMITS = {
   reliabilityDays: 90,
   /** The pickup code a charity shows at the door: this many digits. */
   pickupCodeDigits: 6,
+  /** Wrong pickup codes a request takes; after this many, codes are refused for it (429; Donate without one stays allowed). */
+  pickupCodeTries: 5,
   /** A charity may report (and correct) what it received for this many days after the handover. */
   receivedCorrectionDays: 7,
   /** The charity should serve or chill cooked food within this long of collecting it (DOMAIN.md). */

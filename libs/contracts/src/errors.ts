@@ -116,6 +116,8 @@ export const ERRORS = {
   idempotencyKeyReused: 'This Idempotency-Key was used for a different request',
   // 429
   tooManyLogins: (seconds: number) => `Too many failed login attempts; try again in ${seconds} seconds`,
+  pickupCodeLocked: (tries: number) =>
+    `${tries} wrong pickup codes were entered for this request, so codes are no longer accepted for it; if the charity is at the door, mark it donated without a code, or contact the Food Link operators`,
   // 503
   dependencyUnavailable: 'A service the platform depends on is unavailable; please retry shortly',
 } as const;

@@ -23,6 +23,7 @@ export const DOMAIN_EVENTS = {
   notificationCreated: 'notification.created',
   charityVerification: 'charity.verification',
   accountModeration: 'account.moderation',
+  requestCodeLocked: 'request.code_locked',
 } as const;
 
 export type DomainEventType = (typeof DOMAIN_EVENTS)[keyof typeof DOMAIN_EVENTS];
@@ -64,6 +65,7 @@ const PUBLIC_TOPIC: { readonly [T in DomainEventType]: LiveTopic | null } = {
   'notification.created': null,
   'charity.verification': null,
   'account.moderation': null,
+  'request.code_locked': null,
 };
 
 /** The board's changes for items picked up in one governorate: `board:EG-C`. */
@@ -155,6 +157,11 @@ export interface DomainEventPayloads {
    * account: its room only (a suspended account's sockets are closed by then; it hears it by notification).
    */
   'account.moderation': { userId: number; action: ModerationAction; reason: string | null; foodId: number | null };
+  /**
+   * Someone entered LIMITS.pickupCodeTries wrong pickup codes for the request: codes are refused for it from
+   * now on (Donate without a code stays allowed). To the donor's room and the operators' feed, once.
+   */
+  'request.code_locked': { foodId: number; requestId: number; wrongCodes: number };
 }
 
 export interface EventEnvelope<T extends DomainEventType = DomainEventType> {

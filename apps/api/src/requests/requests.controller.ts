@@ -110,8 +110,14 @@ export class RequestsController {
     REQUEST_NOT_FOUND,
     {
       status: 409,
-      description: "The request is already fulfilled or cancelled, or the pickup code given is not the charity's (nothing changed)",
+      description: "The request is already fulfilled or cancelled, or the pickup code given is not the charity's (nothing changed; the wrong code is counted)",
       message: ERRORS.wrongPickupCode,
+    },
+    {
+      status: 429,
+      description: `${LIMITS.pickupCodeTries} wrong pickup codes were entered for the request: it takes no more codes (Donate without a code stays allowed)`,
+      message: ERRORS.pickupCodeLocked(LIMITS.pickupCodeTries),
+      retryAfter: false,
     },
     503,
   )

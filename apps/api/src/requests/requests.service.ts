@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   cairoDate,
@@ -33,6 +33,14 @@ import { IdempotentAnswers, keyTakenOver } from '../idempotency/idempotent-answe
 import { RequestsRepository, type ClaimOutcome, type RequestRow } from './requests.repository';
 
 const PICKUP_REQUESTED = 'Pickup request submitted successfully';
+
+/** 429: the request took LIMITS.pickupCodeTries wrong codes; Donate without a code stays allowed. */
+function pickupCodeLocked(): HttpException {
+  return new HttpException(
+    { statusCode: HttpStatus.TOO_MANY_REQUESTS, error: 'Too Many Requests', message: ERRORS.pickupCodeLocked(LIMITS.pickupCodeTries) },
+    HttpStatus.TOO_MANY_REQUESTS,
+  );
+}
 
 /** The claiming charity reads the pickup details while its claim is pending, and after the handover. */
 const PICKUP_DETAIL_STATUSES: ReadonlySet<string> = new Set(['pending', 'fulfilled']);
@@ -129,15 +137,28 @@ export class RequestsService {
 
   /**
    * The donor hands the food over: the request ends fulfilled and counts towards the impact totals. With
-   * the charity's pickup code, it must match (409 otherwise, nothing changed); without one, as the
-   * specification's call always did.
+   * the charity's pickup code, it must match (409 otherwise, nothing changed but the count of wrong codes);
+   * without one, as the specification's call always did. After LIMITS.pickupCodeTries wrong codes the
+   * request takes no more codes (429, even the right one: it could be the next guess), and the donor and
+   * operators hear `request.code_locked` once; Donate without a code stays the donor's choice.
    */
   async fulfil(donor: AuthUser, requestId: number, pickupCode?: string): Promise<FulfilResponse> {
-    return this.db.transaction(async (tx) => {
+    // A wrong code is counted, and the count must commit although the answer is an error: the transaction
+    // returns the refusal and it is thrown once the count is stored.
+    const outcome = await this.db.transaction(async (tx): Promise<FulfilResponse | 'wrong code'> => {
       const request = await this.lockRequest(tx, requestId);
       if (request.donor_id !== donor.id) throw new ForbiddenException(ERRORS.requestForAnotherDonor);
       assertPending(request);
-      if (pickupCode !== undefined && pickupCode !== request.pickup_code) throw new ConflictException(ERRORS.wrongPickupCode);
+      if (pickupCode !== undefined) {
+        if (request.wrong_codes >= LIMITS.pickupCodeTries) throw pickupCodeLocked();
+        if (pickupCode !== request.pickup_code) {
+          const wrongCodes = await this.requests.countWrongCode(tx, requestId);
+          if (wrongCodes === LIMITS.pickupCodeTries) {
+            await this.outbox.record(tx, DOMAIN_EVENTS.requestCodeLocked, { foodId: request.food_id, requestId, wrongCodes }, [request.donor_id]);
+          }
+          return 'wrong code';
+        }
+      }
       await this.requests.end(tx, requestId, 'fulfilled');
       await this.outbox.record(tx, DOMAIN_EVENTS.requestFulfilled, { foodId: request.food_id, requestId }, [
         request.donor_id,
@@ -145,6 +166,9 @@ export class RequestsService {
       ]);
       return this.answers.storeWithin<FulfilResponse>(tx, { message: 'Donation marked as fulfilled', status: 'fulfilled' });
     });
+    if (outcome !== 'wrong code') return outcome;
+    await this.outbox.committed();
+    throw new ConflictException(ERRORS.wrongPickupCode);
   }
 
   /**

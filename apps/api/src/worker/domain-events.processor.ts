@@ -16,6 +16,7 @@ import { NotificationsService } from '../notifications/notifications.service';
 import { CancellationNotices } from '../notifications/cancellation-notices.service';
 import { verificationNews } from '../verification/verification-news';
 import { moderationNews } from '../moderation/moderation-news';
+import { codeLockedNews } from '../requests/code-locked-news';
 import { JobHandlers } from './job-handlers';
 import { NotCollectedScheduler } from './not-collected-scheduler';
 import { OfferScheduler } from './offer-scheduler';
@@ -134,6 +135,19 @@ export class DomainEventsProcessor extends WorkerHost implements OnApplicationBo
             data: { message: moderationNews(action, reason, foodId) },
           });
           if (action === 'suspend_account') await this.realtime.disconnectUser(userId);
+        },
+        // Someone is guessing the request's pickup code: live to the donor's room and the operators' feed,
+        // and in the donor's chosen channels (once per event).
+        [DOMAIN_EVENTS.requestCodeLocked]: async (job) => {
+          const { envelope } = job.data;
+          if (envelope.type !== DOMAIN_EVENTS.requestCodeLocked) throw new Error(`Job ${job.name} carries ${envelope.type}`);
+          await publish(job);
+          await this.notifications.notify({
+            key: `request-code-locked-${envelope.id}`,
+            userIds: job.data.recipients,
+            type: 'account.news',
+            data: { message: codeLockedNews(envelope.data.foodId, envelope.data.wrongCodes) },
+          });
         },
         [DOMAIN_EVENTS.requestFulfilled]: async (job) => {
           const { envelope } = job.data;
