@@ -193,6 +193,9 @@ export const common = {
       'This e-mail address is already registered': 'هذا البريد الإلكتروني مسجّل بالفعل',
       'A charity with this name is already registered': 'توجد جمعية مسجّلة بهذا الاسم بالفعل',
       'Invalid email or password': 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
+      // ERRORS.pickupCodeLocked(LIMITS.pickupCodeTries), written out: the landing chunk does not load the contracts.
+      '5 wrong pickup codes were entered for this request, so codes are no longer accepted for it; if the charity is at the door, mark it donated without a code, or contact the Food Link operators':
+        'أُدخلت 5 رموز استلام خاطئة لهذا الطلب، فلم تعد الرموز مقبولة له؛ إذا كانت الجمعية عند الباب فسجّل التسليم دون رمز، أو تواصل مع مشرفي فود لينك',
       // Password reset (the API's ERRORS.resetToken*).
       'token is not a valid password reset link; ask for a new one': 'هذا ليس رابط إعادة تعيين صالحًا؛ اطلب رابطًا جديدًا',
       'token has expired; ask for a new password reset link': 'انتهت صلاحية الرابط؛ اطلب رابطًا جديدًا لإعادة تعيين كلمة المرور',
