@@ -183,7 +183,6 @@ describe('the handover', () => {
     const cancel = (charity: TestUser, requestId: number) => t.http.put(`/api/updaterequest/${requestId}`, { status: 'cancelled' }, { token: charity.token });
 
     it('ends the request now; late when less than 2 hours before the window, or after it started, or without a window', async () => {
-      const charity = await createCharity(t.http);
       const cases = [
         { window: { pickupFrom: at(3 * 60 * MINUTE), pickupUntil: at(4 * 60 * MINUTE) }, late: false },
         { window: { pickupFrom: at(90 * MINUTE), pickupUntil: at(4 * 60 * MINUTE) }, late: true },
@@ -191,6 +190,8 @@ describe('the handover', () => {
         { window: {}, late: true },
       ];
       for (const { window, late } of cases) {
+        // A charity each: claiming and cancelling at once, again and again, pauses a charity's claiming (below).
+        const charity = await createCharity(t.http);
         const requestId = await requestPickup(t.http, charity, await listing(donor, window));
         const before = Date.now();
         expect((await cancel(charity, requestId)).status).toBe(200);
@@ -198,6 +199,34 @@ describe('the handover', () => {
         expect(ended).toMatchObject({ status: 'cancelled', late_cancellation: late });
         expect(ended.ended_at.getTime()).toBeGreaterThanOrEqual(before - 1000);
       }
+    });
+
+    it('pauses the claiming of a charity that cancels 3 claims within 15 minutes of making them (429, Retry-After), and tells it and operators', async () => {
+      const charity = await createCharity(t.http);
+      const claim = (foodId: number) => t.http.post('/api/request', { food_id: foodId }, { token: charity.token });
+      // A cancellation long after the claim is not quick, and does not count.
+      const slow = await requestPickup(t.http, charity, await listing(donor));
+      await t.db.query(`UPDATE pickup_requests SET created_at = now() - interval '20 minutes' WHERE id = $1`, [slow]);
+      expect((await cancel(charity, slow)).status).toBe(200);
+      for (let quick = 1; quick <= 3; quick++) {
+        const requestId = await requestPickup(t.http, charity, await listing(donor));
+        expect((await cancel(charity, requestId)).status).toBe(200);
+        if (quick < 3) expect((await t.db.query(`SELECT claims_paused_until FROM charities WHERE user_id = $1`, [charity.id]))[0].claims_paused_until).toBeNull();
+      }
+      const refused = await claim(await listing(donor));
+      expect(refused).toMatchObject({ status: 429, body: { message: ERRORS.claimsPausedQuickCancels(3, LIMITS.quickCancelMinutes, LIMITS.quickCancelWindowHours) } });
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(LIMITS.quickCancelPauseHours * 3600 - 60);
+      expect(retryAfter).toBeLessThanOrEqual(LIMITS.quickCancelPauseHours * 3600);
+      const paused = await t.db.query(`SELECT data, recipients FROM outbox_events WHERE type = 'charity.claims_paused' AND data->>'charityId' = $1`, [
+        String(charity.id),
+      ]);
+      expect(paused).toEqual([{ data: { charityId: charity.id, until: expect.any(String), quickCancels: 3 }, recipients: [charity.id] }]);
+      // Other charities claim as before; the pause ends by itself.
+      const other = await createCharity(t.http);
+      expect((await t.http.post('/api/request', { food_id: await listing(donor) }, { token: other.token })).status).toBe(201);
+      await t.db.query(`UPDATE charities SET claims_paused_until = now() - interval '1 second' WHERE user_id = $1`, [charity.id]);
+      expect((await claim(await listing(donor))).status).toBe(201);
     });
 
     it('puts the item back with its window, or without one once the window is over', async () => {

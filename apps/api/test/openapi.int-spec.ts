@@ -85,7 +85,7 @@ const CALLS: Record<ApiRouteName, CallDoc> = {
     method: 'post',
     public: false,
     success: 201,
-    errors: [400, 401, 403, 404, 409, 422, 503],
+    errors: [400, 401, 403, 404, 409, 422, 429, 503],
     body: { required: ['food_id'], valid: () => ({ food_id: 2_147_483_647 }), as: 'charity' },
   },
   charityRequests: { method: 'get', public: false, success: 200, errors: [400, 401, 403, 503] },

@@ -116,6 +116,8 @@ export const ERRORS = {
   idempotencyKeyReused: 'This Idempotency-Key was used for a different request',
   // 429
   tooManyLogins: (seconds: number) => `Too many failed login attempts; try again in ${seconds} seconds`,
+  claimsPausedQuickCancels: (cancels: number, minutes: number, hours: number) =>
+    `Your charity cancelled ${cancels} claims within ${minutes} minutes of making them in the last ${hours} hours, so its claiming is paused for a while; claim only what you will collect`,
   pickupCodeLocked: (tries: number) =>
     `${tries} wrong pickup codes were entered for this request, so codes are no longer accepted for it; if the charity is at the door, mark it donated without a code, or contact the Food Link operators`,
   // 503

@@ -24,6 +24,7 @@ export const DOMAIN_EVENTS = {
   charityVerification: 'charity.verification',
   accountModeration: 'account.moderation',
   requestCodeLocked: 'request.code_locked',
+  charityClaimsPaused: 'charity.claims_paused',
 } as const;
 
 export type DomainEventType = (typeof DOMAIN_EVENTS)[keyof typeof DOMAIN_EVENTS];
@@ -66,6 +67,7 @@ const PUBLIC_TOPIC: { readonly [T in DomainEventType]: LiveTopic | null } = {
   'charity.verification': null,
   'account.moderation': null,
   'request.code_locked': null,
+  'charity.claims_paused': null,
 };
 
 /** The board's changes for items picked up in one governorate: `board:EG-C`. */
@@ -162,6 +164,11 @@ export interface DomainEventPayloads {
    * now on (Donate without a code stays allowed). To the donor's room and the operators' feed, once.
    */
   'request.code_locked': { foodId: number; requestId: number; wrongCodes: number };
+  /**
+   * The charity cancelled QUICK_CANCELS_MAX claims soon after making them (claim-and-cancel harvests
+   * addresses): its claiming is paused until `until`. To its room and the operators' feed.
+   */
+  'charity.claims_paused': { charityId: number; until: string; quickCancels: number };
 }
 
 export interface EventEnvelope<T extends DomainEventType = DomainEventType> {

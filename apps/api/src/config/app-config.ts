@@ -282,6 +282,18 @@ export class AppConfig {
   NOT_COLLECTED_GRACE_MINUTES = 30;
 
   /**
+   * A charity that cancels this many claims within LIMITS.quickCancelMinutes of making them, over
+   * LIMITS.quickCancelWindowHours, has its claiming paused for LIMITS.quickCancelPauseHours (claiming and
+   * cancelling at once would harvest donors' addresses; docs/OPERATIONS.md, "Limits and timeouts"). `0`
+   * turns the pause off (the benchmarks' write mix cancels far faster than any charity does).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(1000)
+  QUICK_CANCELS_MAX = 3;
+
+  /**
    * Where photos are kept: `local` (under DATA_DIR/photos, or PHOTO_DIR) or `s3` (an S3-compatible store:
    * S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY).
    */

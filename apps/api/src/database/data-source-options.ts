@@ -19,6 +19,7 @@ import { Moderation1764650700000 } from './migrations/1764650700000-moderation';
 import { ModerationFollowUps1764650800000 } from './migrations/1764650800000-moderation-follow-ups';
 import { SuspendedCharitiesClaimNothing1764651100000 } from './migrations/1764651100000-suspended-charities-claim-nothing';
 import { PickupCodeTries1764651200000 } from './migrations/1764651200000-pickup-code-tries';
+import { QuickCancelPause1764651300000 } from './migrations/1764651300000-quick-cancel-pause';
 
 /**
  * No entities: every table is reached with explicit SQL in a `*.repository.ts` file (conditional updates,
@@ -45,6 +46,7 @@ export const MIGRATIONS = [
   ModerationFollowUps1764650800000,
   SuspendedCharitiesClaimNothing1764651100000,
   PickupCodeTries1764651200000,
+  QuickCancelPause1764651300000,
 ];
 
 /** TypeORM settings: the schema comes only from migrations, never from `synchronize`. */

@@ -61,6 +61,11 @@ export class RequestsController {
       description: `The item is not available (already claimed, or expired), or the charity already holds its limit of active claims (${LIMITS.activeClaimsMax} verified, ${LIMITS.unverifiedClaimsMax} otherwise)`,
       message: ERRORS.foodAlreadyClaimed,
     },
+    {
+      status: 429,
+      description: `The charity cancelled QUICK_CANCELS_MAX (default 3) claims within ${LIMITS.quickCancelMinutes} minutes of making them in ${LIMITS.quickCancelWindowHours} hours: its claiming is paused for ${LIMITS.quickCancelPauseHours} hours (\`Retry-After\`)`,
+      message: ERRORS.claimsPausedQuickCancels(3, LIMITS.quickCancelMinutes, LIMITS.quickCancelWindowHours),
+    },
     503,
   )
   requestPickup(@CurrentUser() charity: AuthUser, @ValidBody(PickupRequestBody) body: PickupRequestBody) {

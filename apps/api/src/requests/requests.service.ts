@@ -25,6 +25,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { UsersRepository } from '../auth/users.repository';
 import { isUniqueViolation } from '../common/errors';
+import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../events/outbox.service';
 import { FoodRepository } from '../food/food.repository';
 import { HandoverService } from '../handover/handover.service';
@@ -40,6 +41,14 @@ function pickupCodeLocked(): HttpException {
     { statusCode: HttpStatus.TOO_MANY_REQUESTS, error: 'Too Many Requests', message: ERRORS.pickupCodeLocked(LIMITS.pickupCodeTries) },
     HttpStatus.TOO_MANY_REQUESTS,
   );
+}
+
+/** 429 with `Retry-After` (the error filter sets it from `retryAfterSeconds`): claiming paused after quick cancellations. */
+class ClaimsPausedException extends HttpException {
+  constructor(quickCancelsMax: number, readonly retryAfterSeconds: number) {
+    const message = ERRORS.claimsPausedQuickCancels(quickCancelsMax, LIMITS.quickCancelMinutes, LIMITS.quickCancelWindowHours);
+    super({ statusCode: HttpStatus.TOO_MANY_REQUESTS, error: 'Too Many Requests', message }, HttpStatus.TOO_MANY_REQUESTS);
+  }
 }
 
 /** The claiming charity reads the pickup details while its claim is pending, and after the handover. */
@@ -69,6 +78,7 @@ export class RequestsService {
     private readonly answers: IdempotentAnswers,
     private readonly handover: HandoverService,
     private readonly verification: VerificationRepository,
+    private readonly config: AppConfig,
   ) {}
 
   /**
@@ -106,13 +116,16 @@ export class RequestsService {
 
   /**
    * Why the claim-limit trigger refused a claim, read after the fact (claims that pass pay nothing for it):
-   * a suspended charity, or one whose claiming is suspended after no-shows, may not claim at all (403);
-   * otherwise it holds its status's limit (409; docs/VERIFICATION.md).
+   * a suspended charity, or one whose claiming is suspended after no-shows, may not claim at all (403); one
+   * whose claiming is paused after quick cancellations waits (429 with Retry-After); otherwise it holds its
+   * status's limit (409; docs/VERIFICATION.md).
    */
-  private async claimLimitRefusal(charity: AuthUser): Promise<ForbiddenException | ConflictException> {
+  private async claimLimitRefusal(charity: AuthUser): Promise<HttpException> {
     const row = await this.verification.find(charity.id);
     // Suspended between its session's check and the claim (migration 1764651100000).
     if (row?.account_suspended) return new ForbiddenException(ERRORS.accountSuspended(null));
+    const paused = row?.claims_paused_until ? row.claims_paused_until.getTime() - Date.now() : 0;
+    if (paused > 0) return new ClaimsPausedException(this.config.QUICK_CANCELS_MAX, Math.ceil(paused / 1000));
     const until = row?.claiming_suspended_until && row.claiming_suspended_until.getTime() > Date.now() ? row.claiming_suspended_until : null;
     if (row?.status === 'suspended' || until) return new ForbiddenException(ERRORS.claimingSuspended(until?.toISOString() ?? null));
     return new ConflictException(ERRORS.claimLimitReached(row?.claim_limit ?? LIMITS.activeClaimsMax));
@@ -131,8 +144,25 @@ export class RequestsService {
       assertPending(request);
       const late = Date.now() > request.window_start.getTime() - LIMITS.lateCancellationMinutes * MINUTE_MS;
       await this.handover.endCancelled(tx, request, { late });
+      if (Date.now() - request.claimed_at.getTime() < LIMITS.quickCancelMinutes * MINUTE_MS) await this.countQuickCancel(tx, charity.id);
       return this.answers.storeWithin(tx, { message: 'Request cancelled successfully' });
     });
+  }
+
+  /**
+   * A quick cancellation (within LIMITS.quickCancelMinutes of the claim): the QUICK_CANCELS_MAX-th
+   * within LIMITS.quickCancelWindowHours pauses the charity's claiming for LIMITS.quickCancelPauseHours
+   * (the claim-slot trigger refuses it meanwhile) and tells the charity and operators. Claiming to read
+   * the donor's address and cancelling at once would otherwise harvest every donor's place.
+   */
+  private async countQuickCancel(tx: EntityManager, charityId: number): Promise<void> {
+    const max = this.config.QUICK_CANCELS_MAX;
+    if (max === 0) return;
+    const quickCancels = await this.requests.countQuickCancels(tx, charityId, LIMITS.quickCancelMinutes, LIMITS.quickCancelWindowHours);
+    if (quickCancels < max) return;
+    const until = new Date(Date.now() + LIMITS.quickCancelPauseHours * 60 * MINUTE_MS);
+    await this.verification.pauseClaims(tx, charityId, until);
+    await this.outbox.record(tx, DOMAIN_EVENTS.charityClaimsPaused, { charityId, until: until.toISOString(), quickCancels }, [charityId]);
   }
 
   /**

@@ -149,6 +149,8 @@ export class DomainEventsProcessor extends WorkerHost implements OnApplicationBo
             data: { message: codeLockedNews(envelope.data.foodId, envelope.data.wrongCodes) },
           });
         },
+        // A charity's claiming paused after quick cancellations: live to its room and the operators' feed.
+        [DOMAIN_EVENTS.charityClaimsPaused]: publish,
         [DOMAIN_EVENTS.requestFulfilled]: async (job) => {
           const { envelope } = job.data;
           if (envelope.type !== DOMAIN_EVENTS.requestFulfilled) throw new Error(`Job ${job.name} carries ${envelope.type}`);
