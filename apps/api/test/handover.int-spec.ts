@@ -1,6 +1,7 @@
 import { ERRORS, LIMITS, mapUrl } from '@food-link/contracts';
 import { addFood, cairoDateIn, createCharity, createDonor, loginAs, requestPickup, type TestUser, verifyCharities } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
+import { waitFor } from './support/wait';
 
 /**
  * After the claim and an accountable handover (issue 14, docs/DOMAIN-RULES.md, "The handover"): the pickup code and
@@ -182,7 +183,6 @@ describe('the handover', () => {
     const cancel = (charity: TestUser, requestId: number) => t.http.put(`/api/updaterequest/${requestId}`, { status: 'cancelled' }, { token: charity.token });
 
     it('ends the request now; late when less than 2 hours before the window, or after it started, or without a window', async () => {
-      const charity = await createCharity(t.http);
       const cases = [
         { window: { pickupFrom: at(3 * 60 * MINUTE), pickupUntil: at(4 * 60 * MINUTE) }, late: false },
         { window: { pickupFrom: at(90 * MINUTE), pickupUntil: at(4 * 60 * MINUTE) }, late: true },
@@ -190,6 +190,8 @@ describe('the handover', () => {
         { window: {}, late: true },
       ];
       for (const { window, late } of cases) {
+        // A charity each: claiming and cancelling at once, again and again, pauses a charity's claiming (below).
+        const charity = await createCharity(t.http);
         const requestId = await requestPickup(t.http, charity, await listing(donor, window));
         const before = Date.now();
         expect((await cancel(charity, requestId)).status).toBe(200);
@@ -197,6 +199,34 @@ describe('the handover', () => {
         expect(ended).toMatchObject({ status: 'cancelled', late_cancellation: late });
         expect(ended.ended_at.getTime()).toBeGreaterThanOrEqual(before - 1000);
       }
+    });
+
+    it('pauses the claiming of a charity that cancels 3 claims within 15 minutes of making them (429, Retry-After), and tells it and operators', async () => {
+      const charity = await createCharity(t.http);
+      const claim = (foodId: number) => t.http.post('/api/request', { food_id: foodId }, { token: charity.token });
+      // A cancellation long after the claim is not quick, and does not count.
+      const slow = await requestPickup(t.http, charity, await listing(donor));
+      await t.db.query(`UPDATE pickup_requests SET created_at = now() - interval '20 minutes' WHERE id = $1`, [slow]);
+      expect((await cancel(charity, slow)).status).toBe(200);
+      for (let quick = 1; quick <= 3; quick++) {
+        const requestId = await requestPickup(t.http, charity, await listing(donor));
+        expect((await cancel(charity, requestId)).status).toBe(200);
+        if (quick < 3) expect((await t.db.query(`SELECT claims_paused_until FROM charities WHERE user_id = $1`, [charity.id]))[0].claims_paused_until).toBeNull();
+      }
+      const refused = await claim(await listing(donor));
+      expect(refused).toMatchObject({ status: 429, body: { message: ERRORS.claimsPausedQuickCancels(3, LIMITS.quickCancelMinutes, LIMITS.quickCancelWindowHours) } });
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(LIMITS.quickCancelPauseHours * 3600 - 60);
+      expect(retryAfter).toBeLessThanOrEqual(LIMITS.quickCancelPauseHours * 3600);
+      const paused = await t.db.query(`SELECT data, recipients FROM outbox_events WHERE type = 'charity.claims_paused' AND data->>'charityId' = $1`, [
+        String(charity.id),
+      ]);
+      expect(paused).toEqual([{ data: { charityId: charity.id, until: expect.any(String), quickCancels: 3 }, recipients: [charity.id] }]);
+      // Other charities claim as before; the pause ends by itself.
+      const other = await createCharity(t.http);
+      expect((await t.http.post('/api/request', { food_id: await listing(donor) }, { token: other.token })).status).toBe(201);
+      await t.db.query(`UPDATE charities SET claims_paused_until = now() - interval '1 second' WHERE user_id = $1`, [charity.id]);
+      expect((await claim(await listing(donor))).status).toBe(201);
     });
 
     it('puts the item back with its window, or without one once the window is over', async () => {
@@ -251,6 +281,49 @@ describe('the handover', () => {
 
       const plain = await requestPickup(t.http, charity, await listing(donor));
       expect((await donate(plain, { status: 'fulfilled' })).status).toBe(200);
+    });
+
+    it(`counts wrong codes: after ${LIMITS.pickupCodeTries} the request takes no code (429, even the right one), tells the donor and operators once; Donate without a code still works`, async () => {
+      const itsDonor = await createDonor(t.http);
+      const charity = await createCharity(t.http);
+      const requestId = await requestPickup(t.http, charity, await listing(itsDonor));
+      const { pickup_code: code } = await row(requestId);
+      const wrongCodes = ['000000', '111111', '222222', '333333', '444444', '555555'].filter((guess) => guess !== code);
+      const guess = (pickup_code: string) =>
+        t.http.put(`/updaterequeststatus/${requestId}`, { status: 'fulfilled', pickup_code }, { token: itsDonor.token });
+
+      for (const wrong of wrongCodes.slice(0, LIMITS.pickupCodeTries)) {
+        expect(await guess(wrong)).toMatchObject({ status: 409, body: { message: ERRORS.wrongPickupCode } });
+      }
+      const counted = await t.db.query('SELECT wrong_codes FROM pickup_requests WHERE id = $1', [requestId]);
+      expect(counted[0].wrong_codes).toBe(LIMITS.pickupCodeTries);
+      // Locked: the right code is refused too (it could be the next guess), and further guesses are not counted.
+      for (const attempt of [code, wrongCodes[LIMITS.pickupCodeTries]]) {
+        const refused = await guess(attempt);
+        expect(refused).toMatchObject({ status: 429, body: { message: ERRORS.pickupCodeLocked(LIMITS.pickupCodeTries) } });
+      }
+      expect(await row(requestId)).toMatchObject({ status: 'pending', ended_at: null });
+      expect((await t.db.query('SELECT wrong_codes FROM pickup_requests WHERE id = $1', [requestId]))[0].wrong_codes).toBe(LIMITS.pickupCodeTries);
+
+      // Told once: the event to the donor's room (operators see every event in their feed), and a notice.
+      const locked = await events('request.code_locked', { requestId });
+      expect(locked).toHaveLength(1);
+      expect(locked[0]).toMatchObject({ data: { requestId, donorId: itsDonor.id, wrongCodes: LIMITS.pickupCodeTries }, recipients: [itsDonor.id] });
+      const notices = await waitFor(
+        () => t.db.query(`SELECT data FROM notifications WHERE user_id = $1 AND type = 'account.news'`, [itsDonor.id]),
+        (found: { data: { message: string } }[]) => found.length > 0,
+        'the donor is told of the locked code',
+      );
+      expect(notices).toHaveLength(1);
+      expect(notices[0].data.message).toContain(`${LIMITS.pickupCodeTries} wrong pickup codes`);
+      // The charity is not told (nor is anyone else).
+      expect((await t.db.query(`SELECT 1 FROM notifications WHERE user_id = $1 AND type = 'account.news'`, [charity.id])).length).toBe(0);
+
+      // The donor still decides: Donate without a code fulfils.
+      expect(await t.http.put(`/updaterequeststatus/${requestId}`, { status: 'fulfilled' }, { token: itsDonor.token })).toMatchObject({
+        status: 200,
+        body: { status: 'fulfilled' },
+      });
     });
 
     it('names a malformed code with 400', async () => {
@@ -334,6 +407,32 @@ describe('the handover', () => {
         lng: null,
         map_url: null,
       });
+    });
+    it('are refused to the charity once its claim ended without a handover (claim, cancel, read: 403); kept after Donate', async () => {
+      const pointId = await pickupPoint(donor);
+      const path = (requestId: number) => `/api/requests/${requestId}/pickup`;
+
+      const harvester = await createCharity(t.http);
+      const cancelled = await requestPickup(t.http, harvester, await listing(donor, { pointId }));
+      expect((await t.http.get(path(cancelled), { token: harvester.token })).status).toBe(200);
+      await t.http.put(`/api/updaterequest/${cancelled}`, { status: 'cancelled' }, { token: harvester.token });
+      const refused = await t.http.get(path(cancelled), { token: harvester.token });
+      expect(refused).toMatchObject({ status: 403, body: { message: ERRORS.pickupDetailsForActiveClaims } });
+      expect(JSON.stringify(refused.body)).not.toMatch(/Talaat|Nour|\+20100|Mona/);
+      // The donor and operators still see their own place.
+      expect((await t.http.get(path(cancelled), { token: donor.token })).body.point.address_line).toBe('12 Talaat Harb Street');
+      expect((await t.http.get(path(cancelled), { token: await loginAs(t.http, operator.email, operator.password) })).status).toBe(200);
+
+      const noShowCharity = await createCharity(t.http);
+      const missed = await requestPickup(t.http, noShowCharity, await listing(donor, { pickupFrom: at(-30 * MINUTE), pickupUntil: at(30 * MINUTE), pointId }));
+      expect((await t.http.post(`/api/requests/${missed}/no-show`, {}, { token: donor.token })).status).toBe(201);
+      expect((await t.http.get(path(missed), { token: noShowCharity.token })).status).toBe(403);
+
+      const collector = await createCharity(t.http);
+      const fulfilled = await requestPickup(t.http, collector, await listing(donor, { pointId }));
+      await t.http.put(`/updaterequeststatus/${fulfilled}`, { status: 'fulfilled' }, { token: donor.token });
+      expect((await row(fulfilled)).status).toBe('fulfilled');
+      expect((await t.http.get(path(fulfilled), { token: collector.token })).body).toMatchObject({ status: 'fulfilled', point: { address_line: '12 Talaat Harb Street' } });
     });
   });
 

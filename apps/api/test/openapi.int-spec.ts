@@ -33,6 +33,8 @@ interface CallDoc {
   errorShapes?: Partial<Record<Status, string>>;
   /** The error statuses of docs/API.md (400 for each invalid path id or body, 503 whenever a dependency is down). */
   errors: Status[];
+  /** Its 429 is a refusal that waiting does not lift (no `Retry-After`): the locked pickup code. */
+  lastingTooMany?: true;
   /**
    * The fields the body requires, and how to send one: a valid body, who sends it, and the path (ids
    * filled). Probes change one field at a time.
@@ -81,7 +83,8 @@ const CALLS: Record<ApiRouteName, CallDoc> = {
     method: 'put',
     public: false,
     success: 200,
-    errors: [400, 401, 403, 404, 409, 422, 503],
+    errors: [400, 401, 403, 404, 409, 422, 429, 503],
+    lastingTooMany: true,
     body: {
       required: ['status'],
       valid: () => ({ status: 'fulfilled' }),
@@ -95,7 +98,7 @@ const CALLS: Record<ApiRouteName, CallDoc> = {
     method: 'post',
     public: false,
     success: 201,
-    errors: [400, 401, 403, 404, 409, 422, 503],
+    errors: [400, 401, 403, 404, 409, 422, 429, 503],
     body: { required: ['food_id'], valid: () => ({ food_id: 2_147_483_647 }), as: 'charity' },
   },
   charityRequests: { method: 'get', public: false, success: 200, errors: [400, 401, 403, 503] },
@@ -570,7 +573,8 @@ describe('OpenAPI documentation (/api/docs, /api/docs-json)', () => {
         expect({ status, schema: jsonSchemaOf(name, status) }).toEqual({ status, schema: { $ref: `#/components/schemas/${shape}` } });
         expect({ status, types: Object.keys(op.responses[String(status)].content ?? {}) }).toEqual({ status, types: ['application/json'] });
       }
-      if (call.errors.includes(429)) expect(op.responses['429'].headers).toHaveProperty('Retry-After');
+      if (call.errors.includes(429) && !call.lastingTooMany) expect(op.responses['429'].headers).toHaveProperty('Retry-After');
+      if (call.lastingTooMany) expect(op.responses['429'].headers).toBeUndefined();
     });
 
     it(`documents the Idempotency-Key header exactly when it is a signed-in write, and optional headers only`, () => {

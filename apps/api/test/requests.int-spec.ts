@@ -8,7 +8,9 @@ describe('pickup requests: claim, track, cancel, fulfil, and the impact totals',
   let charity: TestUser;
   const operator = { email: 'ops@requests.test', password: 'operator password 2026' };
   beforeAll(async () => {
-    t = await startTestApp({ OPERATOR_EMAIL: operator.email, OPERATOR_PASSWORD: operator.password });
+    // One charity claims and cancels at once across these tests, as no real charity would: the pause after
+    // quick cancellations is off here (tested in handover.int-spec.ts).
+    t = await startTestApp({ OPERATOR_EMAIL: operator.email, OPERATOR_PASSWORD: operator.password, QUICK_CANCELS_MAX: '0' });
     donor = await createDonor(t.http);
     charity = await createCharity(t.http);
     // It holds several claims at once across these tests: a verified charity's limit (docs/VERIFICATION.md).

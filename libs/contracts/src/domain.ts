@@ -99,6 +99,14 @@ export const LIMITS = {
   reliabilityDays: 90,
   /** The pickup code a charity shows at the door: this many digits. */
   pickupCodeDigits: 6,
+  /** Wrong pickup codes a request takes; after this many, codes are refused for it (429; Donate without one stays allowed). */
+  pickupCodeTries: 5,
+  /** A charity's cancellation this soon after its claim is quick: claim-and-cancel could harvest addresses. */
+  quickCancelMinutes: 15,
+  /** QUICK_CANCELS_MAX (default 3) quick cancellations within this many hours pause the charity's claiming ... */
+  quickCancelWindowHours: 24,
+  /** ... for this long. */
+  quickCancelPauseHours: 6,
   /** A charity may report (and correct) what it received for this many days after the handover. */
   receivedCorrectionDays: 7,
   /** The charity should serve or chill cooked food within this long of collecting it (docs/DOMAIN-RULES.md, "How long food is safe"). */

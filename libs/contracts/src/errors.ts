@@ -55,6 +55,7 @@ export const ERRORS = {
   pickupPointOfAnotherDonor: "This pickup point belongs to another donor",
   foodOfAnotherDonor: "This food item belongs to another donor",
   pickupDetailsForPartiesOnly: "Only the claiming charity, the item's donor or an operator may see where to collect it",
+  pickupDetailsForActiveClaims: 'Pickup details are shown only while your claim is pending or after the handover',
   receivedByCharityOnly: 'Only the charity that made the request may report what it received',
   noShowByDonorOnly: "Only the item's donor may report a no-show",
   reliabilityNotVisible: 'Only donors, operators and the charity itself may see its reliability',
@@ -122,6 +123,10 @@ export const ERRORS = {
   tooManyLogins: (seconds: number) => `Too many failed login attempts; try again in ${seconds} seconds`,
   uploadsPerUser: (max: number) => `You have ${max} uploads in progress; wait for one to finish, then try again`,
   uploadsBusy: 'The server is processing too many uploads; try again in a few seconds',
+  claimsPausedQuickCancels: (cancels: number, minutes: number, hours: number) =>
+    `Your charity cancelled ${cancels} claims within ${minutes} minutes of making them in the last ${hours} hours, so its claiming is paused for a while; claim only what you will collect`,
+  pickupCodeLocked: (tries: number) =>
+    `${tries} wrong pickup codes were entered for this request, so codes are no longer accepted for it; if the charity is at the door, mark it donated without a code, or contact the Food Link operators`,
   // 503
   dependencyUnavailable: 'A service the platform depends on is unavailable; please retry shortly',
 } as const;

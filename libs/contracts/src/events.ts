@@ -23,6 +23,8 @@ export const DOMAIN_EVENTS = {
   notificationCreated: 'notification.created',
   charityVerification: 'charity.verification',
   accountModeration: 'account.moderation',
+  requestCodeLocked: 'request.code_locked',
+  charityClaimsPaused: 'charity.claims_paused',
 } as const;
 
 export type DomainEventType = (typeof DOMAIN_EVENTS)[keyof typeof DOMAIN_EVENTS];
@@ -64,6 +66,8 @@ const PUBLIC_TOPIC: { readonly [T in DomainEventType]: LiveTopic | null } = {
   'notification.created': null,
   'charity.verification': null,
   'account.moderation': null,
+  'request.code_locked': null,
+  'charity.claims_paused': null,
 };
 
 /** The board's changes for items picked up in one governorate: `board:EG-C`. */
@@ -155,6 +159,16 @@ export interface DomainEventPayloads {
    * account: its room only (a suspended account's sockets are closed by then; it hears it by notification).
    */
   'account.moderation': { userId: number; action: ModerationAction; reason: string | null; foodId: number | null };
+  /**
+   * Someone entered LIMITS.pickupCodeTries wrong pickup codes for the request: codes are refused for it from
+   * now on (Donate without a code stays allowed). To the donor's room and the operators' feed, once.
+   */
+  'request.code_locked': { foodId: number; requestId: number; donorId: number; wrongCodes: number };
+  /**
+   * The charity cancelled QUICK_CANCELS_MAX claims soon after making them (claim-and-cancel harvests
+   * addresses): its claiming is paused until `until`. To its room and the operators' feed.
+   */
+  'charity.claims_paused': { charityId: number; until: string; quickCancels: number };
 }
 
 export interface EventEnvelope<T extends DomainEventType = DomainEventType> {

@@ -134,6 +134,13 @@ export const listingsConfig = z.object({
   /** A request still pending this long after its window ends becomes not collected. */
   NOT_COLLECTED_GRACE_MINUTES: wholeNumber(30, 0, 24 * 60),
   /**
+   * A charity that cancels this many claims within LIMITS.quickCancelMinutes of making them, over
+   * LIMITS.quickCancelWindowHours, has its claiming paused for LIMITS.quickCancelPauseHours (claiming and
+   * cancelling at once would harvest donors' addresses; docs/OPERATIONS.md, "Limits and timeouts"). `0`
+   * turns the pause off (the benchmarks' write mix cancels far faster than any charity does).
+   */
+  QUICK_CANCELS_MAX: wholeNumber(3, 0, 1000),
+  /**
    * The offer cascade (docs/DOMAIN-RULES.md): how long a new listing of a donor with partner charities is
    * offered to them alone before it reaches the open board, for cooked food (`cooked_meal`: it has an
    * hour or two to live) and for everything else. Minutes, fractions allowed, so tests can use seconds.

@@ -18,6 +18,8 @@ import { CharityVerification1764650600000 } from './migrations/1764650600000-cha
 import { Moderation1764650700000 } from './migrations/1764650700000-moderation';
 import { ModerationFollowUps1764650800000 } from './migrations/1764650800000-moderation-follow-ups';
 import { SuspendedCharitiesClaimNothing1764651100000 } from './migrations/1764651100000-suspended-charities-claim-nothing';
+import { PickupCodeTries1764651200000 } from './migrations/1764651200000-pickup-code-tries';
+import { QuickCancelPause1764651300000 } from './migrations/1764651300000-quick-cancel-pause';
 
 /**
  * No entities: every table is reached with explicit SQL in a `*.repository.ts` file (conditional updates,
@@ -43,6 +45,8 @@ export const MIGRATIONS = [
   Moderation1764650700000,
   ModerationFollowUps1764650800000,
   SuspendedCharitiesClaimNothing1764651100000,
+  PickupCodeTries1764651200000,
+  QuickCancelPause1764651300000,
 ];
 
 /** The longest a statement runs, on either side of the connection. */

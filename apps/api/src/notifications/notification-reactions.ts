@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DOMAIN_EVENTS } from '@food-link/contracts';
 import { OnDomainEvent, type DomainEventOf } from '../common/on-domain-event';
 import { moderationNews } from '../moderation/moderation-news';
+import { codeLockedNews } from './code-locked-news';
 import { CancellationNotices } from './cancellation-notices';
 import { MatchingService } from './matching.service';
 import { NotificationsService } from './notifications.service';
@@ -64,6 +65,17 @@ export class NotificationReactions {
       userIds: [userId],
       type: 'account.news',
       data: { message: moderationNews(action, reason, foodId) },
+    });
+  }
+
+  /** Someone is guessing a request's pickup code: the donor hears it in its chosen channels, once per event. */
+  @OnDomainEvent({ event: DOMAIN_EVENTS.requestCodeLocked, phase: 'notices' })
+  async tellCodeLocked({ id, data: { foodId, donorId, wrongCodes } }: DomainEventOf<'request.code_locked'>): Promise<void> {
+    await this.notifications.notify({
+      key: `request-code-locked-${id}`,
+      userIds: [donorId],
+      type: 'account.news',
+      data: { message: codeLockedNews(foodId, wrongCodes) },
     });
   }
 }

@@ -46,6 +46,8 @@ export interface ErrorSpec {
   status: ErrorStatus;
   description: string;
   message?: string | string[];
+  /** A 429 sends `Retry-After` unless this is false (a refusal that waiting does not lift). */
+  retryAfter?: boolean;
 }
 
 /**
@@ -71,7 +73,7 @@ export function ApiErrors(...errors: (ErrorStatus | ErrorSpec)[]): MethodDecorat
         description: 'description' in spec ? spec.description : defaults.description,
         // JSON even where the call's success is a file (`@ApiProduces`): errors are always ErrorResponse bodies.
         content: { 'application/json': { schema: shapeRef(ErrorResponse), example: { statusCode: spec.status, error: STATUS_CODES[spec.status], message } } },
-        ...(spec.status === 429
+        ...(spec.status === 429 && !('retryAfter' in spec && spec.retryAfter === false)
           ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } } } }
           : {}),
       });

@@ -61,6 +61,11 @@ export class RequestsController {
       description: `The item is not available (already claimed, or expired), or the charity already holds its limit of active claims (${LIMITS.activeClaimsMax} verified, ${LIMITS.unverifiedClaimsMax} otherwise)`,
       message: ERRORS.foodAlreadyClaimed,
     },
+    {
+      status: 429,
+      description: `The charity cancelled QUICK_CANCELS_MAX (default 3) claims within ${LIMITS.quickCancelMinutes} minutes of making them in ${LIMITS.quickCancelWindowHours} hours: its claiming is paused for ${LIMITS.quickCancelPauseHours} hours (\`Retry-After\`)`,
+      message: ERRORS.claimsPausedQuickCancels(3, LIMITS.quickCancelMinutes, LIMITS.quickCancelWindowHours),
+    },
     503,
   )
   requestPickup(@CurrentUser() charity: AuthUser, @ValidBody(PickupRequestBody) body: PickupRequestBody) {
@@ -110,8 +115,14 @@ export class RequestsController {
     REQUEST_NOT_FOUND,
     {
       status: 409,
-      description: "The request is already fulfilled or cancelled, or the pickup code given is not the charity's (nothing changed)",
+      description: "The request is already fulfilled or cancelled, or the pickup code given is not the charity's (nothing changed; the wrong code is counted)",
       message: ERRORS.wrongPickupCode,
+    },
+    {
+      status: 429,
+      description: `${LIMITS.pickupCodeTries} wrong pickup codes were entered for the request: it takes no more codes (Donate without a code stays allowed)`,
+      message: ERRORS.pickupCodeLocked(LIMITS.pickupCodeTries),
+      retryAfter: false,
     },
     503,
   )
@@ -122,7 +133,7 @@ export class RequestsController {
   @Get(EXTRA_ROUTES.pickupDetails)
   @ApiOperation({
     summary:
-      "Where and when to collect a claimed item: the full pickup point, the window and the safe time (the claiming charity, the item's donor, operators); the pickup code only for the charity",
+      "Where and when to collect a claimed item: the full pickup point, the window and the safe time (the claiming charity while its claim is pending or fulfilled, the item's donor, operators); the pickup code only for the charity",
   })
   @ApiIdParam('requestId', 'The pickup request')
   @ApiOkResponse({ schema: shapeRef(PickupDetails), description: 'The pickup details' })
@@ -130,6 +141,7 @@ export class RequestsController {
     invalidId('requestId'),
     401,
     { status: 403, description: 'Neither the claiming charity, the item\'s donor nor an operator', message: ERRORS.pickupDetailsForPartiesOnly },
+    { status: 403, description: 'The charity\'s claim ended without a handover (cancelled, not collected)', message: ERRORS.pickupDetailsForActiveClaims },
     REQUEST_NOT_FOUND,
     503,
   )

@@ -40,6 +40,10 @@ export interface RequestRow {
   governorate: string | null;
   received_at: Date | null;
   ended_at: Date | null;
+  /** Wrong pickup codes entered for the request so far. */
+  wrong_codes: number;
+  /** When the charity claimed it. */
+  claimed_at: Date;
 }
 
 interface CharityRequestRow extends Omit<CharityRequestItem, 'requestId' | 'created_at' | 'pickup_from' | 'pickup_until' | 'safe_until' | 'received'> {
@@ -117,7 +121,7 @@ export const DONOR_REQUEST_COLUMNS = `r.charity_id AS charity_user_id,
   r.received_quantity, r.received_weight_kg, r.received_comment, r.received_at`;
 
 /** A RequestRow's columns, of `pickup_requests r JOIN food_items f`. */
-const REQUEST_ROW_COLUMNS = `r.id, r.food_id, r.charity_id, r.status, r.pickup_code, r.received_at, r.ended_at,
+const REQUEST_ROW_COLUMNS = `r.id, r.food_id, r.charity_id, r.status, r.pickup_code, r.received_at, r.ended_at, r.wrong_codes, r.created_at AS claimed_at,
               coalesce(r.collect_by, f.pickup_until, f.safe_until) AS collect_by,
               coalesce(f.pickup_from, r.created_at) AS window_start, f.safe_until, f.donor_id,
               (SELECT p.governorate FROM pickup_points p WHERE p.id = f.pickup_point_id) AS governorate`;
@@ -472,6 +476,30 @@ export class RequestsRepository {
       [charityId],
     );
     return row ?? { completed: 0, no_shows: 0, late_cancellations: 0 };
+  }
+
+  /**
+   * The charity's own cancellations (not an operator's) made within `minutes` of their claim, over the last
+   * `hours`: quick ones, the signature of claiming to read an address.
+   */
+  async countQuickCancels(tx: EntityManager, charityId: number, minutes: number, hours: number): Promise<number> {
+    const [row] = await tx.query<{ count: number }[]>(
+      `SELECT count(*)::int AS count FROM pickup_requests
+        WHERE charity_id = $1 AND status = 'cancelled' AND cancel_cause IS NULL
+          AND ended_at > now() - make_interval(hours => $3) AND ended_at - created_at < make_interval(mins => $2)`,
+      [charityId, minutes, hours],
+    );
+    return row.count;
+  }
+
+  /** Counts one more wrong pickup code for a request the transaction has locked; the count now. */
+  async countWrongCode(tx: EntityManager, requestId: number): Promise<number> {
+    const [row] = await returningRows<{ wrong_codes: number }>(
+      tx,
+      `UPDATE pickup_requests SET wrong_codes = wrong_codes + 1 WHERE id = $1 RETURNING wrong_codes`,
+      [requestId],
+    );
+    return row.wrong_codes;
   }
 
   /** The request with its item's donor; `lock` locks both for the rest of the transaction. */

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   cairoDate,
@@ -25,6 +25,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { UsersRepository } from '../auth/users.repository';
 import { isUniqueViolation } from '../common/errors';
+import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../events/outbox.service';
 import { FoodRepository } from '../food/food.repository';
 import { HandoverService } from '../handover/handover.service';
@@ -33,6 +34,25 @@ import { IdempotentAnswers, keyTakenOver } from '../idempotency/idempotent-answe
 import { RequestsRepository, type ClaimOutcome, type RequestRow } from './requests.repository';
 
 const PICKUP_REQUESTED = 'Pickup request submitted successfully';
+
+/** 429: the request took LIMITS.pickupCodeTries wrong codes; Donate without a code stays allowed. */
+function pickupCodeLocked(): HttpException {
+  return new HttpException(
+    { statusCode: HttpStatus.TOO_MANY_REQUESTS, error: 'Too Many Requests', message: ERRORS.pickupCodeLocked(LIMITS.pickupCodeTries) },
+    HttpStatus.TOO_MANY_REQUESTS,
+  );
+}
+
+/** 429 with `Retry-After` (the error filter sets it from `retryAfterSeconds`): claiming paused after quick cancellations. */
+class ClaimsPausedException extends HttpException {
+  constructor(quickCancelsMax: number, readonly retryAfterSeconds: number) {
+    const message = ERRORS.claimsPausedQuickCancels(quickCancelsMax, LIMITS.quickCancelMinutes, LIMITS.quickCancelWindowHours);
+    super({ statusCode: HttpStatus.TOO_MANY_REQUESTS, error: 'Too Many Requests', message }, HttpStatus.TOO_MANY_REQUESTS);
+  }
+}
+
+/** The claiming charity reads the pickup details while its claim is pending, and after the handover. */
+const PICKUP_DETAIL_STATUSES: ReadonlySet<string> = new Set(['pending', 'fulfilled']);
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
@@ -58,6 +78,7 @@ export class RequestsService {
     private readonly answers: IdempotentAnswers,
     private readonly handover: HandoverService,
     private readonly verification: VerificationRepository,
+    private readonly config: AppConfig,
   ) {}
 
   /**
@@ -95,13 +116,16 @@ export class RequestsService {
 
   /**
    * Why the claim-limit trigger refused a claim, read after the fact (claims that pass pay nothing for it):
-   * a suspended charity, or one whose claiming is suspended after no-shows, may not claim at all (403);
-   * otherwise it holds its status's limit (409; docs/VERIFICATION.md).
+   * a suspended charity, or one whose claiming is suspended after no-shows, may not claim at all (403); one
+   * whose claiming is paused after quick cancellations waits (429 with Retry-After); otherwise it holds its
+   * status's limit (409; docs/VERIFICATION.md).
    */
-  private async claimLimitRefusal(charity: AuthUser): Promise<ForbiddenException | ConflictException> {
+  private async claimLimitRefusal(charity: AuthUser): Promise<HttpException> {
     const row = await this.verification.find(charity.id);
     // Suspended between its session's check and the claim (migration 1764651100000).
     if (row?.account_suspended) return new ForbiddenException(ERRORS.accountSuspended(null));
+    const paused = row?.claims_paused_until ? row.claims_paused_until.getTime() - Date.now() : 0;
+    if (paused > 0) return new ClaimsPausedException(this.config.QUICK_CANCELS_MAX, Math.ceil(paused / 1000));
     const until = row?.claiming_suspended_until && row.claiming_suspended_until.getTime() > Date.now() ? row.claiming_suspended_until : null;
     if (row?.status === 'suspended' || until) return new ForbiddenException(ERRORS.claimingSuspended(until?.toISOString() ?? null));
     return new ConflictException(ERRORS.claimLimitReached(row?.claim_limit ?? LIMITS.activeClaimsMax));
@@ -120,21 +144,51 @@ export class RequestsService {
       assertPending(request);
       const late = Date.now() > request.window_start.getTime() - LIMITS.lateCancellationMinutes * MINUTE_MS;
       await this.handover.endCancelled(tx, request, { late });
+      if (Date.now() - request.claimed_at.getTime() < LIMITS.quickCancelMinutes * MINUTE_MS) await this.countQuickCancel(tx, charity.id);
       return this.answers.storeWithin(tx, { message: 'Request cancelled successfully' });
     });
   }
 
   /**
+   * A quick cancellation (within LIMITS.quickCancelMinutes of the claim): the QUICK_CANCELS_MAX-th
+   * within LIMITS.quickCancelWindowHours pauses the charity's claiming for LIMITS.quickCancelPauseHours
+   * (the claim-slot trigger refuses it meanwhile) and tells the charity and operators. Claiming to read
+   * the donor's address and cancelling at once would otherwise harvest every donor's place.
+   */
+  private async countQuickCancel(tx: EntityManager, charityId: number): Promise<void> {
+    const max = this.config.QUICK_CANCELS_MAX;
+    if (max === 0) return;
+    const quickCancels = await this.requests.countQuickCancels(tx, charityId, LIMITS.quickCancelMinutes, LIMITS.quickCancelWindowHours);
+    if (quickCancels < max) return;
+    const until = new Date(Date.now() + LIMITS.quickCancelPauseHours * 60 * MINUTE_MS);
+    await this.verification.pauseClaims(tx, charityId, until);
+    await this.outbox.record(tx, DOMAIN_EVENTS.charityClaimsPaused, { charityId, until: until.toISOString(), quickCancels }, [charityId]);
+  }
+
+  /**
    * The donor hands the food over: the request ends fulfilled and counts towards the impact totals. With
-   * the charity's pickup code, it must match (409 otherwise, nothing changed); without one, as the
-   * specification's call always did.
+   * the charity's pickup code, it must match (409 otherwise, nothing changed but the count of wrong codes);
+   * without one, as the specification's call always did. After LIMITS.pickupCodeTries wrong codes the
+   * request takes no more codes (429, even the right one: it could be the next guess), and the donor and
+   * operators hear `request.code_locked` once; Donate without a code stays the donor's choice.
    */
   async fulfil(donor: AuthUser, requestId: number, pickupCode?: string): Promise<FulfilResponse> {
-    return this.db.transaction(async (tx) => {
+    // A wrong code is counted, and the count must commit although the answer is an error: the transaction
+    // returns the refusal and it is thrown once the count is stored.
+    const outcome = await this.db.transaction(async (tx): Promise<FulfilResponse | 'wrong code'> => {
       const request = await this.lockRequest(tx, requestId);
       if (request.donor_id !== donor.id) throw new ForbiddenException(ERRORS.requestForAnotherDonor);
       assertPending(request);
-      if (pickupCode !== undefined && pickupCode !== request.pickup_code) throw new ConflictException(ERRORS.wrongPickupCode);
+      if (pickupCode !== undefined) {
+        if (request.wrong_codes >= LIMITS.pickupCodeTries) throw pickupCodeLocked();
+        if (pickupCode !== request.pickup_code) {
+          const wrongCodes = await this.requests.countWrongCode(tx, requestId);
+          if (wrongCodes === LIMITS.pickupCodeTries) {
+            await this.outbox.record(tx, DOMAIN_EVENTS.requestCodeLocked, { foodId: request.food_id, requestId, donorId: request.donor_id, wrongCodes }, [request.donor_id]);
+          }
+          return 'wrong code';
+        }
+      }
       await this.requests.end(tx, requestId, 'fulfilled');
       await this.outbox.record(tx, DOMAIN_EVENTS.requestFulfilled, { foodId: request.food_id, requestId }, [
         request.donor_id,
@@ -142,11 +196,14 @@ export class RequestsService {
       ]);
       return this.answers.storeWithin<FulfilResponse>(tx, { message: 'Donation marked as fulfilled', status: 'fulfilled' });
     });
+    if (outcome !== 'wrong code') return outcome;
+    await this.outbox.committed();
+    throw new ConflictException(ERRORS.wrongPickupCode);
   }
 
   /**
-   * Where and when to collect, for the claiming charity, the item's donor and operators (403 for anyone
-   * else). The pickup code is the charity's to show; the others get null.
+   * Where and when to collect, for the claiming charity while its claim is pending or fulfilled, the item's
+   * donor and operators (403 for anyone else). The pickup code is the charity's to show; the others get null.
    */
   async pickupDetails(viewer: AuthUser, requestId: number): Promise<PickupDetails> {
     const found = await this.requests.pickupDetails(requestId);
@@ -154,6 +211,9 @@ export class RequestsService {
     const { donor_id, charity_id, ...details } = found;
     const isCharity = viewer.id === charity_id;
     if (!isCharity && viewer.id !== donor_id && viewer.userType !== 'operator') throw new ForbiddenException(ERRORS.pickupDetailsForPartiesOnly);
+    // A charity whose claim ended without the handover (cancelled, not collected, expired) has no more
+    // business with the donor's address: claim-and-cancel must not harvest private places.
+    if (isCharity && !PICKUP_DETAIL_STATUSES.has(details.status)) throw new ForbiddenException(ERRORS.pickupDetailsForActiveClaims);
     return { ...details, pickup_code: isCharity ? details.pickup_code : null };
   }
 

@@ -25,12 +25,14 @@ export interface VerificationRow {
   claim_limit: number;
   /** The charity's account is suspended by an operator (moderation): it claims nothing. */
   account_suspended: boolean;
+  /** Claiming paused after quick cancellations (QUICK_CANCELS_MAX), until then. */
+  claims_paused_until: Date | null;
   document_key: string | null;
   document_type: DocumentType | null;
 }
 
 const ROW_COLUMNS = `c.user_id, c.verification_status AS status, c.verification_reason AS reason, c.submitted_at, c.decided_at,
-  c.claiming_suspended_until, c.claim_limit, c.account_suspended, c.document_key, c.document_type`;
+  c.claiming_suspended_until, c.claim_limit, c.account_suspended, c.claims_paused_until, c.document_key, c.document_type`;
 
 /** What the charity, the event and the decision's answer say. */
 export function verificationView(row: VerificationRow): VerificationView {
@@ -88,6 +90,11 @@ export class VerificationRepository {
   async find(userId: number, manager: EntityManager = this.db.manager): Promise<VerificationRow | null> {
     const rows = await manager.query<VerificationRow[]>(`SELECT ${ROW_COLUMNS} FROM charities c WHERE c.user_id = $1`, [userId]);
     return rows[0] ?? null;
+  }
+
+  /** Pauses the charity's claiming until `until` (quick cancellations); the claim-slot trigger reads it. */
+  async pauseClaims(tx: EntityManager, userId: number, until: Date): Promise<void> {
+    await tx.query(`UPDATE charities SET claims_paused_until = $2 WHERE user_id = $1`, [userId, until]);
   }
 
   /** The charity's row, locked until the transaction ends; null when the account is not a (live) charity's. */

@@ -156,8 +156,9 @@ export const ops = {
     },
     eventTypes: {
       food: { listed: 'Food listed', claimed: 'Food claimed', expired: 'Food expired' },
-      request: { cancelled: 'Request cancelled', fulfilled: 'Request fulfilled' },
+      request: { cancelled: 'Request cancelled', fulfilled: 'Request fulfilled', code_locked: 'Pickup code locked after wrong codes' },
       stats: { updated: 'Impact totals updated' },
+      charity: { claims_paused: 'Claiming paused after quick cancellations' },
     },
   },
   ar: {
@@ -313,8 +314,9 @@ export const ops = {
     },
     eventTypes: {
       food: { listed: 'عُرض طعام', claimed: 'حُجز طعام', expired: 'انتهت صلاحية طعام' },
-      request: { cancelled: 'أُلغي طلب', fulfilled: 'تم تسليم طلب' },
+      request: { cancelled: 'أُلغي طلب', fulfilled: 'تم تسليم طلب', code_locked: 'قُفل رمز الاستلام بعد رموز خاطئة' },
       stats: { updated: 'تحدّثت أرقام الأثر' },
+      charity: { claims_paused: 'أُوقف حجز جمعية مؤقتًا بعد إلغاءات سريعة' },
     },
   },
 };

@@ -67,7 +67,9 @@ export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: n
   const canWithdraw = item.status === 'available' || (item.status === 'claimed' && pending);
   // The donor may say nobody came once the window has started (docs/DOMAIN-RULES.md, "The handover").
   const windowStarted = !item.pickup_from || new Date(item.pickup_from).getTime() <= now.getTime();
-  const wrongCode = fulfil.error instanceof ApiError && fulfil.error.status === 409 && Boolean(fulfil.variables?.pickupCode);
+  // A wrong code (409), or a request that takes no more codes after too many wrong ones (429): the server says which.
+  const wrongCode =
+    fulfil.error instanceof ApiError && (fulfil.error.status === 409 || fulfil.error.status === 429) && Boolean(fulfil.variables?.pickupCode);
 
   // The Donate button disappears under the keyboard; the confirmation takes its focus.
   useEffect(() => {

@@ -1,4 +1,6 @@
+import { ERRORS, LIMITS } from '@food-link/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18n from 'i18next';
 import userEvent from '@testing-library/user-event';
 import { LiveHub } from '../../live/live-hub';
 import { donorItem, foodItem, inDays, liveEvent, mockApi, renderPage, signInAs, type Reply } from '../../test/test-utils';
@@ -55,6 +57,22 @@ describe('the donor card: listing facts and the handover', () => {
     expect(await within(card).findByTestId('donate-error')).toHaveTextContent('The donation was not marked completed: The pickup code does not match');
     expect(JSON.parse(sent(fetchMock, 'PUT')[0][1]?.body as string)).toEqual({ status: 'fulfilled', pickup_code: '482913' });
     expect(within(card).getByRole('button', { name: 'Donate' })).toBeEnabled();
+  });
+
+  it('says why when the request takes no more codes after too many wrong ones (429), in English and Arabic', async () => {
+    const locked = ERRORS.pickupCodeLocked(LIMITS.pickupCodeTries);
+    const { user } = await showCards([claimed], {
+      'PUT /updaterequeststatus/50': { status: 429, body: { statusCode: 429, error: 'Too Many Requests', message: locked } },
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const card = screen.getByRole('article', { name: 'Ful medames' });
+    await user.type(within(card).getByTestId('donate-code'), '482913');
+    await user.click(within(card).getByRole('button', { name: 'Donate' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, donation handed over' }));
+    expect(await within(card).findByTestId('donate-error')).toHaveTextContent(`The donation was not marked completed: ${locked}`);
+    await act(() => i18n.changeLanguage('ar'));
+    expect(within(card).getByTestId('donate-error')).toHaveTextContent('فلم تعد الرموز مقبولة له');
+    await act(() => i18n.changeLanguage('en'));
   });
 
   it('opens the pickup details from the card', async () => {
