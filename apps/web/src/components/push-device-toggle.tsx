@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePushDevice } from '../app/use-push-device';
+import { usePushDevice } from '../push/use-push-device';
 import { addNamespace } from '../i18n/i18n';
 import { push } from '../i18n/resources/push';
 

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { STORAGE_KEYS } from '../app/session';
+import { STORAGE_KEYS } from '../session/session';
 import { common } from './resources/common';
 import { landing } from './resources/landing';
 

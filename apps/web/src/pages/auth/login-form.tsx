@@ -6,7 +6,7 @@ import { useServerMessage } from '../../i18n/server-message';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
-import { storeSession } from '../../app/session';
+import { storeSession } from '../../session/session';
 import { checkForm, useFieldMessage, type FieldProblems } from '../../components/check-form';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from './form-message';

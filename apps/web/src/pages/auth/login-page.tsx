@@ -1,8 +1,8 @@
 import { PAGE_ROUTES } from '@food-link/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import type { SuspendedSignOut } from '../../app/account-suspension';
-import { useSession } from '../../app/use-session';
+import type { SuspendedSignOut } from '../../session/account-suspension';
+import { useSession } from '../../session/use-session';
 import { AuthLayout } from './auth-layout';
 import { AuthLink } from './auth-link';
 import { LoginForm } from './login-form';

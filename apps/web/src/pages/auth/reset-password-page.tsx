@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
-import { clearSession } from '../../app/session';
+import { clearSession } from '../../session/session';
 import { checkForm, useFieldMessage, type FieldProblems } from '../../components/check-form';
 import { FormField } from '../../components/form-field';
 import { useServerMessage } from '../../i18n/server-message';

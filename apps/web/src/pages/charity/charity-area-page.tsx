@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { AccountDataSection } from '../../components/account-data-section';
 import { WelcomeNotice } from '../../components/welcome-notice';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../session/use-session';
 import { boardTopic } from '@food-link/contracts';
 import { LiveCacheSync } from '../../live/live-cache-sync';
 import { useLiveTopics } from '../../live/live-context';

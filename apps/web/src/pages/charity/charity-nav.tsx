@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useSignOut } from '../../app/use-sign-out';
-import { useSession } from '../../app/use-session';
+import { useSignOut } from '../../sign-out/use-sign-out';
+import { useSession } from '../../session/use-session';
 import { HomeLink } from '../../components/home-link';
 import { LanguageSwitch } from '../../components/language-switch';
 import { NotificationBell } from '../../components/notification-bell';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../components/use-document-title';
 import { SignInPrompt } from '../../components/sign-in-prompt';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../session/use-session';
 import { CharityProfileForm } from './charity-profile-form';
 import { ProfileNotice } from './profile-notice';
 import { useCharityProfile } from './use-charity-profile';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../components/use-document-title';
 import { SignInPrompt } from '../../components/sign-in-prompt';
 import { RequestList } from './request-list';
 import { useCharityUserId } from './use-charity-user-id';

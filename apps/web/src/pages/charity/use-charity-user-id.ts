@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { queryKeys } from '../../api/query-keys';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../session/use-session';
 import { useCharityName } from './use-charity-name';
 
 export type CharityIdentity =

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { AccountDataSection } from '../../components/account-data-section';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../components/use-document-title';
 import { useScrollToHash } from '../../components/top-bar';
 import { WelcomeNotice } from '../../components/welcome-notice';
 import { LiveCacheSync } from '../../live/live-cache-sync';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { endpoints } from '../../api/endpoints';
 import { queryKeys } from '../../api/query-keys';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../session/use-session';
 
 export type DonorIdentity = { state: 'loading' } | { state: 'signed-out' } | { state: 'ready'; userId: number };
 

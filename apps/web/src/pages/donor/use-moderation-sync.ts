@@ -11,7 +11,7 @@ const DONOR_FOOD = ['donor-food'];
 /**
  * An operator's hide or put-back of one of the donor's listings arrives live as `account.moderation` in the
  * donor's own room (docs/REALTIME.md): the card's `hidden_reason` follows it at once, and it is said aloud.
- * A suspension of the account itself is app/use-suspension-watch.ts's: it signs the user out to /Login.
+ * A suspension of the account itself is sign-out/use-suspension-watch.ts's: it signs the user out to /Login.
  */
 export function useModerationSync() {
   const client = useQueryClient();

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { impactEndpoints } from '../../api/impact-endpoints';
 import { queryKeys } from '../../api/query-keys';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../components/use-document-title';
 import { FiguresTable, ImpactTotals } from './impact-figures';
 import { useCharityUserId } from '../charity/use-charity-user-id';
 import { ViewHeading } from '../charity/view-heading';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { impactEndpoints } from '../../api/impact-endpoints';
 import { queryKeys } from '../../api/query-keys';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../components/use-document-title';
 import { localeOf } from '../../i18n/i18n';
 import { TopBar } from '../../components/top-bar';
 import { SiteFooter } from '../landing/site-footer';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../components/use-document-title';
 import { TopBar } from '../../components/top-bar';
 import { FoodFields } from '../charity/food-fields';
 import { NotFoundPage } from '../not-found-page';

@@ -2,7 +2,7 @@ import { notificationPath, type NotificationType, type NotificationView } from '
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { notificationText } from '../../components/notification-text';
+import { notificationText } from '../../i18n/notification-text';
 import { formatDayTime } from '../../i18n/format-time';
 import './notification-texts';
 

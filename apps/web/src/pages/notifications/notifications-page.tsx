@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../components/use-document-title';
 import { SignInPrompt } from '../../components/sign-in-prompt';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../session/use-session';
 import { TopBar } from '../../components/top-bar';
 import { useNotifications } from '../../components/use-notifications';
 import { formatNumber } from '../../i18n/format';

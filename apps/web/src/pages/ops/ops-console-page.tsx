@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useSignOut } from '../../app/use-sign-out';
-import { useSession } from '../../app/use-session';
+import { useSignOut } from '../../sign-out/use-sign-out';
+import { useSession } from '../../session/use-session';
 import { LanguageSwitch } from '../../components/language-switch';
 import { addNamespace } from '../../i18n/i18n';
 import { ops } from '../../i18n/resources/ops';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { UserType } from '@food-link/contracts';
 import { endpoints } from '../../api/endpoints';
 import { queryKeys } from '../../api/query-keys';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../session/use-session';
 
 export type OperatorIdentity =
   | { state: 'loading' }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/query-keys';
 import { verificationEndpoints } from '../../api/verification-endpoints';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../session/use-session';
 import { useAnnounce } from '../../live/announcer';
 import { useLiveEvent } from '../../live/live-context';
 import './verification-texts';
