@@ -5,7 +5,7 @@ import { useSession } from '../../session/use-session';
 import { HomeLink } from '../../components/home-link';
 import { LanguageSwitch } from '../../components/language-switch';
 import { NotificationBell } from '../../components/notification-bell';
-import { useCharityName } from './use-charity-name';
+import { useCharityName } from '../../session/use-charity-name';
 import '../impact/impact-texts';
 import '../verification/verification-texts';
 import './charity-texts';

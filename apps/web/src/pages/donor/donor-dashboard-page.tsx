@@ -12,7 +12,7 @@ import { DonorFoodList } from './donor-food-list';
 import { PartnersSection } from './partners-section';
 import { PickupPointsSection } from './pickup-points-section';
 import { SkeletonCards } from '../../components/skeleton-cards';
-import { useDonorId } from './use-donor-id';
+import { useAccountId } from '../../components/use-account-id';
 import { useModerationSync } from './use-moderation-sync';
 import { VerifiedOnlySection } from './verified-only-section';
 import './donor-texts';
@@ -22,7 +22,7 @@ export default function DonorDashboardPage() {
   useDocumentTitle(t('titles.donor', { ns: 'common' }));
   // A notification's link names a card (#food-12): scrolled to once the list shows it.
   useScrollToHash();
-  const identity = useDonorId();
+  const identity = useAccountId('donor');
   useModerationSync();
   const [formOpen, setFormOpen] = useState(false);
   const formId = useId();
@@ -40,7 +40,8 @@ export default function DonorDashboardPage() {
 
       {identity.state === 'ready' && <WelcomeNotice />}
 
-      {identity.state === 'signed-out' && (
+      {/* Anyone but a donor (no session, another kind of account, a session the server refused) is invited to log in. */}
+      {identity.state !== 'ready' && identity.state !== 'loading' && (
         <div className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-stone-800">
           <p className="mb-3">{t('signIn.prompt')}</p>
           <Link

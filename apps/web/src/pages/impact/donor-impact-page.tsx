@@ -8,7 +8,7 @@ import { useSignOut } from '../../sign-out/use-sign-out';
 import { useSuspensionWatch } from '../../sign-out/use-suspension-watch';
 import { HomeLink } from '../../components/home-link';
 import { LanguageSwitch } from '../../components/language-switch';
-import { useDonorId } from '../donor/use-donor-id';
+import { useAccountId } from '../../components/use-account-id';
 import { FiguresTable, ImpactTotals } from './impact-figures';
 import { MonthlyChart } from './monthly-chart';
 import { ReportDownloads } from './report-downloads';
@@ -52,7 +52,7 @@ export default function DonorImpactPage() {
   useDocumentTitle(t('donor.title'));
   // The one signed-in screen without the bell, which watches for the account's suspension elsewhere.
   useSuspensionWatch(useSignOut());
-  const identity = useDonorId();
+  const identity = useAccountId('donor');
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <div className="mb-6 flex flex-wrap items-center gap-3">
@@ -67,7 +67,7 @@ export default function DonorImpactPage() {
       </div>
       {identity.state === 'ready' && <p className="mb-6 max-w-3xl text-stone-700">{t('donor.intro')}</p>}
       {identity.state === 'loading' && <p role="status" className="text-stone-600">{t('loading')}</p>}
-      {identity.state === 'signed-out' && (
+      {identity.state !== 'ready' && identity.state !== 'loading' && (
         <div className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-stone-800">
           <p className="mb-3">{t('signIn')}</p>
           <Link to="/Login" className={linkClass}>

@@ -7,16 +7,18 @@ import { addNamespace } from '../../i18n/i18n';
 import { ops } from '../../i18n/resources/ops';
 import { AccessMessage } from './access-message';
 import { OpsConsole } from './ops-console';
-import { useOperatorId, type OperatorIdentity } from './use-operator-id';
+import { useAccountId, type AccountIdentity } from '../../components/use-account-id';
 
 // The console's texts travel with its chunk, so the landing page does not carry them.
 addNamespace('ops', ops);
 
-function Body({ identity }: { identity: OperatorIdentity }) {
+function Body({ identity }: { identity: AccountIdentity }) {
   const { t } = useTranslation('ops');
   const token = useSession()?.token;
   switch (identity.state) {
     case 'signed-out':
+    case 'error':
+    case 'not-found':
       return <AccessMessage text={t('access.signIn')} />;
     case 'wrong-role':
       return <AccessMessage text={t('access.wrongRole', { role: t(`roles.${identity.role}`) })} />;
@@ -28,7 +30,7 @@ function Body({ identity }: { identity: OperatorIdentity }) {
       );
     case 'ready':
       // A new session starts the console afresh, forgetting a refusal met with the old one.
-      return <OpsConsole key={token} operatorId={identity.operatorId} />;
+      return <OpsConsole key={token} operatorId={identity.userId} />;
   }
 }
 
@@ -37,7 +39,7 @@ export default function OpsConsolePage() {
   const { t } = useTranslation('ops');
   const navigate = useNavigate();
   const signOut = useSignOut();
-  const identity = useOperatorId();
+  const identity = useAccountId('operator');
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
