@@ -1,6 +1,7 @@
 /**
  * Texts of what a listing says beyond the spec (DOMAIN.md: places, safety, the handover), shared by the
- * donor and charity screens. This namespace ships with their chunks (see `addNamespace`), not the landing page's.
+ * donor and charity screens.
+ * This namespace is a chunk of its own, loaded when a screen first asks for it (i18n.ts), not with the landing page.
  */
 export const listing = {
   en: {

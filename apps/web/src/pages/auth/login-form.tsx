@@ -11,7 +11,6 @@ import { checkForm, useFieldMessage, type FieldProblems } from '../../components
 import { FormField } from '../../components/form-field';
 import { FormMessage } from './form-message';
 import { SubmitButton } from './submit-button';
-import './auth-texts';
 
 /** Where each role lands after login; the spec sends anyone else to the charity area. */
 const AREA_OF: Partial<Record<UserType, string>> = { donor: '/DonerDashboard', operator: '/ops' };

@@ -7,9 +7,10 @@ import { AuthLayout } from './auth-layout';
 import { AuthLink } from './auth-link';
 import { LoginForm } from './login-form';
 import { SuspendedNotice } from './suspended-notice';
-import './auth-texts';
+import { useScreenTexts } from '../../i18n/use-screen-texts';
 
 export default function LoginPage() {
+  useScreenTexts(['auth']);
   const { t } = useTranslation('auth');
   // Handed over by the suspension watch as it signs the user out; said only while nobody is signed in.
   const suspended = (useLocation().state as Partial<SuspendedSignOut> | null)?.suspended;

@@ -11,7 +11,6 @@ import { checkForm, useFieldMessage, type FieldProblems } from '../../components
 import { FormField } from '../../components/form-field';
 import { FormMessage } from './form-message';
 import { SubmitButton } from './submit-button';
-import './auth-texts';
 
 const EMPTY: RegisterBody = { name: '', email: '', password: '' };
 

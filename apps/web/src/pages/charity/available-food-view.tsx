@@ -6,8 +6,6 @@ import { AvailableFoodCard } from './available-food-card';
 import { BoardFilters } from './board-filters';
 import { useAvailableFood } from './use-available-food';
 import { ViewHeading } from './view-heading';
-import '../listing/listing-texts';
-import './charity-texts';
 
 type AvailableFoodViewProps = {
   onSelect: (foodId: number) => void;

@@ -6,9 +6,6 @@ import { HomeLink } from '../../components/home-link';
 import { LanguageSwitch } from '../../components/language-switch';
 import { NotificationBell } from '../../components/notification-bell';
 import { useCharityName } from '../../session/use-charity-name';
-import '../impact/impact-texts';
-import '../verification/verification-texts';
-import './charity-texts';
 
 type NavView = 'available' | 'requests' | 'profile' | 'impact' | 'verification';
 type CharityNavProps = { current: NavView; onShow: (view: NavView) => void };

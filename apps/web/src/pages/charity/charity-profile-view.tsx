@@ -6,7 +6,6 @@ import { CharityProfileForm } from './charity-profile-form';
 import { ProfileNotice } from './profile-notice';
 import { useCharityProfile } from './use-charity-profile';
 import { ViewHeading } from './view-heading';
-import '../notifications/notification-texts';
 
 /** The charity area's profile view: what food reaches the charity, and a notice until it has saved one. */
 export function CharityProfileView({ focusHeading }: { focusHeading: boolean }) {

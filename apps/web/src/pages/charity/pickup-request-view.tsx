@@ -13,7 +13,6 @@ import { FoodFields } from './food-fields';
 import { useFoodDetails } from './use-food-details';
 import { useRequestPickup } from './use-request-pickup';
 import { ViewHeading } from './view-heading';
-import './charity-texts';
 
 type PickupRequestViewProps = { foodId: number; onBack: () => void; focusHeading: boolean };
 

@@ -4,7 +4,6 @@ import { SignInPrompt } from '../../components/sign-in-prompt';
 import { RequestList } from './request-list';
 import { useAccountId } from '../../components/use-account-id';
 import { ViewHeading } from './view-heading';
-import './charity-texts';
 
 export function RequestsView({ focusHeading }: { focusHeading: boolean }) {
   const { t } = useTranslation('charity');

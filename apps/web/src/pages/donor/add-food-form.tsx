@@ -12,8 +12,6 @@ import { PickupFields } from './add-food/pickup-fields';
 import { EMPTY_LISTING, checkListing, listingInput, listingValuesOf, safePreview, type ListingValues } from './listing-rules';
 import { useAddFood, useUpdateFood, useUploadPhotos } from './use-add-food';
 import { usePickupPoints } from './use-pickup-points';
-import '../listing/listing-texts';
-import './donor-texts';
 
 const FIELDS = [
   'food_name',

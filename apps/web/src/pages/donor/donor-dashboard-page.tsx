@@ -15,9 +15,10 @@ import { SkeletonCards } from '../../components/skeleton-cards';
 import { useAccountId } from '../../components/use-account-id';
 import { useModerationSync } from './use-moderation-sync';
 import { VerifiedOnlySection } from './verified-only-section';
-import './donor-texts';
+import { useScreenTexts } from '../../i18n/use-screen-texts';
 
 export default function DonorDashboardPage() {
+  useScreenTexts(['donor', 'auth', 'listing', 'moderation', 'push', 'verification']);
   const { t } = useTranslation('donor');
   useDocumentTitle(t('titles.donor', { ns: 'common' }));
   // A notification's link names a card (#food-12): scrolled to once the list shows it.

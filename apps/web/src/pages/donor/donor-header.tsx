@@ -5,7 +5,6 @@ import { useSignOut } from '../../sign-out/use-sign-out';
 import { HomeLink } from '../../components/home-link';
 import { LanguageSwitch } from '../../components/language-switch';
 import { NotificationBell } from '../../components/notification-bell';
-import './donor-texts';
 
 type DonorHeaderProps = {
   signedIn: boolean;

@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../../live/announcer';
 import { useLiveEvent } from '../../live/live-context';
-import '../moderation/moderation-texts';
 
 /** The donor's lists in the cache (use-donor-food's keys all start so). */
 const DONOR_FOOD = ['donor-food'];

@@ -8,7 +8,6 @@ import { useAccountId } from '../../components/use-account-id';
 import { ViewHeading } from '../charity/view-heading';
 import { MonthlyChart } from './monthly-chart';
 import { ReportDownloads } from './report-downloads';
-import './impact-texts';
 
 /** The charity's mirror of the donor's impact page: what it received, by month and by donor, and its monthly acknowledgment. */
 export function CharityImpactView({ focusHeading }: { focusHeading: boolean }) {

@@ -12,7 +12,7 @@ import { useAccountId } from '../../components/use-account-id';
 import { FiguresTable, ImpactTotals } from './impact-figures';
 import { MonthlyChart } from './monthly-chart';
 import { ReportDownloads } from './report-downloads';
-import './impact-texts';
+import { useScreenTexts } from '../../i18n/use-screen-texts';
 
 const linkClass =
   'inline-flex min-h-11 items-center rounded-md font-semibold text-green-800 underline underline-offset-2 hover:text-green-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800';
@@ -48,6 +48,7 @@ function DonorImpact({ userId }: { userId: number }) {
 }
 
 export default function DonorImpactPage() {
+  useScreenTexts(['impact']);
   const { t } = useTranslation('impact');
   useDocumentTitle(t('donor.title'));
   // The one signed-in screen without the bell, which watches for the account's suspension elsewhere.

@@ -11,7 +11,7 @@ import { FiguresTable, ImpactTotals } from './impact-figures';
 import { useImpactFormat } from './impact-format';
 import { ImpactTable } from './impact-table';
 import { MonthlyChart } from './monthly-chart';
-import './impact-texts';
+import { useScreenTexts } from '../../i18n/use-screen-texts';
 
 /** The governorate's name in the page's language; `null` is food listed without a pickup point. */
 function useGovernorateLabel() {
@@ -70,6 +70,7 @@ function Factors({ factors }: { factors: PublicImpactResponse['factors'] }) {
 
 /** Public transparency (issue 16): totals per governorate and month; nobody is named. No account needed. */
 export default function PublicImpactPage() {
+  useScreenTexts(['impact']);
   const { t } = useTranslation('impact');
   useDocumentTitle(t('public.title'));
   const governorate = useGovernorateLabel();

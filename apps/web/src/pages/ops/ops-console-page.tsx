@@ -3,14 +3,10 @@ import { useNavigate } from 'react-router-dom';
 import { useSignOut } from '../../sign-out/use-sign-out';
 import { useSession } from '../../session/use-session';
 import { LanguageSwitch } from '../../components/language-switch';
-import { addNamespace } from '../../i18n/i18n';
-import { ops } from '../../i18n/resources/ops';
 import { AccessMessage } from './access-message';
 import { OpsConsole } from './ops-console';
 import { useAccountId, type AccountIdentity } from '../../components/use-account-id';
-
-// The console's texts travel with its chunk, so the landing page does not carry them.
-addNamespace('ops', ops);
+import { useScreenTexts } from '../../i18n/use-screen-texts';
 
 function Body({ identity }: { identity: AccountIdentity }) {
   const { t } = useTranslation('ops');
@@ -36,6 +32,7 @@ function Body({ identity }: { identity: AccountIdentity }) {
 
 /** `/ops`: the operator console (queues, events, failed jobs, health), live over the tab's socket. */
 export default function OpsConsolePage() {
+  useScreenTexts(['ops', 'listing', 'moderation', 'verification']);
   const { t } = useTranslation('ops');
   const navigate = useNavigate();
   const signOut = useSignOut();

@@ -9,7 +9,6 @@ import { SentDocument } from './sent-document';
 import { useCharityVerification } from './use-charity-verification';
 import { VerificationForm } from './verification-form';
 import { VerificationStatusPanel } from './verification-status-panel';
-import './verification-texts';
 
 /**
  * The charity area's verification view: where its verification stands, what that means for claiming, the

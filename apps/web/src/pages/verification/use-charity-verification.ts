@@ -5,7 +5,6 @@ import { verificationEndpoints } from '../../api/verification-endpoints';
 import { useSession } from '../../session/use-session';
 import { useAnnounce } from '../../live/announcer';
 import { useLiveEvent } from '../../live/live-context';
-import './verification-texts';
 
 /**
  * The signed-in charity's verification. An operator's decision (or claiming suspended after no-shows)
