@@ -1,5 +1,5 @@
-import { reportRefusal } from '../app/account-suspension';
-import { readSession } from '../app/session';
+import { reportRefusal } from '../session/account-suspension';
+import { readSession } from '../session/session';
 import { ApiError } from './client';
 
 // Apart from client.ts, which the landing page loads: only the areas that download files need this.

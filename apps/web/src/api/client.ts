@@ -1,6 +1,6 @@
 import type { ErrorResponse } from '@food-link/contracts';
-import { reportRefusal } from '../app/account-suspension';
-import { readSession } from '../app/session';
+import { reportRefusal } from '../session/account-suspension';
+import { readSession } from '../session/session';
 
 /** A call that did not answer 2xx; `status` 0 means the network failed. */
 export class ApiError extends Error {

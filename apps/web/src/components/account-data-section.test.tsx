@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
-import { readSession } from '../app/session';
+import { readSession } from '../session/session';
 import { mockApi, renderPage, signInAs } from '../test/test-utils';
 import { AccountDataSection } from './account-data-section';
 

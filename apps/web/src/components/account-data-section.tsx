@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { endpoints } from '../api/endpoints';
-import { useSignOut } from '../app/use-sign-out';
+import { useSignOut } from '../sign-out/use-sign-out';
 import { useServerMessage } from '../i18n/server-message';
 import { FormField } from './form-field';
 import { PushDeviceToggle } from './push-device-toggle';

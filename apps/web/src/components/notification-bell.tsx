@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { useSession } from '../app/use-session';
-import { useSuspensionWatch } from '../app/use-suspension-watch';
+import { useSession } from '../session/use-session';
+import { useSuspensionWatch } from '../sign-out/use-suspension-watch';
 import { formatNumber } from '../i18n/format';
 import { useNotificationsLiveSync } from '../live/live-notifications-sync';
 import { useNotifications } from './use-notifications';

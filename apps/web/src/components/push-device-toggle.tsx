@@ -1,12 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePushDevice } from '../app/use-push-device';
-import { addNamespace } from '../i18n/i18n';
-import { push } from '../i18n/resources/push';
-
-// Registered by the chunk that shows the switch, so these texts stay out of the landing page.
-addNamespace('push', push);
-
+import { usePushDevice } from '../push/use-push-device';
 /**
  * "Notifications on this device": a switch that asks the browser's permission and subscribes this
  * browser to Web Push for the signed-in user (off unsubscribes it). Browsers that cannot, or a site the

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { storeSession } from '../app/session';
+import { storeSession } from '../session/session';
 import { renderApp } from '../test/render-app';
 import { ANCHOR_WAIT_MS, TopBar } from './top-bar';
 

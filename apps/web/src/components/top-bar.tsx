@@ -2,8 +2,8 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent,
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { UserType } from '@food-link/contracts';
-import { useSession } from '../app/use-session';
-import { useSignOut } from '../app/use-sign-out';
+import { useSession } from '../session/use-session';
+import { useSignOut } from '../sign-out/use-sign-out';
 import { LanguageSwitch } from './language-switch';
 
 // Only a signed-in user has a bell: a visitor's landing page does not load it.

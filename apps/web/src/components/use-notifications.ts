@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { endpoints } from '../api/endpoints';
 import { queryKeys } from '../api/query-keys';
-import { useSession } from '../app/use-session';
+import { useSession } from '../session/use-session';
 
 /**
  * The signed-in user's notifications and unread count (nothing is asked without a session). The bell and

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useServerMessage } from '../i18n/server-message';
-import '../pages/auth/auth-texts';
 
 /** What sign-up hands to the area it opens (router state): the spec's message and, for a charity, its id. */
 export interface Welcome {

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { STORAGE_KEYS } from '../app/session';
+import { STORAGE_KEYS } from '../session/session';
 import { common } from './resources/common';
 import { landing } from './resources/landing';
 
@@ -9,8 +9,9 @@ export type Language = (typeof LANGUAGES)[number];
 
 /**
  * Every namespace has both languages; each feature owns its file under resources/. Only the landing
- * page's own texts load with it: the areas' namespaces (auth, donor, charity, listing, ops, push, impact)
- * are added by their chunks (`addNamespace`).
+ * page's own texts load with it: the areas' namespaces (auth, donor, charity, listing, ops, push, impact,
+ * ...) are each a chunk of their own, added by the screens that use them before they first show
+ * (`useScreenTexts`, area-texts.ts).
  */
 const namespaces = { common, landing };
 
@@ -41,16 +42,6 @@ export function initI18n(language: Language = storedLanguage()) {
   });
   applyToDocument(language);
   return i18next;
-}
-
-/**
- * Adds a namespace that ships with its own route's chunk (the operator console), so its texts stay out
- * of the landing page's bundle. Call it from that chunk's module, after `initI18n`.
- */
-export function addNamespace(ns: string, texts: Record<Language, object>): void {
-  for (const lng of LANGUAGES) {
-    if (!i18next.hasResourceBundle(lng, ns)) i18next.addResourceBundle(lng, ns, texts[lng]);
-  }
 }
 
 /** Switches language and remembers the choice. */

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { NotificationsResponse } from '@food-link/contracts';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../api/query-keys';
-import { notificationText } from '../components/notification-text';
+import { notificationText } from '../i18n/notification-text';
 import { useAnnounce } from './announcer';
 import { withNotification } from './notification-cache';
 import { useLiveEvent } from './live-context';

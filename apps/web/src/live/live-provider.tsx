@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useSession } from '../app/use-session';
+import { useSession } from '../session/use-session';
 import { LiveContext } from './live-context';
 import { LiveHub } from './live-hub';
 import { LiveTotalsSync } from './live-totals-sync';

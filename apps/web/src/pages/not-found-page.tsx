@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useDocumentTitle } from '../app/use-document-title';
+import { useDocumentTitle } from '../components/use-document-title';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

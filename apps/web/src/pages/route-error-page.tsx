@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { useDocumentTitle } from '../app/use-document-title';
+import { useDocumentTitle } from '../components/use-document-title';
 
 /** The router's error view: the spec's heading with the status text or message. */
 export function RouteErrorPage() {

@@ -1,9 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { AREA_NAMESPACES, loadAreaTexts } from '../i18n/area-texts';
 import { initI18n } from '../i18n/i18n';
 
 initI18n('en');
+// Every namespace, as the browser has them once a screen has loaded its own: a test renders a part of a
+// screen without the screen's Suspense, and reads its texts at once (i18n/screen-texts.test.ts checks
+// that each screen loads what its parts use).
+await Promise.all(AREA_NAMESPACES.map(loadAreaTexts));
 
 afterEach(() => {
   cleanup();

@@ -13,7 +13,7 @@ import {
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { storeSession } from '../app/session';
+import { storeSession } from '../session/session';
 import { AnnouncerProvider } from '../live/announcer';
 import { LiveTotalsSync } from '../live/live-totals-sync';
 import { LiveContext } from '../live/live-context';

@@ -1,6 +1,6 @@
 /**
  * Texts of the impact pages (docs/IMPACT.md): the donor's, the charity's and the public transparency page.
- * This namespace ships with their chunks (see `addNamespace`), not the landing page's.
+ * This namespace is a chunk of its own, loaded when a screen first asks for it (i18n.ts), not with the landing page.
  */
 export const impact = {
   en: {

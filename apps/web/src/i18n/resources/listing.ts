@@ -1,6 +1,7 @@
 /**
- * Texts of what a listing says beyond the spec (docs/DOMAIN-RULES.md: "Places", "How long food is safe", "The handover"), shared by the
- * donor and charity screens. This namespace ships with their chunks (see `addNamespace`), not the landing page's.
+ * Texts of what a listing says beyond the spec (docs/DOMAIN-RULES.md: "Places", "How long food is safe",
+ * "The handover"), shared by the donor and charity screens.
+ * This namespace is a chunk of its own, loaded when a screen first asks for it (i18n.ts), not with the landing page.
  */
 export const listing = {
   en: {

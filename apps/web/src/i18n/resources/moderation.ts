@@ -2,7 +2,8 @@
  * Texts of moderation (docs/VERIFICATION.md, "Moderation"): the operators' console section (hide a
  * listing, suspend an account, the trust audit trail), the donor's "hidden" line and the donor's
  * verified-only setting. Written for this feature (the spec has no such screen); `ar` is their Arabic
- * counterpart. Ships with the chunks that import moderation-texts.ts.
+ * counterpart.
+ * This namespace is a chunk of its own, loaded when a screen first asks for it (i18n.ts), not with the landing page.
  */
 export const moderation = {
   en: {

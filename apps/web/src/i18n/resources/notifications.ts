@@ -1,7 +1,7 @@
 /**
  * Texts of the notifications page, the notification settings and the charity's matching profile
- * (docs/NOTIFICATIONS.md). This namespace ships with their chunks (see `addNamespace`), not the landing
- * page's; the bell and each notification's own words are in `common`.
+ * (docs/NOTIFICATIONS.md). The bell and each notification's own words are in `common`.
+ * This namespace is a chunk of its own, loaded when a screen first asks for it (i18n.ts), not with the landing page.
  */
 export const notifications = {
   en: {

@@ -1,6 +1,7 @@
 /**
  * Texts of the operator console. The spec has no screen for it, so these are written for operators;
- * `ar` is their Arabic counterpart. This namespace ships with the console's chunk (see `addNamespace`).
+ * `ar` is their Arabic counterpart.
+ * This namespace is a chunk of its own, loaded when a screen first asks for it (i18n.ts), not with the landing page.
  */
 export const ops = {
   en: {

@@ -1,6 +1,6 @@
 /**
- * Texts of Web Push on this device (docs/PUSH.md). This namespace ships with the chunk of the switch that
- * uses it (see `addNamespace`), not the landing page's.
+ * Texts of Web Push on this device (docs/PUSH.md).
+ * This namespace is a chunk of its own, loaded when a screen first asks for it (i18n.ts), not with the landing page.
  */
 export const push = {
   en: {

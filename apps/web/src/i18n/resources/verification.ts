@@ -1,7 +1,8 @@
 /**
  * Texts of charity verification (docs/VERIFICATION.md): the charity's status, form and sent document, the
  * document viewer, the operators' review queue, and the donor's "Verified" badge. Written for this feature (the spec has no such screen);
- * `ar` is their Arabic counterpart. Ships with the chunks that import verification-texts.ts.
+ * `ar` is their Arabic counterpart.
+ * This namespace is a chunk of its own, loaded when a screen first asks for it (i18n.ts), not with the landing page.
  */
 export const verification = {
   en: {

@@ -9,7 +9,7 @@ import { AuthLayout } from './auth-layout';
 import { AuthLink } from './auth-link';
 import { FormMessage } from './form-message';
 import { SubmitButton } from './submit-button';
-import './auth-texts';
+import { useScreenTexts } from '../../i18n/use-screen-texts';
 
 /**
  * "Forgot password?": asks for a reset link. The confirmation is the same whatever the address (the API
@@ -17,6 +17,7 @@ import './auth-texts';
  * language the page is in.
  */
 export default function ForgotPasswordPage() {
+  useScreenTexts(['auth']);
   const { t, i18n } = useTranslation('auth');
   const fieldMessage = useFieldMessage();
   const [email, setEmail] = useState('');

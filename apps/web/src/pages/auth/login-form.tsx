@@ -6,12 +6,11 @@ import { useServerMessage } from '../../i18n/server-message';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
-import { storeSession } from '../../app/session';
+import { storeSession } from '../../session/session';
 import { checkForm, useFieldMessage, type FieldProblems } from '../../components/check-form';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from './form-message';
 import { SubmitButton } from './submit-button';
-import './auth-texts';
 
 /** Where each role lands after login; the spec sends anyone else to the charity area. */
 const AREA_OF: Partial<Record<UserType, string>> = { donor: '/DonerDashboard', operator: '/ops' };

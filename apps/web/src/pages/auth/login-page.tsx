@@ -1,15 +1,16 @@
 import { PAGE_ROUTES } from '@food-link/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import type { SuspendedSignOut } from '../../app/account-suspension';
-import { useSession } from '../../app/use-session';
+import type { SuspendedSignOut } from '../../session/account-suspension';
+import { useSession } from '../../session/use-session';
 import { AuthLayout } from './auth-layout';
 import { AuthLink } from './auth-link';
 import { LoginForm } from './login-form';
 import { SuspendedNotice } from './suspended-notice';
-import './auth-texts';
+import { useScreenTexts } from '../../i18n/use-screen-texts';
 
 export default function LoginPage() {
+  useScreenTexts(['auth']);
   const { t } = useTranslation('auth');
   // Handed over by the suspension watch as it signs the user out; said only while nobody is signed in.
   const suspended = (useLocation().state as Partial<SuspendedSignOut> | null)?.suspended;

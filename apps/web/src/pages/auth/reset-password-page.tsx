@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
-import { clearSession } from '../../app/session';
+import { clearSession } from '../../session/session';
 import { checkForm, useFieldMessage, type FieldProblems } from '../../components/check-form';
 import { FormField } from '../../components/form-field';
 import { useServerMessage } from '../../i18n/server-message';
@@ -13,7 +13,7 @@ import { AuthLayout } from './auth-layout';
 import { AuthLink } from './auth-link';
 import { FormMessage } from './form-message';
 import { SubmitButton } from './submit-button';
-import './auth-texts';
+import { useScreenTexts } from '../../i18n/use-screen-texts';
 
 const linkClass = 'font-semibold text-green-800 underline underline-offset-2 hover:text-green-900';
 
@@ -23,6 +23,7 @@ const linkClass = 'font-semibold text-green-800 underline underline-offset-2 hov
  * account has ended, this browser's included, so it signs in afresh.
  */
 export default function ResetPasswordPage() {
+  useScreenTexts(['auth']);
   const { t } = useTranslation('auth');
   const fieldMessage = useFieldMessage();
   const serverMessage = useServerMessage();

@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { AuthLayout } from './auth-layout';
 import { AuthLink } from './auth-link';
 import { SignUpForm } from './sign-up-form';
-import './auth-texts';
+import { useScreenTexts } from '../../i18n/use-screen-texts';
 
 export default function SignUpCharityPage() {
+  useScreenTexts(['auth']);
   const { t } = useTranslation('auth');
   return (
     <AuthLayout

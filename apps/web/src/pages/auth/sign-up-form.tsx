@@ -6,12 +6,11 @@ import { useServerMessage } from '../../i18n/server-message';
 import { endpoints } from '../../api/endpoints';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
-import { STORAGE_KEYS, storeSession } from '../../app/session';
+import { STORAGE_KEYS, storeSession } from '../../session/session';
 import { checkForm, useFieldMessage, type FieldProblems } from '../../components/check-form';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from './form-message';
 import { SubmitButton } from './submit-button';
-import './auth-texts';
 
 const EMPTY: RegisterBody = { name: '', email: '', password: '' };
 

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { readSession } from '../../app/session';
+import { readSession } from '../../session/session';
 import { mockApi, renderApp } from '../../test/render-app';
 import CharityAreaPage from '../charity/charity-area-page';
 import DonorDashboardPage from '../donor/donor-dashboard-page';

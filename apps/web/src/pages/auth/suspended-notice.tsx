@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import './auth-texts';
 
 /**
  * Above the login form after the app signed a suspended account out (use-suspension-watch.ts): what

@@ -1,13 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { BoardFilters as Filters } from '../../api/board-query';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../components/use-document-title';
 import { SkeletonCards, foodGridClass } from '../../components/skeleton-cards';
 import { AvailableFoodCard } from './available-food-card';
 import { BoardFilters } from './board-filters';
 import { useAvailableFood } from './use-available-food';
 import { ViewHeading } from './view-heading';
-import '../listing/listing-texts';
-import './charity-texts';
 
 type AvailableFoodViewProps = {
   onSelect: (foodId: number) => void;

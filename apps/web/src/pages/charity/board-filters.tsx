@@ -2,7 +2,6 @@ import { FOOD_CATEGORIES, GOVERNORATES, STORAGE_KINDS, type BoardWindow, type Fo
 import { useTranslation } from 'react-i18next';
 import type { BoardFilters as Filters } from '../../api/board-query';
 import { useLocate } from '../../components/use-locate';
-import '../listing/listing-texts';
 
 const select =
   'min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 focus-visible:ring-2 focus-visible:ring-green-600';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { AccountDataSection } from '../../components/account-data-section';
 import { WelcomeNotice } from '../../components/welcome-notice';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../session/use-session';
 import { boardTopic } from '@food-link/contracts';
 import { LiveCacheSync } from '../../live/live-cache-sync';
 import { useLiveTopics } from '../../live/live-context';
@@ -16,12 +16,14 @@ import { ProfileNotice } from './profile-notice';
 import { RequestsView } from './requests-view';
 import { useBoardFilters } from './use-board-filters';
 import { useCharityView, type CharityView } from './use-charity-view';
+import { useScreenTexts } from '../../i18n/use-screen-texts';
 
 /**
  * The charity area. Live, it hears the public board's changes and the charity's own events: with a
  * governorate chosen, only that governorate's board (`board:EG-C`), else the whole `board`.
  */
 export default function CharityAreaPage() {
+  useScreenTexts(['charity', 'auth', 'impact', 'listing', 'notifications', 'push', 'verification']);
   const [filters, setFilters] = useBoardFilters();
   useLiveTopics(filters.governorate ? boardTopic(filters.governorate) as `board:${string}` : 'board');
   const [view, setView] = useCharityView();

@@ -1,14 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useSignOut } from '../../app/use-sign-out';
-import { useSession } from '../../app/use-session';
+import { useSignOut } from '../../sign-out/use-sign-out';
+import { useSession } from '../../session/use-session';
 import { HomeLink } from '../../components/home-link';
 import { LanguageSwitch } from '../../components/language-switch';
 import { NotificationBell } from '../../components/notification-bell';
-import { useCharityName } from './use-charity-name';
-import '../impact/impact-texts';
-import '../verification/verification-texts';
-import './charity-texts';
+import { useCharityName } from '../../session/use-charity-name';
 
 type NavView = 'available' | 'requests' | 'profile' | 'impact' | 'verification';
 type CharityNavProps = { current: NavView; onShow: (view: NavView) => void };

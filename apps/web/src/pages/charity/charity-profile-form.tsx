@@ -15,8 +15,6 @@ import { formatNumber } from '../../i18n/format';
 import { useServerMessage } from '../../i18n/server-message';
 import { CheckboxGroup } from './checkbox-group';
 import { useSaveCharityProfile } from './use-charity-profile';
-import '../listing/listing-texts';
-import '../notifications/notification-texts';
 
 const FIELDS = ['governorates', 'categories', 'storage', 'base_lat', 'base_lng', 'radius_km', 'phone', 'quiet_hours'] as const;
 

@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../components/use-document-title';
 import { SignInPrompt } from '../../components/sign-in-prompt';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../session/use-session';
 import { CharityProfileForm } from './charity-profile-form';
 import { ProfileNotice } from './profile-notice';
 import { useCharityProfile } from './use-charity-profile';
 import { ViewHeading } from './view-heading';
-import '../notifications/notification-texts';
 
 /** The charity area's profile view: what food reaches the charity, and a notice until it has saved one. */
 export function CharityProfileView({ focusHeading }: { focusHeading: boolean }) {

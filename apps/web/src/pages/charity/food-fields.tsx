@@ -3,8 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { StatusBadge, foodState } from '../../components/status-badge';
 import { useFormat } from '../../i18n/format';
 import { ListingFacts } from '../listing/listing-facts';
-import '../listing/listing-texts';
-import './charity-texts';
 
 type FoodFieldsProps = {
   food: FoodItemView;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useSession } from '../../app/use-session';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useSession } from '../../session/use-session';
+import { useDocumentTitle } from '../../components/use-document-title';
 import { ApiError } from '../../api/client';
 import { useServerMessage } from '../../i18n/server-message';
 import { useLiveEvent } from '../../live/live-context';
@@ -13,7 +13,6 @@ import { FoodFields } from './food-fields';
 import { useFoodDetails } from './use-food-details';
 import { useRequestPickup } from './use-request-pickup';
 import { ViewHeading } from './view-heading';
-import './charity-texts';
 
 type PickupRequestViewProps = { foodId: number; onBack: () => void; focusHeading: boolean };
 

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useCharityProfile } from './use-charity-profile';
-import '../notifications/notification-texts';
 
 /**
  * Says, until the charity has saved a matching profile, that no new food is matched to it or notified

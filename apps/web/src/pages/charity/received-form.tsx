@@ -8,7 +8,6 @@ import { queryKeys } from '../../api/query-keys';
 import { checkForm, useFieldMessage, type FieldProblems } from '../../components/check-form';
 import { FormField } from '../../components/form-field';
 import { useServerMessage } from '../../i18n/server-message';
-import '../listing/listing-texts';
 
 const EMPTY = { quantity: '', weight: '', comment: '' };
 

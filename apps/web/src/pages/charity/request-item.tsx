@@ -9,8 +9,6 @@ import { usePlaceName } from '../listing/listing-facts';
 import { PickupDetailsPanel } from '../listing/pickup-details-panel';
 import { ReceivedSummary } from '../listing/received-summary';
 import { ReceivedForm } from './received-form';
-import '../listing/listing-texts';
-import './charity-texts';
 
 type RequestItemProps = {
   request: CharityRequestItem;

@@ -6,7 +6,6 @@ import { SkeletonCards, foodGridClass } from '../../components/skeleton-cards';
 import { RequestItem } from './request-item';
 import { useCancelRequest } from './use-cancel-request';
 import { useCharityRequests } from './use-charity-requests';
-import './charity-texts';
 
 export function RequestList({ charityUserId }: { charityUserId: number }) {
   const { t } = useTranslation('charity');

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STORAGE_KEYS } from '../../app/session';
+import { STORAGE_KEYS } from '../../session/session';
 import CharityAreaPage from './charity-area-page';
 import { charityRequest, failure, heldReply, mockApi, renderPage, signInAs } from '../../test/test-utils';
 

@@ -1,19 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../components/use-document-title';
 import { SignInPrompt } from '../../components/sign-in-prompt';
 import { RequestList } from './request-list';
-import { useCharityUserId } from './use-charity-user-id';
+import { useAccountId } from '../../components/use-account-id';
 import { ViewHeading } from './view-heading';
-import './charity-texts';
 
 export function RequestsView({ focusHeading }: { focusHeading: boolean }) {
   const { t } = useTranslation('charity');
   useDocumentTitle(t('titles.requests', { ns: 'common' }));
-  const charity = useCharityUserId();
+  const charity = useAccountId('charity');
 
   let body;
   switch (charity.state) {
     case 'signed-out':
+    case 'wrong-role':
       body = <SignInPrompt text={t('requests.signIn')} link={t('requests.signInLink')} />;
       break;
     case 'loading':

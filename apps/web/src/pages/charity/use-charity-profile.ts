@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints } from '../../api/endpoints';
 import { queryKeys } from '../../api/query-keys';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../session/use-session';
 
 /**
  * The charity's matching profile (`saved: false` until it saves one; it is not matched until then).

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STORAGE_KEYS } from '../../app/session';
+import { STORAGE_KEYS } from '../../session/session';
 import { donorItem, failure, mockApi, renderPage, signInAs } from '../../test/test-utils';
 import DonorDashboardPage from './donor-dashboard-page';
 

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { AccountDataSection } from '../../components/account-data-section';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../components/use-document-title';
 import { useScrollToHash } from '../../components/top-bar';
 import { WelcomeNotice } from '../../components/welcome-notice';
 import { LiveCacheSync } from '../../live/live-cache-sync';
@@ -12,17 +12,18 @@ import { DonorFoodList } from './donor-food-list';
 import { PartnersSection } from './partners-section';
 import { PickupPointsSection } from './pickup-points-section';
 import { SkeletonCards } from '../../components/skeleton-cards';
-import { useDonorId } from './use-donor-id';
+import { useAccountId } from '../../components/use-account-id';
 import { useModerationSync } from './use-moderation-sync';
 import { VerifiedOnlySection } from './verified-only-section';
-import './donor-texts';
+import { useScreenTexts } from '../../i18n/use-screen-texts';
 
 export default function DonorDashboardPage() {
+  useScreenTexts(['donor', 'auth', 'listing', 'moderation', 'push', 'verification']);
   const { t } = useTranslation('donor');
   useDocumentTitle(t('titles.donor', { ns: 'common' }));
   // A notification's link names a card (#food-12): scrolled to once the list shows it.
   useScrollToHash();
-  const identity = useDonorId();
+  const identity = useAccountId('donor');
   useModerationSync();
   const [formOpen, setFormOpen] = useState(false);
   const formId = useId();
@@ -40,7 +41,8 @@ export default function DonorDashboardPage() {
 
       {identity.state === 'ready' && <WelcomeNotice />}
 
-      {identity.state === 'signed-out' && (
+      {/* Anyone but a donor (no session, another kind of account, a session the server refused) is invited to log in. */}
+      {identity.state !== 'ready' && identity.state !== 'loading' && (
         <div className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-stone-800">
           <p className="mb-3">{t('signIn.prompt')}</p>
           <Link

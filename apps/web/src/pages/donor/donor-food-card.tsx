@@ -18,9 +18,6 @@ import { useNow } from '../listing/use-now';
 import { AddFoodForm } from './add-food-form';
 import { OfferStage } from './offer-stage';
 import { useFulfilRequest, useReportNoShow, useWithdrawFood } from './use-fulfil-request';
-import '../listing/listing-texts';
-import './donor-texts';
-import '../moderation/moderation-texts';
 
 const fieldClass = 'grid grid-cols-[fit-content(40%)_1fr] gap-x-3 gap-y-1 text-sm';
 const smallButton =

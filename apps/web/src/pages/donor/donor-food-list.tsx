@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { DonorFoodCard } from './donor-food-card';
 import { SkeletonCards, foodGridClass } from '../../components/skeleton-cards';
 import { useDonorFood } from './use-donor-food';
-import './donor-texts';
 
 
 export function DonorFoodList({ userId, formOpen = false }: { userId: number; formOpen?: boolean }) {

@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { PAGE_ROUTES } from '@food-link/contracts';
 import { Link, useNavigate } from 'react-router-dom';
-import { useSignOut } from '../../app/use-sign-out';
+import { useSignOut } from '../../sign-out/use-sign-out';
 import { HomeLink } from '../../components/home-link';
 import { LanguageSwitch } from '../../components/language-switch';
 import { NotificationBell } from '../../components/notification-bell';
-import './donor-texts';
 
 type DonorHeaderProps = {
   signedIn: boolean;

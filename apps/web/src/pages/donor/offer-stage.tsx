@@ -1,7 +1,6 @@
 import type { DonorFoodItem } from '@food-link/contracts';
 import { useTranslation } from 'react-i18next';
 import { cairoTime } from '../listing/cairo-time';
-import './donor-texts';
 
 /**
  * Where an available item is in the offer cascade, on its donor's card: offered to the donor's partners

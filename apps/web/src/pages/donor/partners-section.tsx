@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useServerMessage } from '../../i18n/server-message';
 import { ApiError } from '../../api/client';
 import { useCharitySearch, usePartners, useSavePartners } from './use-partners';
-import './donor-texts';
 
 const button =
   'min-h-11 rounded-lg px-3 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800 disabled:opacity-60';

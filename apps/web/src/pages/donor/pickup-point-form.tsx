@@ -5,7 +5,6 @@ import { checkForm, serverFieldProblems, useFieldMessage, type FieldProblems } f
 import { FormField } from '../../components/form-field';
 import { useServerMessage } from '../../i18n/server-message';
 import { useSavePickupPoint } from './use-pickup-points';
-import '../listing/listing-texts';
 
 const FIELDS = ['label', 'governorate', 'area', 'address_line', 'landmark', 'lat', 'lng', 'contact_name', 'contact_phone', 'notes', 'is_default'] as const;
 

@@ -6,7 +6,6 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { formatNumber } from '../../i18n/format';
 import { PickupPointForm } from './pickup-point-form';
 import { useDeletePickupPoint, usePickupPoints } from './use-pickup-points';
-import '../listing/listing-texts';
 
 const button =
   'min-h-11 rounded-lg px-3 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800 disabled:opacity-60';

@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../../live/announcer';
 import { useLiveEvent } from '../../live/live-context';
-import '../moderation/moderation-texts';
 
 /** The donor's lists in the cache (use-donor-food's keys all start so). */
 const DONOR_FOOD = ['donor-food'];
@@ -11,7 +10,7 @@ const DONOR_FOOD = ['donor-food'];
 /**
  * An operator's hide or put-back of one of the donor's listings arrives live as `account.moderation` in the
  * donor's own room (docs/REALTIME.md): the card's `hidden_reason` follows it at once, and it is said aloud.
- * A suspension of the account itself is app/use-suspension-watch.ts's: it signs the user out to /Login.
+ * A suspension of the account itself is sign-out/use-suspension-watch.ts's: it signs the user out to /Login.
  */
 export function useModerationSync() {
   const client = useQueryClient();

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { useServerMessage } from '../../i18n/server-message';
 import { useDonorSettings, useSaveDonorSettings } from './use-donor-settings';
-import '../moderation/moderation-texts';
 
 /**
  * "Only verified charities may claim my food" (DOMAIN-RULES.md, "Trust"): a switch over the donor's

@@ -2,26 +2,25 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { impactEndpoints } from '../../api/impact-endpoints';
 import { queryKeys } from '../../api/query-keys';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../components/use-document-title';
 import { FiguresTable, ImpactTotals } from './impact-figures';
-import { useCharityUserId } from '../charity/use-charity-user-id';
+import { useAccountId } from '../../components/use-account-id';
 import { ViewHeading } from '../charity/view-heading';
 import { MonthlyChart } from './monthly-chart';
 import { ReportDownloads } from './report-downloads';
-import './impact-texts';
 
 /** The charity's mirror of the donor's impact page: what it received, by month and by donor, and its monthly acknowledgment. */
 export function CharityImpactView({ focusHeading }: { focusHeading: boolean }) {
   const { t } = useTranslation('impact');
   useDocumentTitle(t('charity.title'));
-  const charity = useCharityUserId();
+  const charity = useAccountId('charity');
   const userId = charity.state === 'ready' ? charity.userId : 0;
   const impact = useQuery({ queryKey: queryKeys.charityImpact(userId), queryFn: impactEndpoints.charity, enabled: charity.state === 'ready' });
   return (
     <section>
       <ViewHeading focus={focusHeading}>{t('charity.title')}</ViewHeading>
       <p className="mb-6 max-w-3xl text-stone-700">{t('charity.intro')}</p>
-      {charity.state === 'signed-out' && <p className="text-stone-700">{t('signIn')}</p>}
+      {(charity.state === 'signed-out' || charity.state === 'wrong-role') && <p className="text-stone-700">{t('signIn')}</p>}
       {(charity.state === 'error' || charity.state === 'not-found') && <p role="alert" className="text-red-700">{t('failed')}</p>}
       {(charity.state === 'loading' || (charity.state === 'ready' && impact.isPending)) && <p role="status" className="text-stone-600">{t('loading')}</p>}
       {impact.isError && <p role="alert" className="text-red-700">{t('failed')}</p>}

@@ -2,7 +2,6 @@ import type { ImpactFigures } from '@food-link/contracts';
 import { useTranslation } from 'react-i18next';
 import { useImpactFormat } from './impact-format';
 import { ImpactTable } from './impact-table';
-import './impact-texts';
 
 /** The four totals (kg, meals, CO2e, water) as a description list of cards. */
 export function ImpactTotals({ figures }: { figures: ImpactFigures }) {

@@ -3,7 +3,6 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useImpactFormat } from './impact-format';
 import { ImpactTable } from './impact-table';
-import './impact-texts';
 
 type Metric = 'kg' | 'meals' | 'co2e_kg';
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { impactEndpoints } from '../../api/impact-endpoints';
 import { queryKeys } from '../../api/query-keys';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../components/use-document-title';
 import { localeOf } from '../../i18n/i18n';
 import { TopBar } from '../../components/top-bar';
 import { SiteFooter } from '../landing/site-footer';
@@ -11,7 +11,7 @@ import { FiguresTable, ImpactTotals } from './impact-figures';
 import { useImpactFormat } from './impact-format';
 import { ImpactTable } from './impact-table';
 import { MonthlyChart } from './monthly-chart';
-import './impact-texts';
+import { useScreenTexts } from '../../i18n/use-screen-texts';
 
 /** The governorate's name in the page's language; `null` is food listed without a pickup point. */
 function useGovernorateLabel() {
@@ -70,6 +70,7 @@ function Factors({ factors }: { factors: PublicImpactResponse['factors'] }) {
 
 /** Public transparency (issue 16): totals per governorate and month; nobody is named. No account needed. */
 export default function PublicImpactPage() {
+  useScreenTexts(['impact']);
   const { t } = useTranslation('impact');
   useDocumentTitle(t('public.title'));
   const governorate = useGovernorateLabel();

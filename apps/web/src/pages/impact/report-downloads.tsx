@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { impactEndpoints } from '../../api/impact-endpoints';
 import { saveBlob } from '../../components/save-json';
 import { useImpactFormat } from './impact-format';
-import './impact-texts';
 
 const buttonClass =
   'inline-flex min-h-11 items-center rounded-lg px-4 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800 disabled:cursor-not-allowed disabled:opacity-60';

@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../components/use-document-title';
 import { EmailAddress } from '../../components/email-address';
 import { TopBar } from '../../components/top-bar';
 import { SiteFooter } from '../landing/site-footer';

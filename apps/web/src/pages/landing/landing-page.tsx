@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../components/use-document-title';
 import { TopBar } from '../../components/top-bar';
 import { useLiveTopics } from '../../live/live-context';
 import { AppBanner } from './app-banner';

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
 import { cairoDaysAhead, cairoHour, cairoTime, cairoDateTime } from './cairo-time';
 import { useNow } from './use-now';
-import './listing-texts';
 
 type CountdownProps = {
   /** Collect by: the window's end, else the food's safe time. */

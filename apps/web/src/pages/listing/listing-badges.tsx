@@ -1,6 +1,5 @@
 import type { Allergen, FoodCategory, StorageKind } from '@food-link/contracts';
 import { useTranslation } from 'react-i18next';
-import './listing-texts';
 
 const badge = 'inline-block rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
 const STORAGE_CLASSES: Record<StorageKind, string> = {

@@ -4,7 +4,6 @@ import { formatNumber } from '../../i18n/format';
 import { cairoDate } from '@food-link/contracts';
 import { cairoDateTime, cairoTime } from './cairo-time';
 import { AllergenList } from './listing-badges';
-import './listing-texts';
 
 type Facts = Pick<
   FoodItemView,

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../components/use-document-title';
 import { TopBar } from '../../components/top-bar';
 import { FoodFields } from '../charity/food-fields';
 import { NotFoundPage } from '../not-found-page';
@@ -12,7 +12,7 @@ import { Countdown } from './countdown';
 import { ListingBadges } from './listing-badges';
 import { ListingPhotos } from './listing-facts';
 import { ShareButton } from './share-button';
-import './listing-texts';
+import { useScreenTexts } from '../../i18n/use-screen-texts';
 
 const linkClass = 'font-semibold text-green-800 underline underline-offset-2 hover:text-green-900';
 
@@ -24,6 +24,7 @@ const linkClass = 'font-semibold text-green-800 underline underline-offset-2 hov
  * Unknown and withdrawn items get the app's not-found page.
  */
 export default function ListingPage() {
+  useScreenTexts(['listing', 'charity']);
   const { t } = useTranslation('listing');
   const params = useParams();
   const id = Number(params.id);

@@ -6,7 +6,6 @@ import { queryKeys } from '../../api/query-keys';
 import { governorateName } from '@food-link/contracts';
 import { formatNumber } from '../../i18n/format';
 import { useWindowText } from './listing-facts';
-import './listing-texts';
 
 const dt = 'text-stone-500';
 const link =

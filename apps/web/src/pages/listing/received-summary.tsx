@@ -1,7 +1,6 @@
 import type { ReceivedReport } from '@food-link/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
-import './listing-texts';
 
 /** What the charity reported it received: shown to it and to the donor. */
 export function ReceivedSummary({ received }: { received: ReceivedReport }) {

@@ -1,7 +1,6 @@
 import type { Reliability } from '@food-link/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
-import './listing-texts';
 
 /**
  * A charity's record over 90 days (docs/DOMAIN-RULES.md, "Reliability"), so a donor knows whom they are waiting for: "92% reliable

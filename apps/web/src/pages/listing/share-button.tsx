@@ -1,7 +1,6 @@
 import type { FoodItemView } from '@food-link/contracts';
 import { useTranslation } from 'react-i18next';
 import { whatsAppShareUrl } from './share-link';
-import './listing-texts';
 
 /**
  * Opens WhatsApp (the app on a phone, WhatsApp Web elsewhere) with a message about the listing in the

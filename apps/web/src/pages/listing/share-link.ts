@@ -2,7 +2,6 @@ import { PAGE_ROUTES, apiPath, governorateName, type FoodItemView } from '@food-
 import i18next from 'i18next';
 import { formatNumber } from '../../i18n/format';
 import { cairoDateTime } from './cairo-time';
-import './listing-texts';
 
 type Shared = Pick<FoodItemView, 'id' | 'food_name' | 'quantity' | 'unit' | 'governorate' | 'area' | 'pickup_until' | 'safe_until'>;
 

@@ -2,9 +2,8 @@ import { notificationPath, type NotificationType, type NotificationView } from '
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { notificationText } from '../../components/notification-text';
+import { notificationText } from '../../i18n/notification-text';
 import { formatDayTime } from '../../i18n/format-time';
-import './notification-texts';
 
 /** What a notification's link says; account news leads nowhere. */
 const LINK_LABELS: { readonly [T in NotificationType]: string | null } = {

@@ -12,13 +12,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { endpoints } from '../../api/endpoints';
 import { queryKeys } from '../../api/query-keys';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../components/use-document-title';
 import { SignInPrompt } from '../../components/sign-in-prompt';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../session/use-session';
 import { TopBar } from '../../components/top-bar';
 import { useServerMessage } from '../../i18n/server-message';
 import { ApiError } from '../../api/client';
-import './notification-texts';
+import { useScreenTexts } from '../../i18n/use-screen-texts';
 
 const button =
   'inline-flex min-h-11 items-center rounded-lg px-4 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800 disabled:cursor-not-allowed disabled:opacity-60';
@@ -146,6 +146,7 @@ function PreferencesForm({ saved: initial }: { saved: NotificationPreferences })
 
 /** `/notifications/settings`: the user's notification choices. */
 export default function NotificationPreferencesPage() {
+  useScreenTexts(['notifications']);
   const { t } = useTranslation('notifications');
   useDocumentTitle(t('preferences.title'));
   const session = useSession();

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../components/use-document-title';
 import { SignInPrompt } from '../../components/sign-in-prompt';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../session/use-session';
 import { TopBar } from '../../components/top-bar';
 import { useNotifications } from '../../components/use-notifications';
 import { formatNumber } from '../../i18n/format';
 import { NotificationItem } from './notification-item';
 import { useMarkRead } from './use-mark-read';
-import './notification-texts';
+import { useScreenTexts } from '../../i18n/use-screen-texts';
 
 const button =
   'inline-flex min-h-11 items-center rounded-lg px-4 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800 disabled:cursor-not-allowed disabled:opacity-60';
@@ -19,6 +19,7 @@ const button =
  * read" marks every one.
  */
 export default function NotificationsPage() {
+  useScreenTexts(['notifications']);
   const { t, i18n } = useTranslation('notifications');
   useDocumentTitle(t('page.title'));
   const session = useSession();

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationsResponse } from '@food-link/contracts';
 import { endpoints } from '../../api/endpoints';
 import { queryKeys } from '../../api/query-keys';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../session/use-session';
 import { withRead } from '../../live/notification-cache';
 
 // Apart from the bell's query (components/use-notifications), so the landing page does not carry it.

@@ -1,11 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { addNamespace } from '../../i18n/i18n';
-import { ops } from '../../i18n/resources/ops';
 import { mockApi, renderPage, signInAs } from '../../test/test-utils';
 import { MailOutboxSection } from './mail-outbox-section';
-
-addNamespace('ops', ops);
 
 const item = {
   file: '2026-11-24T10-00-00-000Z-abc.eml',

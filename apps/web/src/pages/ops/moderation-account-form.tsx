@@ -9,7 +9,6 @@ import { useServerMessage } from '../../i18n/server-message';
 import { actionButton, useModerationAction } from './moderation-action';
 import { ModerationButtons } from './moderation-buttons';
 import { useReportOpsError } from './ops-access';
-import '../moderation/moderation-texts';
 
 type Move = { userId: number; suspend: boolean };
 

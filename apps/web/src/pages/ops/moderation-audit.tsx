@@ -4,7 +4,6 @@ import { moderationEndpoints } from '../../api/moderation-endpoints';
 import { queryKeys } from '../../api/query-keys';
 import { formatDayTime } from '../../i18n/format-time';
 import { useOpsErrorGuard } from './ops-access';
-import '../moderation/moderation-texts';
 
 /**
  * The whole trust audit trail as the server orders it (newest first, at most TRUST_AUDIT_MAX): when, who

@@ -4,7 +4,6 @@ import { moderationEndpoints } from '../../api/moderation-endpoints';
 import { FormField } from '../../components/form-field';
 import { useModerationAction } from './moderation-action';
 import { ModerationButtons } from './moderation-buttons';
-import '../moderation/moderation-texts';
 
 type Move = { foodId: number; hide: boolean };
 

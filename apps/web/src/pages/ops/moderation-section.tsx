@@ -3,7 +3,6 @@ import { ModerationAccountForm } from './moderation-account-form';
 import { ModerationAudit } from './moderation-audit';
 import { ModerationListingForm } from './moderation-listing-form';
 import { OpsSection } from './ops-section';
-import '../moderation/moderation-texts';
 
 /**
  * "Moderation" (docs/VERIFICATION.md, "Moderation"): hide or put back a listing, suspend or reinstate an

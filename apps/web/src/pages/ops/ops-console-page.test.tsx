@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STORAGE_KEYS } from '../../app/session';
+import { STORAGE_KEYS } from '../../session/session';
 import { routes } from '../../app/router';
 import { deliverOpsEvent, setLiveConnection } from '../../test/fake-socket';
 import { renderApp } from '../../test/render-app';

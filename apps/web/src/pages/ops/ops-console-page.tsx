@@ -1,22 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useSignOut } from '../../app/use-sign-out';
-import { useSession } from '../../app/use-session';
+import { useSignOut } from '../../sign-out/use-sign-out';
+import { useSession } from '../../session/use-session';
 import { LanguageSwitch } from '../../components/language-switch';
-import { addNamespace } from '../../i18n/i18n';
-import { ops } from '../../i18n/resources/ops';
 import { AccessMessage } from './access-message';
 import { OpsConsole } from './ops-console';
-import { useOperatorId, type OperatorIdentity } from './use-operator-id';
+import { useAccountId, type AccountIdentity } from '../../components/use-account-id';
+import { useScreenTexts } from '../../i18n/use-screen-texts';
 
-// The console's texts travel with its chunk, so the landing page does not carry them.
-addNamespace('ops', ops);
-
-function Body({ identity }: { identity: OperatorIdentity }) {
+function Body({ identity }: { identity: AccountIdentity }) {
   const { t } = useTranslation('ops');
   const token = useSession()?.token;
   switch (identity.state) {
     case 'signed-out':
+    case 'error':
+    case 'not-found':
       return <AccessMessage text={t('access.signIn')} />;
     case 'wrong-role':
       return <AccessMessage text={t('access.wrongRole', { role: t(`roles.${identity.role}`) })} />;
@@ -28,16 +26,17 @@ function Body({ identity }: { identity: OperatorIdentity }) {
       );
     case 'ready':
       // A new session starts the console afresh, forgetting a refusal met with the old one.
-      return <OpsConsole key={token} operatorId={identity.operatorId} />;
+      return <OpsConsole key={token} operatorId={identity.userId} />;
   }
 }
 
 /** `/ops`: the operator console (queues, events, failed jobs, health), live over the tab's socket. */
 export default function OpsConsolePage() {
+  useScreenTexts(['ops', 'listing', 'moderation', 'verification']);
   const { t } = useTranslation('ops');
   const navigate = useNavigate();
   const signOut = useSignOut();
-  const identity = useOperatorId();
+  const identity = useAccountId('operator');
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">

@@ -2,11 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { mockApi, renderPage, signInAs } from '../../test/test-utils';
-import { addNamespace } from '../../i18n/i18n';
-import { ops } from '../../i18n/resources/ops';
 import { PersonalDataSection } from './personal-data-section';
-
-addNamespace('ops', ops);
 
 describe("operator console: a user's personal data request", () => {
   beforeEach(() => signInAs('operator', 1, 'Operator'));

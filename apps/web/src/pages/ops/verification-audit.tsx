@@ -4,7 +4,6 @@ import { queryKeys } from '../../api/query-keys';
 import { verificationEndpoints } from '../../api/verification-endpoints';
 import { formatDayTime } from '../../i18n/format-time';
 import { useOpsErrorGuard } from './ops-access';
-import '../verification/verification-texts';
 
 /** A charity's audit trail, newest first: who did what, when, why, and the status before and after. */
 export function VerificationAudit({ operatorId, userId, name }: { operatorId: number; userId: number; name: string }) {

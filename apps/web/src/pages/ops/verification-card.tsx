@@ -19,7 +19,6 @@ import { ReliabilityBadge } from '../listing/reliability-badge';
 import { VerificationDocument } from '../verification/verification-document';
 import { useReportOpsError } from './ops-access';
 import { VerificationAudit } from './verification-audit';
-import '../verification/verification-texts';
 
 const buttonClass =
   'min-h-11 rounded-lg px-4 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800 disabled:cursor-not-allowed disabled:opacity-60';

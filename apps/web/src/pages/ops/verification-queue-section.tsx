@@ -7,7 +7,6 @@ import { verificationEndpoints } from '../../api/verification-endpoints';
 import { useOpsErrorGuard } from './ops-access';
 import { OpsSection, PanelNote } from './ops-section';
 import { VerificationCard } from './verification-card';
-import '../verification/verification-texts';
 
 /**
  * "Charities to verify": every charity waiting for review, oldest first, no paging (docs/VERIFICATION.md);

@@ -1,15 +1,14 @@
 import { SUBMITTABLE_STATUSES } from '@food-link/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../app/use-document-title';
-import { useSession } from '../../app/use-session';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { useSession } from '../../session/use-session';
 import { SignInPrompt } from '../../components/sign-in-prompt';
 import { ViewHeading } from '../charity/view-heading';
 import { SentDocument } from './sent-document';
 import { useCharityVerification } from './use-charity-verification';
 import { VerificationForm } from './verification-form';
 import { VerificationStatusPanel } from './verification-status-panel';
-import './verification-texts';
 
 /**
  * The charity area's verification view: where its verification stands, what that means for claiming, the

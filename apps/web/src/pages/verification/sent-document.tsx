@@ -2,7 +2,6 @@ import { VERIFICATION_ROUTES } from '@food-link/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VerificationDocument } from './verification-document';
-import './verification-texts';
 
 /**
  * "View the document you sent": the charity's own document (`GET /api/charity/verification/document`),

@@ -2,10 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/query-keys';
 import { verificationEndpoints } from '../../api/verification-endpoints';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../session/use-session';
 import { useAnnounce } from '../../live/announcer';
 import { useLiveEvent } from '../../live/live-context';
-import './verification-texts';
 
 /**
  * The signed-in charity's verification. An operator's decision (or claiming suspended after no-shows)

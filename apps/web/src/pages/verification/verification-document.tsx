@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { verificationEndpoints } from '../../api/verification-endpoints';
-import './verification-texts';
 
 /** What was fetched from `from`: a viewer whose `url` changes shows "loading" until the new one is in. */
 type Loaded = { from: string } & ({ state: 'error' } | { state: 'ready'; url: string; pdf: boolean });

@@ -7,7 +7,6 @@ import { FormField } from '../../components/form-field';
 import { formatNumber } from '../../i18n/format';
 import { useServerMessage } from '../../i18n/server-message';
 import { useSubmitVerification } from './use-charity-verification';
-import './verification-texts';
 
 const FIELDS = ['moss_number', 'address', 'contact_phone', 'document'] as const;
 /** What the server accepts, by content; the picker offers the same kinds. */

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatNumber } from '../../i18n/format';
 import { useCharityVerification } from './use-charity-verification';
-import './verification-texts';
 
 /**
  * On the board, for a charity that is not verified: its status and how many claims it may hold, with a

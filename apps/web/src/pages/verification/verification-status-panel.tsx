@@ -2,7 +2,6 @@ import type { VerificationStatus, VerificationView } from '@food-link/contracts'
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
 import { formatDayTime } from '../../i18n/format-time';
-import './verification-texts';
 
 /** Each status's colours: green once verified, amber while it waits or may act, red when refused or stopped. */
 const TONE: Record<VerificationStatus, string> = {

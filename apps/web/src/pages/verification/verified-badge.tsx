@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import './verification-texts';
 
 /**
  * The verified badge beside a claiming charity's name (`charity_verified`): an operator checked its MoSS

@@ -9,7 +9,7 @@ import { deliverLiveEvent, setLiveConnection } from '../test/fake-socket';
 import { fakeBrowser, type FakeSubscription } from '../test/fake-push-browser';
 import { renderApp } from '../test/render-app';
 import { failure, foodItem, liveEvent, mockApi, signInAs, type Reply } from '../test/test-utils';
-import { STORAGE_KEYS } from './session';
+import { STORAGE_KEYS } from '../session/session';
 
 vi.mock('socket.io-client', () => import('../test/fake-socket'));
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS, onSessionChange } from '../../app/session';
+import { STORAGE_KEYS, onSessionChange } from './session';
 
 /** The charity name stored at login, re-read when the session changes. */
 export function useCharityName(): string | null {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../api/query-keys';
-import { useSession } from './use-session';
+import { useSession } from '../session/use-session';
 import { currentPushState, turnPushOff, turnPushOn, type PushDeviceState } from './web-push';
 
 /** This browser's push state for the signed-in user, and turning it on or off. */

@@ -5,7 +5,7 @@ import { PushDeviceToggle } from '../components/push-device-toggle';
 import { queryKeys } from '../api/query-keys';
 import { ENDPOINT, fakeBrowser, type FakeSubscription } from '../test/fake-push-browser';
 import { failure, heldReply, mockApi, renderPage, signInAs, type Reply } from '../test/test-utils';
-import { STORAGE_KEYS } from './session';
+import { STORAGE_KEYS } from '../session/session';
 import { SIGN_OUT_PUSH_WAIT_MS } from './use-sign-out';
 
 /*

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { queryKeys } from '../api/query-keys';
-import { clearSession, readSession } from './session';
+import { clearSession, readSession } from '../session/session';
 
 /**
  * How long signing out waits for the server to forget this browser's push subscription; the browser

@@ -3,8 +3,8 @@ import { useContext, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../api/client';
 import { LiveContext, useLiveEvent } from '../live/live-context';
-import { onRefusal, type SuspendedSignOut } from './account-suspension';
-import { readSession } from './session';
+import { onRefusal, type SuspendedSignOut } from '../session/account-suspension';
+import { readSession } from '../session/session';
 
 /** Sessions being signed out for a suspension, so that two watches on one screen act once. */
 const leaving = new Set<string>();
