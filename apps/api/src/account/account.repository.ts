@@ -1,20 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { AccountExport, FoodStatus, UserType } from '@food-link/contracts';
+import type { AccountExport, UserType } from '@food-link/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { OfferState } from '../food/offer-visibility';
-import { returningRows } from '../common/sql';
 
 export interface AccountRow {
   id: number;
   user_type: UserType;
-}
-
-export interface CancelledRequest {
-  request_id: number;
-  food_id: number;
-  donor_id: number;
-  charity_id: number;
 }
 
 /** The SQL of a user's personal data: reading it all out, and anonymising an account. */
@@ -64,41 +55,6 @@ export class AccountRepository {
       userId,
     ]);
     return row ?? null;
-  }
-
-  /** Cancels the pending requests the user made (a charity) or that wait on the user's food (a donor). */
-  cancelPendingRequests(tx: EntityManager, user: AccountRow): Promise<CancelledRequest[]> {
-    const whose = user.user_type === 'charity' ? 'r.charity_id = $1' : 'f.donor_id = $1';
-    return returningRows<CancelledRequest>(
-      tx,
-      `UPDATE pickup_requests r SET status = 'cancelled', ended_at = now(), updated_at = now()
-         FROM food_items f
-        WHERE f.id = r.food_id AND r.status = 'pending' AND ${whose}
-        RETURNING r.id AS request_id, r.food_id, f.donor_id, r.charity_id`,
-      [user.id],
-    );
-  }
-
-  /**
-   * Puts food whose request was cancelled back on offer (or marks it expired if its safe time or date has passed);
-   * with `withdraw`, takes it and every other available item off the board (expired). Returns the items
-   * that ended expired.
-   */
-  async settleFood(
-    tx: EntityManager,
-    foodIds: number[],
-    today: string,
-    withdrawFromDonor?: number,
-  ): Promise<(OfferState & { id: number; status: FoodStatus })[]> {
-    return returningRows(
-      tx,
-      `UPDATE food_items
-          SET status = CASE WHEN $3::int IS NOT NULL OR expiration_date < $2::date OR safe_until <= now() THEN 'expired' ELSE 'available' END::food_status,
-              updated_at = now()
-        WHERE id = ANY($1::int[]) OR (donor_id = $3::int AND status = 'available')
-        RETURNING id, donor_id, status, offer_stage, offer_partner_ids`,
-      [foodIds, today, withdrawFromDonor ?? null],
-    );
   }
 
   /**

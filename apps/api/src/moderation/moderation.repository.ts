@@ -22,12 +22,6 @@ export interface ModeratedAccount {
   suspension_reason: string | null;
 }
 
-/** A listing withheld or released with its donor's suspension. */
-export interface AffectedListing extends OfferState {
-  id: number;
-  governorate: string | null;
-}
-
 const LISTING = `f.id, f.donor_id, f.status::text AS status, f.safe_until > now() AS safe, f.hidden_reason,
   f.offer_stage, f.offer_partner_ids, p.governorate`;
 
@@ -46,14 +40,6 @@ export class ModerationRepository {
       [foodId],
     );
     return row;
-  }
-
-  /** Hides the listing with `reason`, or (null) puts it back. */
-  async setHidden(tx: EntityManager, foodId: number, reason: string | null): Promise<void> {
-    await tx.query(
-      `UPDATE food_items SET hidden_at = CASE WHEN $2::text IS NULL THEN NULL ELSE now() END, hidden_reason = $2, updated_at = now() WHERE id = $1`,
-      [foodId, reason],
-    );
   }
 
   /** A live account, locked until the transaction ends. */
@@ -83,21 +69,6 @@ export class ModerationRepository {
       [userId, reason],
     );
     return row;
-  }
-
-  /**
-   * A suspended donor's available listings leave the board (`donor_suspended`), or, on reinstatement, every
-   * listing so marked comes back. Returns the listings changed.
-   */
-  async withholdDonorListings(tx: EntityManager, donorId: number, withheld: boolean): Promise<AffectedListing[]> {
-    return returningRows<AffectedListing>(
-      tx,
-      `UPDATE food_items f SET donor_suspended = $2, updated_at = now()
-        WHERE f.donor_id = $1 AND ${withheld ? `f.status = 'available' AND NOT f.donor_suspended` : 'f.donor_suspended'}
-        RETURNING f.id, f.donor_id, f.offer_stage, f.offer_partner_ids,
-                  (SELECT p.governorate FROM pickup_points p WHERE p.id = f.pickup_point_id) AS governorate`,
-      [donorId, withheld],
-    );
   }
 
   /** One line of the trust audit trail (moderation lines carry no verification statuses). */

@@ -15,10 +15,10 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { SessionUsers } from '../auth/session-users.service';
 import { OutboxService } from '../events/outbox.service';
-import { FoodRepository, publicFoodView } from '../food/food.repository';
+import { publicFoodView } from '../food/food.repository';
+import { ListingsService } from '../food/listings.service';
 import { offeredTo, offerRecipients, type OfferState } from '../food/offer-visibility';
 import { HandoverService } from '../handover/handover.service';
-import { RequestsRepository } from '../requests/requests.repository';
 import { ModerationRepository, type ModeratedAccount } from './moderation.repository';
 
 /**
@@ -34,10 +34,9 @@ export class ModerationService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly repository: ModerationRepository,
-    private readonly food: FoodRepository,
+    private readonly food: ListingsService,
     private readonly outbox: OutboxService,
     private readonly sessions: SessionUsers,
-    private readonly requests: RequestsRepository,
     private readonly handover: HandoverService,
   ) {}
 
@@ -49,7 +48,7 @@ export class ModerationService {
       if (item.hidden_reason !== null) throw new ConflictException(ERRORS.foodAlreadyHidden);
       const status = item.status === 'available' && !item.safe ? 'expired' : item.status;
       if (status !== 'available') throw new ConflictException(ERRORS.foodNotHideable(status));
-      await this.repository.setHidden(tx, foodId, reason);
+      await this.food.setHidden(tx, foodId, reason);
       await this.leftBoard(tx, item);
       await this.record(tx, operator, 'hide', item.donor_id, reason, foodId);
     });
@@ -63,7 +62,7 @@ export class ModerationService {
       const item = await this.repository.lockListing(tx, foodId);
       if (!item) throw new NotFoundException(ERRORS.foodNotFound);
       if (item.hidden_reason === null) throw new ConflictException(ERRORS.foodNotHidden);
-      await this.repository.setHidden(tx, foodId, null);
+      await this.food.setHidden(tx, foodId, null);
       await this.backOnBoard(tx, foodId);
       await this.record(tx, operator, 'unhide', item.donor_id, null, foodId);
     });
@@ -88,10 +87,10 @@ export class ModerationService {
       let ended: number;
       if (account.user_type === 'donor') {
         // Its available listings are locked first, as a claim locks an item before its charity's slot.
-        for (const item of await this.repository.withholdDonorListings(tx, userId, true)) await this.leftBoard(tx, item);
+        for (const item of await this.food.withholdDonorListings(tx, userId, true)) await this.leftBoard(tx, item);
         ended = await this.cancelClaims(tx, { donorId: userId }, 'donor_suspended');
         // The items those claims held, back on offer now, are withheld as well (no board listed them since their claim).
-        await this.repository.withholdDonorListings(tx, userId, true);
+        await this.food.withholdDonorListings(tx, userId, true);
       } else {
         await this.repository.setCharityAccountSuspended(tx, userId, true);
         ended = await this.cancelClaims(tx, { charityId: userId }, 'charity_suspended');
@@ -119,7 +118,7 @@ export class ModerationService {
       if (!account.suspended_at) throw new ConflictException(ERRORS.accountNotSuspended);
       const changed = await this.repository.setSuspended(tx, userId, null);
       if (account.user_type === 'charity') await this.repository.setCharityAccountSuspended(tx, userId, false);
-      for (const item of await this.repository.withholdDonorListings(tx, userId, false)) await this.backOnBoard(tx, item.id);
+      for (const item of await this.food.withholdDonorListings(tx, userId, false)) await this.backOnBoard(tx, item.id);
       await this.record(tx, operator, 'reinstate_account', userId, null, null);
       return changed;
     });
@@ -182,9 +181,7 @@ export class ModerationService {
 
   /** Cancels the account's pending claims (a charity's own, or those on a donor's listings); returns how many. */
   private async cancelClaims(tx: EntityManager, whose: { charityId: number } | { donorId: number }, cause: ClaimCancelCause): Promise<number> {
-    const pending = await this.requests.lockPending(tx, whose);
-    for (const request of pending) await this.handover.endCancelled(tx, request, { late: false, cause });
-    return pending.length;
+    return this.handover.cancelPendingOf(tx, whose, cause);
   }
 
   /** The audit line, and the person's `account.moderation` event (its room; the worker notifies them). */

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { CancellationNotices } from './cancellation-notices.service';
 import { PushDeliveryModule } from '../push/push.module';
+import { ListingsModule } from '../food/listings.module';
 import { CharityProfilesRepository } from './charity-profiles.repository';
 import { DeliveryService } from './delivery.service';
 import { InboxService } from './inbox.service';
@@ -19,7 +20,7 @@ import { RemindersService } from './reminders.service';
  * PUSH_CHANNEL (push-channel.ts), which PushDeliveryModule binds to PushService.
  */
 @Module({
-  imports: [PushDeliveryModule],
+  imports: [PushDeliveryModule, ListingsModule],
   providers: [
     NotificationsRepository,
     CharityProfilesRepository,

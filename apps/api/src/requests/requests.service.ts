@@ -26,7 +26,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { UsersRepository } from '../auth/users.repository';
 import { isUniqueViolation } from '../common/errors';
 import { OutboxService } from '../events/outbox.service';
-import { FoodRepository } from '../food/food.repository';
+import { ListingsService } from '../food/listings.service';
 import { HandoverService } from '../handover/handover.service';
 import { VerificationRepository } from '../verification/verification.repository';
 import { IdempotentAnswers, keyTakenOver } from '../idempotency/idempotent-answers.service';
@@ -52,7 +52,7 @@ export class RequestsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly requests: RequestsRepository,
-    private readonly food: FoodRepository,
+    private readonly food: ListingsService,
     private readonly users: UsersRepository,
     private readonly outbox: OutboxService,
     private readonly answers: IdempotentAnswers,

@@ -2,7 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { OFFER_JOBS, QUEUES } from '@food-link/contracts';
 import type { JobsOptions, Queue } from 'bullmq';
-import { FoodRepository } from '../food/food.repository';
+import { ListingsService } from '../food/listings.service';
 import { HANDOVER_JOB_OPTIONS } from './not-collected-scheduler';
 
 /** The data of an `open-to-board` job. */
@@ -36,7 +36,7 @@ export class OfferScheduler implements OnApplicationBootstrap {
 
   constructor(
     @InjectQueue(QUEUES.offers) private readonly queue: Queue<OpenToBoardJob>,
-    private readonly food: FoodRepository,
+    private readonly food: ListingsService,
   ) {}
 
   /** Adds the item's job unless it has left the partners stage; returns whether it (still) is scheduled. */
