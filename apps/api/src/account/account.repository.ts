@@ -8,7 +8,7 @@ export interface AccountRow {
   user_type: UserType;
 }
 
-/** The SQL of a user's personal data: reading it all out, and anonymising an account. */
+/** The SQL of a user's personal data: reading it all out, and erasing it from a deleted account. */
 @Injectable()
 export class AccountRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -58,29 +58,21 @@ export class AccountRepository {
   }
 
   /**
-   * Removes the name, e-mail and password of an account and marks it deleted. The row stays so past
-   * donations and requests keep their counts; the name becomes "Deleted donor 12" (or charity).
+   * Erases what a deleted account leaves besides its row (which UsersRepository.anonymise keeps, so past
+   * donations and requests keep their counts): its Idempotency-Keys, push subscriptions, reset links,
+   * charity profile, notification choices, notifications and partner lists.
    */
-  async anonymise(tx: EntityManager, user: AccountRow, unusablePasswordHash: string): Promise<void> {
-    await tx.query(
-      `UPDATE users
-          SET name = CASE user_type WHEN 'charity' THEN 'Deleted charity ' ELSE 'Deleted donor ' END || id,
-              email = 'deleted-' || id || '@deleted.invalid',
-              password_hash = $2,
-              deleted_at = now()
-        WHERE id = $1`,
-      [user.id, unusablePasswordHash],
-    );
-    await tx.query(`DELETE FROM idempotency_keys WHERE user_id = $1`, [user.id]);
+  async erasePersonalData(tx: EntityManager, userId: number): Promise<void> {
+    await tx.query(`DELETE FROM idempotency_keys WHERE user_id = $1`, [userId]);
     // Its browsers are notified no more.
-    await tx.query(`DELETE FROM push_subscriptions WHERE user_id = $1`, [user.id]);
+    await tx.query(`DELETE FROM push_subscriptions WHERE user_id = $1`, [userId]);
     // A reset link sent before the deletion must not bring the account back.
-    await tx.query(`DELETE FROM password_resets WHERE user_id = $1`, [user.id]);
+    await tx.query(`DELETE FROM password_resets WHERE user_id = $1`, [userId]);
     // The matching profile (it holds a phone and a base), choices and notifications; a deleted charity
     // is matched no more, and is nobody's partner (nor has any).
-    await tx.query(`DELETE FROM charity_profiles WHERE user_id = $1`, [user.id]);
-    await tx.query(`DELETE FROM notification_preferences WHERE user_id = $1`, [user.id]);
-    await tx.query(`DELETE FROM notifications WHERE user_id = $1`, [user.id]);
-    await tx.query(`DELETE FROM donor_partners WHERE donor_id = $1 OR charity_id = $1`, [user.id]);
+    await tx.query(`DELETE FROM charity_profiles WHERE user_id = $1`, [userId]);
+    await tx.query(`DELETE FROM notification_preferences WHERE user_id = $1`, [userId]);
+    await tx.query(`DELETE FROM notifications WHERE user_id = $1`, [userId]);
+    await tx.query(`DELETE FROM donor_partners WHERE donor_id = $1 OR charity_id = $1`, [userId]);
   }
 }

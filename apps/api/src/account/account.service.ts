@@ -7,7 +7,7 @@ import { offeredTo, offerRecipients } from '../food/offer-visibility';
 import type { AuthUser } from '../auth/auth-user';
 import { PasswordService } from '../auth/password.service';
 import { SessionUsers } from '../auth/session-users.service';
-import { UsersRepository } from '../auth/users.repository';
+import { UsersService } from '../auth/users.service';
 import { OutboxService } from '../events/outbox.service';
 import { ListingsService } from '../food/listings.service';
 import { HandoverService } from '../handover/handover.service';
@@ -32,7 +32,7 @@ export class AccountService {
     private readonly accounts: AccountRepository,
     private readonly passwords: PasswordService,
     private readonly outbox: OutboxService,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     private readonly sessions: SessionUsers,
     private readonly realtime: RealtimePublisher,
     private readonly profiles: CharityProfilesRepository,
@@ -87,7 +87,8 @@ export class AccountService {
           await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, data, offerRecipients(food));
         }
       }
-      await this.accounts.anonymise(tx, user, unusable);
+      await this.users.anonymise(tx, user.id, unusable);
+      await this.accounts.erasePersonalData(tx, user.id);
     });
     await this.outbox.committed();
     this.sessions.forget(userId);

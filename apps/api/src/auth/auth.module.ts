@@ -15,6 +15,7 @@ import { PasswordResetMailModule } from './password-reset-mail';
 import { SessionUsers } from './session-users.service';
 import { TokenService } from './token.service';
 import { UsersRepository } from './users.repository';
+import { UsersService } from './users.service';
 
 /** Session tokens alone, for processes that check them without serving sign-in (a worker's /metrics). */
 @Module({
@@ -29,8 +30,9 @@ import { UsersRepository } from './users.repository';
       }),
     }),
   ],
-  providers: [TokenService, SessionUsers, UsersRepository],
-  exports: [TokenService, SessionUsers, UsersRepository],
+  // UsersRepository stays inside auth/ (AuthModule provides it to its own services too); other modules use UsersService.
+  providers: [TokenService, SessionUsers, UsersRepository, UsersService],
+  exports: [TokenService, SessionUsers, UsersService],
 })
 export class TokenModule {}
 
@@ -43,6 +45,7 @@ export class TokenModule {}
     LoginLimiterService,
     OperatorAccountService,
     PasswordResetService,
+    UsersRepository,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
   exports: [TokenModule, PasswordService],

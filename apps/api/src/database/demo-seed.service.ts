@@ -14,7 +14,7 @@ import {
 } from '@food-link/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { PasswordService } from '../auth/password.service';
-import { UsersRepository } from '../auth/users.repository';
+import { UsersService } from '../auth/users.service';
 import { AppConfig } from '../config/app-config';
 import { ListingsService } from '../food/listings.service';
 import { PickupPointsRepository, type PickupPointFields } from '../pickup-points/pickup-points.repository';
@@ -188,7 +188,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     private readonly food: ListingsService,
     private readonly points: PickupPointsRepository,
     private readonly requests: HandoverService,

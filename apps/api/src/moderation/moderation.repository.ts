@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { TRUST_AUDIT_MAX, type ModerationAction, type OfferStage, type OpsUserLookup, type TrustAuditEntry, type UserType } from '@food-link/contracts';
+import { TRUST_AUDIT_MAX, type ModerationAction, type OfferStage, type OpsUserLookup, type TrustAuditEntry } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { returningRows } from '../common/sql';
+import type { AccountSuspension } from '../auth/users.service';
 import type { OfferState } from '../food/offer-visibility';
 
 /** A listing as moderation needs it, locked. */
@@ -15,12 +15,7 @@ export interface ModeratedListing extends OfferState {
 }
 
 /** An account as moderation needs it, locked. */
-export interface ModeratedAccount {
-  id: number;
-  user_type: UserType;
-  suspended_at: Date | null;
-  suspension_reason: string | null;
-}
+export type ModeratedAccount = AccountSuspension;
 
 const LISTING = `f.id, f.donor_id, f.status::text AS status, f.safe_until > now() AS safe, f.hidden_reason,
   f.offer_stage, f.offer_partner_ids, p.governorate`;
@@ -47,26 +42,6 @@ export class ModerationRepository {
     const [row] = await tx.query<ModeratedAccount[]>(
       `SELECT id, user_type, suspended_at, suspension_reason FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
       [userId],
-    );
-    return row;
-  }
-
-  /**
-   * Marks a charity's row as its account's suspension changes: the claim-slot trigger refuses every claim of
-   * a suspended charity. Updating the row takes its lock, which a claim's trigger also takes, so a claim in
-   * flight either commits before (and is then cancelled with the others) or is refused after.
-   */
-  async setCharityAccountSuspended(tx: EntityManager, userId: number, suspended: boolean): Promise<void> {
-    await tx.query(`UPDATE charities SET account_suspended = $2 WHERE user_id = $1`, [userId, suspended]);
-  }
-
-  /** Suspends (with `reason`) or reinstates (null) the account; returns it after the change. */
-  async setSuspended(tx: EntityManager, userId: number, reason: string | null): Promise<ModeratedAccount> {
-    const [row] = await returningRows<ModeratedAccount>(
-      tx,
-      `UPDATE users SET suspended_at = CASE WHEN $2::text IS NULL THEN NULL ELSE now() END, suspension_reason = $2
-        WHERE id = $1 RETURNING id, user_type, suspended_at, suspension_reason`,
-      [userId, reason],
     );
     return row;
   }
@@ -109,9 +84,5 @@ export class ModerationRepository {
   async verifiedOnly(donorId: number): Promise<boolean> {
     const [row] = await this.db.query<{ claims_verified_only: boolean }[]>(`SELECT claims_verified_only FROM users WHERE id = $1`, [donorId]);
     return row?.claims_verified_only ?? false;
-  }
-
-  async setVerifiedOnly(donorId: number, value: boolean): Promise<void> {
-    await this.db.query(`UPDATE users SET claims_verified_only = $2 WHERE id = $1`, [donorId, value]);
   }
 }

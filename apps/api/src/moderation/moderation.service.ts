@@ -14,6 +14,7 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { SessionUsers } from '../auth/session-users.service';
+import { UsersService } from '../auth/users.service';
 import { OutboxService } from '../events/outbox.service';
 import { publicFoodView } from '../food/food.repository';
 import { ListingsService } from '../food/listings.service';
@@ -38,6 +39,7 @@ export class ModerationService {
     private readonly outbox: OutboxService,
     private readonly sessions: SessionUsers,
     private readonly handover: HandoverService,
+    private readonly users: UsersService,
   ) {}
 
   /** Hides an available listing (only: a claimed one is between its donor and charity; 409 otherwise). */
@@ -83,7 +85,7 @@ export class ModerationService {
     const { changed, cancelled } = await this.db.transaction(async (tx) => {
       const account = await this.lockModeratable(tx, userId);
       if (account.suspended_at) throw new ConflictException(ERRORS.accountAlreadySuspended);
-      const suspended = await this.repository.setSuspended(tx, userId, reason);
+      const suspended = await this.users.setSuspended(tx, userId, reason);
       let ended: number;
       if (account.user_type === 'donor') {
         // Its available listings are locked first, as a claim locks an item before its charity's slot.
@@ -92,7 +94,7 @@ export class ModerationService {
         // The items those claims held, back on offer now, are withheld as well (no board listed them since their claim).
         await this.food.withholdDonorListings(tx, userId, true);
       } else {
-        await this.repository.setCharityAccountSuspended(tx, userId, true);
+        await this.users.setCharityAccountSuspended(tx, userId, true);
         ended = await this.cancelClaims(tx, { charityId: userId }, 'charity_suspended');
       }
       await this.record(tx, operator, 'suspend_account', userId, reason, null);
@@ -116,8 +118,8 @@ export class ModerationService {
     const after = await this.db.transaction(async (tx) => {
       const account = await this.lockModeratable(tx, userId);
       if (!account.suspended_at) throw new ConflictException(ERRORS.accountNotSuspended);
-      const changed = await this.repository.setSuspended(tx, userId, null);
-      if (account.user_type === 'charity') await this.repository.setCharityAccountSuspended(tx, userId, false);
+      const changed = await this.users.setSuspended(tx, userId, null);
+      if (account.user_type === 'charity') await this.users.setCharityAccountSuspended(tx, userId, false);
       for (const item of await this.food.withholdDonorListings(tx, userId, false)) await this.backOnBoard(tx, item.id);
       await this.record(tx, operator, 'reinstate_account', userId, null, null);
       return changed;
@@ -142,7 +144,7 @@ export class ModerationService {
   }
 
   async setDonorSettings(donor: AuthUser, settings: DonorSettings): Promise<DonorSettings> {
-    await this.repository.setVerifiedOnly(donor.id, settings.verified_only);
+    await this.users.setVerifiedOnly(donor.id, settings.verified_only);
     return settings;
   }
 

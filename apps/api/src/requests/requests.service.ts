@@ -23,7 +23,7 @@ import {
 } from '@food-link/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
-import { UsersRepository } from '../auth/users.repository';
+import { UsersService } from '../auth/users.service';
 import { isUniqueViolation } from '../common/errors';
 import { OutboxService } from '../events/outbox.service';
 import { ListingsService } from '../food/listings.service';
@@ -53,7 +53,7 @@ export class RequestsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly requests: RequestsRepository,
     private readonly food: ListingsService,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     private readonly outbox: OutboxService,
     private readonly answers: IdempotentAnswers,
     private readonly handover: HandoverService,
