@@ -120,7 +120,9 @@ export interface WatchAck {
  * place goes no further than its governorate and area). `governorate` on the board's events is the item's
  * (null without a pickup point): it routes the event to `board:<governorate>` as well as `board`. It is
  * required (null, not absent, for an item without a pickup point), so an event recorded without it does
- * not compile: a charity whose board watches `board:EG-xx` would never hear it.
+ * not compile: a charity whose board watches `board:EG-xx` would never hear it. `partners` keeps an item
+ * offered to partners alone off every public topic: optional on the wire, but required of the server that
+ * records the event (RecordedEventData).
  */
 export interface DomainEventPayloads {
   /**
@@ -158,6 +160,16 @@ export interface DomainEventPayloads {
    */
   'account.moderation': { userId: number; action: ModerationAction; reason: string | null; foodId: number | null };
 }
+
+/**
+ * What the server records for an event: its payload with every field the rooms are routed by
+ * (apps/api/src/realtime/event-rooms.ts) stated, so that leaving one out does not compile. `governorate`
+ * is required in the payload itself; `partners` (optional on the wire: absent means the open board) must be
+ * given here, as the partner charities or `undefined`, which JSON leaves out.
+ */
+export type RecordedEventData<T extends DomainEventType> = DomainEventPayloads[T] & {
+  [K in Extract<keyof DomainEventPayloads[T], 'partners'>]-?: DomainEventPayloads[T][K] | undefined;
+};
 
 export interface EventEnvelope<T extends DomainEventType = DomainEventType> {
   /** The domain event's uuid: the same event may arrive twice; clients drop ids they have seen. */

@@ -57,7 +57,8 @@ export class HandoverService {
       { foodId: request.food_id, requestId: request.id, relisted, governorate },
       [request.donor_id, request.charity_id],
     );
-    if (!relisted) await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: request.food_id, governorate }, [request.donor_id]);
+    // A claim ended the offer cascade: the item is on the open board (no `partners`).
+    if (!relisted) await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: request.food_id, governorate, partners: undefined }, [request.donor_id]);
     await this.verification.afterNoShow(tx, request.charity_id);
     return foodStatus;
   }
@@ -83,7 +84,7 @@ export class HandoverService {
     ]);
     // Boards must drop an item whose safe time passed while it was claimed, rather than show it again.
     if (foodStatus === 'expired') {
-      await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: request.food_id, governorate }, [request.donor_id]);
+      await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: request.food_id, governorate, partners: undefined }, [request.donor_id]);
     }
     return foodStatus;
   }

@@ -175,7 +175,7 @@ export class ModerationService {
     if (row.offer_stage === 'partners' && row.offer_open_at && row.offer_open_at <= now) {
       await this.food.openOffer(tx, foodId);
       const opened = { ...row, offer_stage: 'open' as const };
-      await this.outbox.record(tx, DOMAIN_EVENTS.foodListed, { foodId, food: publicFoodView(opened) }, offerRecipients(opened));
+      await this.outbox.record(tx, DOMAIN_EVENTS.foodListed, { foodId, food: publicFoodView(opened), partners: undefined }, offerRecipients(opened));
       return;
     }
     await this.outbox.record(tx, DOMAIN_EVENTS.foodListed, { foodId, food: publicFoodView(row), ...offeredTo(row), restored: true }, offerRecipients(row));
