@@ -219,7 +219,7 @@ describe('GET /api/available from the cache', () => {
     const inserted = new Promise<void>((resolve) => (written = resolve));
     const slow = t.db.transaction(async (tx) => {
       await tx.query(`UPDATE food_items SET status = 'expired', updated_at = now() WHERE id = $1`, [item.id]);
-      await t.app.get(OutboxService).record(tx, DOMAIN_EVENTS.foodExpired, { foodId: item.id }, [donor.id]);
+      await t.app.get(OutboxService).record(tx, DOMAIN_EVENTS.foodExpired, { foodId: item.id, governorate: null, partners: undefined }, [donor.id]);
       written();
       await held;
     });

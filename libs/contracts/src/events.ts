@@ -122,7 +122,11 @@ export interface WatchAck {
 /**
  * The `data` of each event. Public topics carry these too, so they carry no personal data (a food item's
  * place goes no further than its governorate and area). `governorate` on the board's events is the item's
- * (null without a pickup point): it routes the event to `board:<governorate>` as well as `board`.
+ * (null without a pickup point): it routes the event to `board:<governorate>` as well as `board`. It is
+ * required (null, not absent, for an item without a pickup point), so an event recorded without it does
+ * not compile: a charity whose board watches `board:EG-xx` would never hear it. `partners` keeps an item
+ * offered to partners alone off every public topic: optional on the wire, but required of the server that
+ * records the event (RecordedEventData).
  */
 export interface DomainEventPayloads {
   /**
@@ -132,11 +136,11 @@ export interface DomainEventPayloads {
    * it are not told again (docs/NOTIFICATIONS.md, "Matching").
    */
   'food.listed': { foodId: number; food: FoodItemView; partners?: number[]; restored?: boolean };
-  'food.claimed': { foodId: number; requestId: number; governorate?: string | null };
-  'request.cancelled': { foodId: number; requestId: number; governorate?: string | null };
+  'food.claimed': { foodId: number; requestId: number; governorate: string | null };
+  'request.cancelled': { foodId: number; requestId: number; governorate: string | null };
   'request.fulfilled': { foodId: number; requestId: number };
   /** With `partners`, it was still offered to them alone: only the users' rooms hear it. */
-  'food.expired': { foodId: number; governorate?: string | null; partners?: number[] };
+  'food.expired': { foodId: number; governorate: string | null; partners?: number[] };
   /** The landing's counters: the spec's two and the weight-based figures (GET /api/impact/totals). */
   'stats.updated': ImpactTotalsResponse;
   /** The donor edited an available item: its new public view (with `partners`: still offered to them alone, see food.listed). */
@@ -145,9 +149,9 @@ export interface DomainEventPayloads {
    * The donor withdrew the item; `requestId` is the claim it ended (its charity hears it privately too).
    * With `partners`, it was still offered to them alone: only the users' rooms hear it.
    */
-  'food.withdrawn': { foodId: number; requestId?: number | null; governorate?: string | null; partners?: number[] };
+  'food.withdrawn': { foodId: number; requestId?: number | null; governorate: string | null; partners?: number[] };
   /** Nobody came: the request ended not collected; `relisted` when the item went back on the board. */
-  'request.not_collected': { foodId: number; requestId: number; relisted: boolean; governorate?: string | null };
+  'request.not_collected': { foodId: number; requestId: number; relisted: boolean; governorate: string | null };
   /** The charity reported what it received (the donor's card shows it). */
   'request.received': { foodId: number; requestId: number };
   /** A new in-app notification for the user whose room hears it, and its unread count now. */
@@ -170,6 +174,16 @@ export interface DomainEventPayloads {
    */
   'charity.claims_paused': { charityId: number; until: string; quickCancels: number };
 }
+
+/**
+ * What the server records for an event: its payload with every field the rooms are routed by
+ * (apps/api/src/realtime/event-rooms.ts) stated, so that leaving one out does not compile. `governorate`
+ * is required in the payload itself; `partners` (optional on the wire: absent means the open board) must be
+ * given here, as the partner charities or `undefined`, which JSON leaves out.
+ */
+export type RecordedEventData<T extends DomainEventType> = DomainEventPayloads[T] & {
+  [K in Extract<keyof DomainEventPayloads[T], 'partners'>]-?: DomainEventPayloads[T][K] | undefined;
+};
 
 export interface EventEnvelope<T extends DomainEventType = DomainEventType> {
   /** The domain event's uuid: the same event may arrive twice; clients drop ids they have seen. */

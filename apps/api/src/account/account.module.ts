@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { EventsModule } from '../events/events.module';
 import { RealtimePublisherModule } from '../realtime/realtime.module';
+import { ListingsModule } from '../food/listings.module';
+import { HandoverModule } from '../handover/handover.module';
 import { CharityProfilesRepository } from '../notifications/charity-profiles.repository';
 import { NotificationsRepository } from '../notifications/notifications.repository';
 import { AccountController } from './account.controller';
@@ -9,7 +11,7 @@ import { AccountRepository } from './account.repository';
 import { AccountService } from './account.service';
 
 @Module({
-  imports: [AuthModule, EventsModule, RealtimePublisherModule],
+  imports: [AuthModule, EventsModule, RealtimePublisherModule, ListingsModule, HandoverModule],
   controllers: [AccountController],
   // The notification repositories read the profile, choices and notifications for the export.
   providers: [AccountService, AccountRepository, CharityProfilesRepository, NotificationsRepository],

@@ -1,23 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { AccountExport, FoodStatus, UserType } from '@food-link/contracts';
+import type { AccountExport, UserType } from '@food-link/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { OfferState } from '../food/offer-visibility';
-import { returningRows } from '../common/sql';
 
 export interface AccountRow {
   id: number;
   user_type: UserType;
 }
 
-export interface CancelledRequest {
-  request_id: number;
-  food_id: number;
-  donor_id: number;
-  charity_id: number;
-}
-
-/** The SQL of a user's personal data: reading it all out, and anonymising an account. */
+/** The SQL of a user's personal data: reading it all out, and erasing it from a deleted account. */
 @Injectable()
 export class AccountRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -66,65 +57,22 @@ export class AccountRepository {
     return row ?? null;
   }
 
-  /** Cancels the pending requests the user made (a charity) or that wait on the user's food (a donor). */
-  cancelPendingRequests(tx: EntityManager, user: AccountRow): Promise<CancelledRequest[]> {
-    const whose = user.user_type === 'charity' ? 'r.charity_id = $1' : 'f.donor_id = $1';
-    return returningRows<CancelledRequest>(
-      tx,
-      `UPDATE pickup_requests r SET status = 'cancelled', ended_at = now(), updated_at = now()
-         FROM food_items f
-        WHERE f.id = r.food_id AND r.status = 'pending' AND ${whose}
-        RETURNING r.id AS request_id, r.food_id, f.donor_id, r.charity_id`,
-      [user.id],
-    );
-  }
-
   /**
-   * Puts food whose request was cancelled back on offer (or marks it expired if its safe time or date has passed);
-   * with `withdraw`, takes it and every other available item off the board (expired). Returns the items
-   * that ended expired.
+   * Erases what a deleted account leaves besides its row (which UsersRepository.anonymise keeps, so past
+   * donations and requests keep their counts): its Idempotency-Keys, push subscriptions, reset links,
+   * charity profile, notification choices, notifications and partner lists.
    */
-  async settleFood(
-    tx: EntityManager,
-    foodIds: number[],
-    today: string,
-    withdrawFromDonor?: number,
-  ): Promise<(OfferState & { id: number; status: FoodStatus })[]> {
-    return returningRows(
-      tx,
-      `UPDATE food_items
-          SET status = CASE WHEN $3::int IS NOT NULL OR expiration_date < $2::date OR safe_until <= now() THEN 'expired' ELSE 'available' END::food_status,
-              updated_at = now()
-        WHERE id = ANY($1::int[]) OR (donor_id = $3::int AND status = 'available')
-        RETURNING id, donor_id, status, offer_stage, offer_partner_ids`,
-      [foodIds, today, withdrawFromDonor ?? null],
-    );
-  }
-
-  /**
-   * Removes the name, e-mail and password of an account and marks it deleted. The row stays so past
-   * donations and requests keep their counts; the name becomes "Deleted donor 12" (or charity).
-   */
-  async anonymise(tx: EntityManager, user: AccountRow, unusablePasswordHash: string): Promise<void> {
-    await tx.query(
-      `UPDATE users
-          SET name = CASE user_type WHEN 'charity' THEN 'Deleted charity ' ELSE 'Deleted donor ' END || id,
-              email = 'deleted-' || id || '@deleted.invalid',
-              password_hash = $2,
-              deleted_at = now()
-        WHERE id = $1`,
-      [user.id, unusablePasswordHash],
-    );
-    await tx.query(`DELETE FROM idempotency_keys WHERE user_id = $1`, [user.id]);
+  async erasePersonalData(tx: EntityManager, userId: number): Promise<void> {
+    await tx.query(`DELETE FROM idempotency_keys WHERE user_id = $1`, [userId]);
     // Its browsers are notified no more.
-    await tx.query(`DELETE FROM push_subscriptions WHERE user_id = $1`, [user.id]);
+    await tx.query(`DELETE FROM push_subscriptions WHERE user_id = $1`, [userId]);
     // A reset link sent before the deletion must not bring the account back.
-    await tx.query(`DELETE FROM password_resets WHERE user_id = $1`, [user.id]);
+    await tx.query(`DELETE FROM password_resets WHERE user_id = $1`, [userId]);
     // The matching profile (it holds a phone and a base), choices and notifications; a deleted charity
     // is matched no more, and is nobody's partner (nor has any).
-    await tx.query(`DELETE FROM charity_profiles WHERE user_id = $1`, [user.id]);
-    await tx.query(`DELETE FROM notification_preferences WHERE user_id = $1`, [user.id]);
-    await tx.query(`DELETE FROM notifications WHERE user_id = $1`, [user.id]);
-    await tx.query(`DELETE FROM donor_partners WHERE donor_id = $1 OR charity_id = $1`, [user.id]);
+    await tx.query(`DELETE FROM charity_profiles WHERE user_id = $1`, [userId]);
+    await tx.query(`DELETE FROM notification_preferences WHERE user_id = $1`, [userId]);
+    await tx.query(`DELETE FROM notifications WHERE user_id = $1`, [userId]);
+    await tx.query(`DELETE FROM donor_partners WHERE donor_id = $1 OR charity_id = $1`, [userId]);
   }
 }

@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ACCOUNT_DELETED_MESSAGE, cairoDate, DOMAIN_EVENTS, ERRORS, type AccountExport, type MessageResponse } from '@food-link/contracts';
+import { ACCOUNT_DELETED_MESSAGE, DOMAIN_EVENTS, ERRORS, type AccountExport, type MessageResponse } from '@food-link/contracts';
 import type { DataSource } from 'typeorm';
 import { offeredTo, offerRecipients } from '../food/offer-visibility';
 import type { AuthUser } from '../auth/auth-user';
 import { PasswordService } from '../auth/password.service';
 import { SessionUsers } from '../auth/session-users';
-import { UsersRepository } from '../auth/users.repository';
+import { UsersService } from '../auth/users.service';
 import { OutboxService } from '../events/outbox.service';
+import { ListingsService } from '../food/listings.service';
+import { HandoverService } from '../handover/handover.service';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { CharityProfilesRepository } from '../notifications/charity-profiles.repository';
 import { NotificationsRepository } from '../notifications/notifications.repository';
@@ -30,11 +32,13 @@ export class AccountService {
     private readonly accounts: AccountRepository,
     private readonly passwords: PasswordService,
     private readonly outbox: OutboxService,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     private readonly sessions: SessionUsers,
     private readonly realtime: RealtimePublisher,
     private readonly profiles: CharityProfilesRepository,
     private readonly notifications: NotificationsRepository,
+    private readonly handover: HandoverService,
+    private readonly listings: ListingsService,
   ) {}
 
   async export(userId: number): Promise<AccountExport> {
@@ -73,18 +77,19 @@ export class AccountService {
       const user = await this.accounts.lockLive(tx, userId);
       if (!user) throw new NotFoundException(ERRORS.userNotFound);
       if (user.user_type === 'operator') throw operatorAccount();
-      const cancelled = await this.accounts.cancelPendingRequests(tx, user);
-      const foodIds = cancelled.map((request) => request.food_id);
-      const settled = await this.accounts.settleFood(tx, foodIds, cairoDate(), user.user_type === 'donor' ? user.id : undefined);
-      for (const request of cancelled) {
-        const data = { foodId: request.food_id, requestId: request.request_id };
-        await this.outbox.record(tx, DOMAIN_EVENTS.requestCancelled, data, [request.donor_id, request.charity_id]);
+      // Its pending claims end as a cancellation does (the claims owner's transition: the item goes back on
+      // offer with its window reset if over, or expires; the events carry the governorate the boards watch).
+      await this.handover.cancelPendingOf(tx, user.user_type === 'charity' ? { charityId: user.id } : { donorId: user.id });
+      if (user.user_type === 'donor') {
+        // A deleted donor's food leaves the board, those items its cancelled claims just put back included.
+        for (const food of await this.listings.expireDonorListings(tx, user.id)) {
+          // An item still offered to the donor's partners alone stays private as it goes.
+          const data = { foodId: food.id, governorate: food.governorate, ...offeredTo(food) };
+          await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, data, offerRecipients(food));
+        }
       }
-      for (const food of settled.filter((item) => item.status === 'expired')) {
-        // An item still offered to the donor's partners alone stays private as it goes.
-        await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: food.id, ...offeredTo(food) }, offerRecipients(food));
-      }
-      await this.accounts.anonymise(tx, user, unusable);
+      await this.users.anonymise(tx, user.id, unusable);
+      await this.accounts.erasePersonalData(tx, user.id);
     });
     await this.outbox.committed();
     this.sessions.forget(userId);

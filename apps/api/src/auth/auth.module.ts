@@ -16,6 +16,7 @@ import { PasswordResetMailModule } from './password-reset-mail';
 import { SessionUsers } from './session-users';
 import { TokenService } from './token.service';
 import { UsersRepository } from './users.repository';
+import { UsersService } from './users.service';
 
 /** Session tokens alone, for processes that check them without serving sign-in (a worker's /metrics). */
 @Module({
@@ -30,8 +31,9 @@ import { UsersRepository } from './users.repository';
       }),
     }),
   ],
-  providers: [TokenService, SessionUsers, UsersRepository],
-  exports: [TokenService, SessionUsers, UsersRepository],
+  // UsersRepository stays inside auth/ (AuthModule provides it to its own services too); other modules use UsersService.
+  providers: [TokenService, SessionUsers, UsersRepository, UsersService],
+  exports: [TokenService, SessionUsers, UsersService],
 })
 export class TokenModule {}
 
@@ -44,6 +46,7 @@ export class TokenModule {}
     LoginLimiterService,
     OperatorAccountService,
     PasswordResetService,
+    UsersRepository,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
   exports: [TokenModule, PasswordService, LoginLimiterService],

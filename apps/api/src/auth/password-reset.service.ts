@@ -100,7 +100,7 @@ export class PasswordResetService implements BeforeApplicationShutdown {
     const userId = await this.db.transaction(async (tx) => {
       const owner = await this.resets.consume(tx, tokenHash);
       // Used, superseded or expired since the check above.
-      if (owner === undefined || !(await this.resets.setPassword(tx, owner, passwordHash))) {
+      if (owner === undefined || !(await this.users.setPassword(tx, owner, passwordHash))) {
         this.refuseUnless(await this.resets.state(tokenHash, tx), true);
       }
       return owner as number;

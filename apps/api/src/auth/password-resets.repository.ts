@@ -74,14 +74,4 @@ export class PasswordResetsRepository {
     );
     return row.user_id;
   }
-
-  /** Sets a live account's password and raises its session version, ending every session issued before. */
-  async setPassword(tx: EntityManager, userId: number, passwordHash: string): Promise<boolean> {
-    const rows = await returningRows(
-      tx,
-      `UPDATE users SET password_hash = $2, session_version = session_version + 1 WHERE id = $1 AND deleted_at IS NULL RETURNING id`,
-      [userId, passwordHash],
-    );
-    return rows.length > 0;
-  }
 }

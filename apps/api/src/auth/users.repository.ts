@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { CharityLookupResponse, DonorInfoResponse, UserType } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { returningRows } from '../common/sql';
 
 /** An account as the API uses it (the password hash only where it is asked for). */
 export interface UserAccount {
@@ -51,7 +52,19 @@ function account(row: UserRow): UserAccount {
   return { id: row.id, name: row.name, email: row.email, userType: row.user_type };
 }
 
-/** `users` and `charities` (a charity's public number, one-to-one with its user account). */
+/** An account's suspension as moderation reads and changes it. */
+export interface AccountSuspension {
+  id: number;
+  user_type: UserType;
+  suspended_at: Date | null;
+  suspension_reason: string | null;
+}
+
+/**
+ * `users` and `charities` (a charity's public number, one-to-one with its user account): their owner, the
+ * only writer of `users` (docs/CONTRIBUTING.md, "Reaching the database"); other modules reach it through
+ * UsersService.
+ */
 @Injectable()
 export class UsersRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -147,5 +160,56 @@ export class UsersRepository {
     await tx.query('LOCK TABLE users IN EXCLUSIVE MODE');
     const [{ count }] = await tx.query<{ count: string }[]>(`SELECT count(*) FROM users WHERE user_type <> 'operator'`);
     return Number(count) === 0;
+  }
+
+  /** Sets a live account's password and raises its session version, ending every session issued before. */
+  async setPassword(tx: EntityManager, userId: number, passwordHash: string): Promise<boolean> {
+    const rows = await returningRows(
+      tx,
+      `UPDATE users SET password_hash = $2, session_version = session_version + 1 WHERE id = $1 AND deleted_at IS NULL RETURNING id`,
+      [userId, passwordHash],
+    );
+    return rows.length > 0;
+  }
+
+  /** Suspends (with `reason`) or reinstates (null) the account; returns it after the change. */
+  async setSuspended(tx: EntityManager, userId: number, reason: string | null): Promise<AccountSuspension> {
+    const [row] = await returningRows<AccountSuspension>(
+      tx,
+      `UPDATE users SET suspended_at = CASE WHEN $2::text IS NULL THEN NULL ELSE now() END, suspension_reason = $2
+        WHERE id = $1 RETURNING id, user_type, suspended_at, suspension_reason`,
+      [userId, reason],
+    );
+    return row;
+  }
+
+  /**
+   * Marks a charity's row as its account's suspension changes: the claim-slot trigger refuses every claim of
+   * a suspended charity. Updating the row takes its lock, which a claim's trigger also takes, so a claim in
+   * flight either commits before (and is then cancelled with the others) or is refused after.
+   */
+  async setCharityAccountSuspended(tx: EntityManager, userId: number, suspended: boolean): Promise<void> {
+    await tx.query(`UPDATE charities SET account_suspended = $2 WHERE user_id = $1`, [userId, suspended]);
+  }
+
+  /** The donor accepts claims from verified charities only (true), or from any (false). */
+  async setVerifiedOnly(donorId: number, value: boolean): Promise<void> {
+    await this.db.query(`UPDATE users SET claims_verified_only = $2 WHERE id = $1`, [donorId, value]);
+  }
+
+  /**
+   * Removes the name, e-mail and password of an account and marks it deleted. The row stays so past
+   * donations and requests keep their counts; the name becomes "Deleted donor 12" (or charity).
+   */
+  async anonymise(tx: EntityManager, userId: number, unusablePasswordHash: string): Promise<void> {
+    await tx.query(
+      `UPDATE users
+          SET name = CASE user_type WHEN 'charity' THEN 'Deleted charity ' ELSE 'Deleted donor ' END || id,
+              email = 'deleted-' || id || '@deleted.invalid',
+              password_hash = $2,
+              deleted_at = now()
+        WHERE id = $1`,
+      [userId, unusablePasswordHash],
+    );
   }
 }

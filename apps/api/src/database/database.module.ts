@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { FoodModule } from '../food/food.module';
+import { ListingsModule } from '../food/listings.module';
 import { PickupPointsModule } from '../pickup-points/pickup-points.module';
 import { RequestsModule } from '../requests/requests.module';
 import { StatsModule } from '../stats/stats.module';
@@ -33,5 +34,5 @@ import { TransactionDeadline } from './transaction-deadline';
 export class DatabaseModule {}
 
 /** Demo data for `npm start`; separate so the database module does not depend on auth. */
-@Module({ imports: [AuthModule, FoodModule, PickupPointsModule, RequestsModule, StatsModule, VerificationModule], providers: [DemoSeedService] })
+@Module({ imports: [AuthModule, FoodModule, ListingsModule, PickupPointsModule, RequestsModule, StatsModule, VerificationModule], providers: [DemoSeedService] })
 export class DemoSeedModule {}

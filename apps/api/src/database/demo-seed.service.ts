@@ -14,11 +14,11 @@ import {
 } from '@food-link/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { PasswordService } from '../auth/password.service';
-import { UsersRepository } from '../auth/users.repository';
+import { UsersService } from '../auth/users.service';
 import { AppConfig } from '../config/app-config';
-import { FoodRepository } from '../food/food.repository';
+import { ListingsService } from '../food/listings.service';
 import { PickupPointsRepository, type PickupPointFields } from '../pickup-points/pickup-points.repository';
-import { RequestsRepository } from '../requests/requests.repository';
+import { HandoverService } from '../handover/handover.service';
 import { newPickupCode } from '../requests/requests.service';
 import { StatsService } from '../stats/stats.service';
 import { VerificationService } from '../verification/verification.service';
@@ -188,10 +188,10 @@ export class DemoSeedService implements OnApplicationBootstrap {
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly users: UsersRepository,
-    private readonly food: FoodRepository,
+    private readonly users: UsersService,
+    private readonly food: ListingsService,
     private readonly points: PickupPointsRepository,
-    private readonly requests: RequestsRepository,
+    private readonly requests: HandoverService,
     private readonly passwords: PasswordService,
     private readonly config: AppConfig,
     private readonly stats: StatsService,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnModuleInit, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DomainEventPayloads, DomainEventType } from '@food-link/contracts';
+import type { DomainEventType, RecordedEventData } from '@food-link/contracts';
 import type {
   DataSource,
   EntityManager,
@@ -50,7 +50,7 @@ export class OutboxService implements OnModuleInit, EntitySubscriberInterface {
   async record<T extends DomainEventType>(
     tx: EntityManager,
     type: T,
-    data: DomainEventPayloads[T],
+    data: RecordedEventData<T>,
     recipients: number[] = [],
   ): Promise<string> {
     const id = randomUUID();

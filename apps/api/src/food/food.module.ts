@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { HandoverModule } from '../handover/handover.module';
 import { PartnersModule } from '../partners/partners.module';
 import { PickupPointsModule } from '../pickup-points/pickup-points.module';
 import { FoodReadCache } from './food-read-cache';
@@ -10,9 +11,10 @@ import { HeatOverridesRepository } from './heat-overrides.repository';
 import { OfferCascade } from './offer-cascade';
 
 @Module({
-  imports: [PickupPointsModule, PartnersModule],
+  imports: [PickupPointsModule, PartnersModule, HandoverModule],
   controllers: [FoodController, HeatOverridesController],
   providers: [FoodService, FoodReadCache, FoodRepository, HeatOverridesRepository, OfferCascade],
-  exports: [FoodService, FoodRepository, HeatOverridesRepository, OfferCascade],
+  // FoodRepository is the listings owner's (ListingsModule): other modules use ListingsService.
+  exports: [FoodService, HeatOverridesRepository, OfferCascade],
 })
 export class FoodModule {}

@@ -20,7 +20,41 @@ import type { AuthUser } from '../auth/auth-user';
 import { offerVisibleSql, type OfferState } from './offer-visibility';
 import { DataSource, type EntityManager } from 'typeorm';
 import { haversineKmSql, returningRows } from '../common/sql';
+import { openListingSql } from '../common/listing-predicates';
 import { DONOR_REQUEST_COLUMNS, DONOR_REQUEST_JOIN, donorRequestExtras, type DonorRequestRow } from '../requests/requests.repository';
+
+/**
+ * The item's side of the claim, for the claim's one statement (RequestsRepository.claim composes it as
+ * its `claimed` CTE, so the claim stays one round trip while only this file writes `food_items`): $1 food
+ * id, $2 today in Cairo, $3 charity id; `extraCondition` is appended to its WHERE (the claim under an
+ * Idempotency-Key adds its key's lock). An item still open (openListingSql), not past its date, offered to
+ * this charity (the open stage, or one of the donor's partners) and, for a donor who accepts verified
+ * charities only, claimed by a verified one, becomes `claimed` and leaves the cascade (`open`); nothing is
+ * touched for a charity at its limit or suspended. The item is found by its primary key alone: its
+ * availability is one CASE, which no index can serve (docs/PERFORMANCE.md, log of 2026-11-24, "claims:
+ * where the regression was"). Returns the item's id, donor, pickup point and when it must be collected by.
+ */
+export function claimListingSql(extraCondition = ''): string {
+  return `UPDATE food_items SET status = 'claimed', offer_stage = 'open', updated_at = now()
+     WHERE id = $1
+       AND CASE WHEN status = 'available'
+                THEN expiration_date >= $2::date AND ${openListingSql('')}
+                     AND (offer_stage = 'open' OR offer_partner_ids @> ARRAY[$3::int])
+                     AND (NOT EXISTS (SELECT 1 FROM users d WHERE d.id = donor_id AND d.claims_verified_only)
+                          OR EXISTS (SELECT 1 FROM charities WHERE user_id = $3 AND verification_status = 'verified'))
+                ELSE false END
+       AND EXISTS (SELECT 1 FROM charities WHERE user_id = $3 AND active_claims < claim_limit AND NOT account_suspended)${extraCondition}
+     RETURNING id, donor_id, pickup_point_id, coalesce(pickup_until, safe_until) AS collect_by`;
+}
+
+/** How the item leaves a claim that ended: back on the board as it was, or relisted from now on. */
+export type Release = 'as-listed' | 'from-now';
+
+/** A listing whose state changed with its donor's account (suspension, reinstatement, deletion), for its events. */
+export interface AffectedListing extends OfferState {
+  id: number;
+  governorate: string | null;
+}
 
 /**
  * Where every food view reads from: the item, its pickup point (for governorate and area only) and its
@@ -224,7 +258,7 @@ export function boardStatement(query: BoardQuery, asOf: Date, offeredTo?: number
     parameters.push(value);
     return `$${parameters.length}`;
   };
-  const where = [`f.status = 'available'`, `f.safe_until > $1::timestamptz`, `NOT f.withheld`];
+  const where = [openListingSql('f', '$1::timestamptz')];
   // The open board; a partner charity's board also lists what is offered to it alone (offer cascade).
   where.push(offeredTo === undefined ? `f.offer_stage = 'open'` : `(f.offer_stage = 'open' OR f.offer_partner_ids @> ARRAY[${param(offeredTo)}::int])`);
   if (query.governorate) where.push(`p.governorate = ${param(query.governorate)}`);
@@ -329,21 +363,9 @@ export class FoodRepository {
     return row;
   }
 
-  /**
-   * Withdraws a locked item, and ends the pending request holding it (status `withdrawn`, ended now)
-   * when there is one; returns that request and its charity, or null. A fulfilled request is left alone:
-   * the caller refuses those items first.
-   */
-  async withdraw(tx: EntityManager, foodId: number): Promise<{ request_id: number; charity_id: number } | null> {
-    const ended = await returningRows<{ request_id: number; charity_id: number }>(
-      tx,
-      `UPDATE pickup_requests SET status = 'withdrawn', ended_at = now(), updated_at = now()
-        WHERE food_id = $1 AND status = 'pending'
-        RETURNING id AS request_id, charity_id`,
-      [foodId],
-    );
+  /** Withdraws a locked item (its pending request, if any, is the claims owner's to end: HandoverService.endWithdrawn). */
+  async markWithdrawn(tx: EntityManager, foodId: number): Promise<void> {
     await tx.query(`UPDATE food_items SET status = 'withdrawn', updated_at = now() WHERE id = $1`, [foodId]);
-    return ended[0] ?? null;
   }
 
   /** The request holding an item (pending or fulfilled), locked, or undefined. */
@@ -371,20 +393,82 @@ export class FoodRepository {
   }
 
   /**
-   * After a cancelled request: the item goes back on offer, or expires if its safe time has passed (or
-   * its date, `today` in Cairo, which bounds the safe time of every listing the API writes).
+   * The item of a claim that ended without a handover. `as-listed` (a cancellation): back on the board as
+   * it was listed, unless its window is over by now: then without one, like `from-now` (a window nobody
+   * can keep would make the next claim end at once). `from-now` (not collected): back on the board from now on until its safe time, that is
+   * without a window (a window comes whole: food_items_window_check; no window means "collect now, until
+   * safe_until" to every reader). Either way it expires instead when less than `minWindowMinutes` of its safe time
+   * (or its date, `today` in Cairo) is left. Returns the item's new status.
    */
-  async putBackOnOffer(tx: EntityManager, foodId: number, today: string = cairoDate()): Promise<FoodStatus> {
+  async release(tx: EntityManager, foodId: number, release: Release, minWindowMinutes: number, today: string): Promise<FoodStatus> {
     const [food] = await returningRows<{ status: FoodStatus }>(
       tx,
       `UPDATE food_items
-          SET status = CASE WHEN safe_until <= now() OR expiration_date < $2::date THEN 'expired' ELSE 'available' END::food_status,
+          SET status = CASE WHEN safe_until - now() >= $3 * interval '1 minute' AND expiration_date >= $4::date
+                            THEN 'available' ELSE 'expired' END::food_status,
+              pickup_from = CASE WHEN ($2 OR pickup_until <= now()) AND safe_until - now() >= $3 * interval '1 minute' THEN NULL ELSE pickup_from END,
+              pickup_until = CASE WHEN ($2 OR pickup_until <= now()) AND safe_until - now() >= $3 * interval '1 minute' THEN NULL ELSE pickup_until END,
               updated_at = now()
         WHERE id = $1
         RETURNING status`,
-      [foodId, today],
+      [foodId, release === 'from-now', minWindowMinutes, today],
     );
     return food.status;
+  }
+
+  /**
+   * A deleted donor's listings leave the board for good: every available one (those whose claims the
+   * deletion has just cancelled included) is marked expired. Returns them, for their events.
+   */
+  expireDonorListings(tx: EntityManager, donorId: number): Promise<AffectedListing[]> {
+    return returningRows<AffectedListing>(
+      tx,
+      `UPDATE food_items f SET status = 'expired', updated_at = now()
+        WHERE f.donor_id = $1 AND f.status = 'available'
+        RETURNING f.id, f.donor_id, f.offer_stage, f.offer_partner_ids,
+                  (SELECT p.governorate FROM pickup_points p WHERE p.id = f.pickup_point_id) AS governorate`,
+      [donorId],
+    );
+  }
+
+  /** Hides the listing with `reason` (an operator's), or (null) puts it back. */
+  async setHidden(tx: EntityManager, foodId: number, reason: string | null): Promise<void> {
+    await tx.query(
+      `UPDATE food_items SET hidden_at = CASE WHEN $2::text IS NULL THEN NULL ELSE now() END, hidden_reason = $2, updated_at = now() WHERE id = $1`,
+      [foodId, reason],
+    );
+  }
+
+  /**
+   * A suspended donor's available listings leave the board (`donor_suspended`), or, on reinstatement, every
+   * listing so marked comes back. Returns the listings changed.
+   */
+  withholdDonorListings(tx: EntityManager, donorId: number, withheld: boolean): Promise<AffectedListing[]> {
+    return returningRows<AffectedListing>(
+      tx,
+      `UPDATE food_items f SET donor_suspended = $2, updated_at = now()
+        WHERE f.donor_id = $1 AND ${withheld ? `f.status = 'available' AND NOT f.donor_suspended` : 'f.donor_suspended'}
+        RETURNING f.id, f.donor_id, f.offer_stage, f.offer_partner_ids,
+                  (SELECT p.governorate FROM pickup_points p WHERE p.id = f.pickup_point_id) AS governorate`,
+      [donorId, withheld],
+    );
+  }
+
+  /** Keeps the `match` job of a withheld listing, to run when it is put back (the latest such job wins). */
+  async deferMatch(foodId: number, job: unknown): Promise<void> {
+    await this.db.query(`UPDATE food_items SET deferred_match = $2::jsonb WHERE id = $1`, [foodId, JSON.stringify(job)]);
+  }
+
+  /**
+   * The listing owes no matching any more (it has just been matched): clears its deferred job, but only
+   * if it is still the one the matching read (`eventId`; null: none), so one deferred meanwhile stays.
+   */
+  async clearDeferredMatch(foodId: number, eventId: string | null): Promise<void> {
+    await this.db.query(
+      `UPDATE food_items SET deferred_match = NULL
+        WHERE id = $1 AND deferred_match IS NOT NULL AND deferred_match->>'eventId' IS NOT DISTINCT FROM $2::text`,
+      [foodId, eventId],
+    );
   }
 
   /** The governorate of an item's pickup point (null without one, or without such an item): board events carry it. */

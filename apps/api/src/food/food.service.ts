@@ -21,6 +21,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../events/outbox.service';
+import { HandoverService } from '../handover/handover.service';
 import { IdempotentAnswers } from '../idempotency/idempotent-answers';
 import { PickupPointsRepository } from '../pickup-points/pickup-points.repository';
 import { OfferCascade } from './offer-cascade';
@@ -50,6 +51,7 @@ export class FoodService {
     private readonly answers: IdempotentAnswers,
     private readonly config: AppConfig,
     private readonly offers: OfferCascade,
+    private readonly handover: HandoverService,
   ) {}
 
   /**
@@ -143,11 +145,7 @@ export class FoodService {
         const holding = await this.food.lockHoldingRequest(tx, foodId);
         if (holding?.status === 'fulfilled') throw new ConflictException(ERRORS.foodNotWithdrawable('fulfilled'));
       }
-      const ended = await this.food.withdraw(tx, foodId);
-      // A claimed item has left the partners stage (a claim ends the cascade): only an available one is still in it.
-      const recipients = ended ? [donor.id, ended.charity_id] : offerRecipients(stored);
-      const event = { foodId, requestId: ended?.request_id ?? null, governorate: stored.governorate, ...offeredTo(stored) };
-      await this.outbox.record(tx, DOMAIN_EVENTS.foodWithdrawn, event, recipients);
+      await this.handover.endWithdrawn(tx, stored);
       return this.answers.storeWithin<MessageResponse>(tx, { message: 'Food item withdrawn' });
     });
   }

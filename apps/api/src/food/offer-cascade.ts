@@ -65,7 +65,7 @@ export class OfferCascade {
       await this.food.openOffer(tx, foodId);
       const row = await this.food.find(foodId, new Date(), tx);
       if (!row) return { outcome: 'gone' };
-      await this.outbox.record(tx, DOMAIN_EVENTS.foodListed, { foodId, food: publicFoodView(row) }, [row.donor_id]);
+      await this.outbox.record(tx, DOMAIN_EVENTS.foodListed, { foodId, food: publicFoodView(row), partners: undefined }, [row.donor_id]);
       return { outcome: 'opened' };
     });
   }

@@ -32,8 +32,8 @@ export interface OfferState {
  * While an item is offered to its donor's partners alone, its events name them (`partners`), which keeps
  * them off the public topics (event-rooms.ts): spread into an event's data.
  */
-export function offeredTo(item: OfferState): { partners?: number[] } {
-  return item.offer_stage === 'partners' ? { partners: item.offer_partner_ids } : {};
+export function offeredTo(item: OfferState): { partners: number[] | undefined } {
+  return { partners: item.offer_stage === 'partners' ? item.offer_partner_ids : undefined };
 }
 
 /** Who hears an item's events privately: its donor and, in the partners stage, its partners. */

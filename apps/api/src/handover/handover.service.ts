@@ -4,6 +4,8 @@ import { cairoDate, DOMAIN_EVENTS, type ClaimCancelCause, type FoodStatus } from
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../events/outbox.service';
+import { ListingsService } from '../food/listings.service';
+import { offeredTo, offerRecipients, type OfferState } from '../food/offer-visibility';
 import { RequestsRepository, type RequestRow } from '../requests/requests.repository';
 import { VerificationChanges } from '../verification/verification-changes';
 
@@ -13,15 +15,20 @@ const MINUTE_MS = 60_000;
 export type NotCollectedOutcome = { outcome: 'not_collected'; foodStatus: FoodStatus } | { outcome: 'not_pending' } | { outcome: 'early'; dueAt: number };
 
 /**
- * The end of a claim without a handover (docs/DOMAIN-RULES.md, "The handover"), each transition made in one place:
+ * The claims owner's transitions (docs/CONTRIBUTING.md, "Reaching the database"): only RequestsRepository
+ * writes `pickup_requests`, and the end of a claim without a handover (docs/DOMAIN-RULES.md, "The handover")
+ * is made here, each transition in one place, with the item's side through the listings owner (ListingsService):
  * not collected (the delayed job at the end of the window plus the grace period, and the donor's no-show
- * report) and cancelled (by its charity, or by an operator's suspension of either account).
+ * report), cancelled (by its charity, by an operator's suspension of either account, or by the deletion of
+ * either account: cancelPendingOf) and withdrawn (by its donor: endWithdrawn). Every event they record
+ * carries what its audience is routed by (the item's governorate).
  */
 @Injectable()
 export class HandoverService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly requests: RequestsRepository,
+    private readonly listings: ListingsService,
     private readonly outbox: OutboxService,
     private readonly config: AppConfig,
     private readonly verification: VerificationChanges,
@@ -41,7 +48,7 @@ export class HandoverService {
    */
   async endNotCollected(tx: EntityManager, request: RequestRow): Promise<FoodStatus> {
     await this.requests.end(tx, request.id, 'not_collected');
-    const foodStatus = await this.requests.releaseFood(tx, request.food_id, 'from-now', this.config.MIN_PICKUP_WINDOW_MINUTES, cairoDate());
+    const foodStatus = await this.listings.release(tx, request.food_id, 'from-now', this.config.MIN_PICKUP_WINDOW_MINUTES, cairoDate());
     const relisted = foodStatus === 'available';
     const { governorate } = request;
     await this.outbox.record(
@@ -50,7 +57,8 @@ export class HandoverService {
       { foodId: request.food_id, requestId: request.id, relisted, governorate },
       [request.donor_id, request.charity_id],
     );
-    if (!relisted) await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: request.food_id, governorate }, [request.donor_id]);
+    // A claim ended the offer cascade: the item is on the open board (no `partners`).
+    if (!relisted) await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: request.food_id, governorate, partners: undefined }, [request.donor_id]);
     await this.verification.afterNoShow(tx, request.charity_id);
     return foodStatus;
   }
@@ -68,7 +76,7 @@ export class HandoverService {
    */
   async endCancelled(tx: EntityManager, request: RequestRow, options: { late: boolean; cause?: ClaimCancelCause }): Promise<FoodStatus> {
     await this.requests.end(tx, request.id, 'cancelled', options.late, options.cause ?? null);
-    const foodStatus = await this.requests.releaseFood(tx, request.food_id, 'as-listed', 0, cairoDate());
+    const foodStatus = await this.listings.release(tx, request.food_id, 'as-listed', 0, cairoDate());
     const { governorate } = request;
     await this.outbox.record(tx, DOMAIN_EVENTS.requestCancelled, { foodId: request.food_id, requestId: request.id, governorate }, [
       request.donor_id,
@@ -76,9 +84,50 @@ export class HandoverService {
     ]);
     // Boards must drop an item whose safe time passed while it was claimed, rather than show it again.
     if (foodStatus === 'expired') {
-      await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: request.food_id, governorate }, [request.donor_id]);
+      await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: request.food_id, governorate, partners: undefined }, [request.donor_id]);
     }
     return foodStatus;
+  }
+
+  /**
+   * Cancels every pending request a charity holds (`charityId`), or on a donor's listings (`donorId`),
+   * each as endCancelled does (not late; with `cause` when given), locked with its item first, oldest first.
+   * Suspending or deleting an account ends its claims this way. Returns how many were cancelled.
+   */
+  async cancelPendingOf(tx: EntityManager, whose: { charityId: number } | { donorId: number }, cause?: ClaimCancelCause): Promise<number> {
+    const pending = await this.requests.lockPending(tx, whose);
+    for (const request of pending) await this.endCancelled(tx, request, { late: false, cause });
+    return pending.length;
+  }
+
+  /**
+   * The donor withdraws a locked item (available or claimed, its caller has checked): its pending request,
+   * if any, ends `withdrawn`, the item is withdrawn, and `food.withdrawn` is recorded: to the donor and the
+   * charity whose claim ended (privately), or, for an item still offered to partners alone, to them only;
+   * otherwise to the board too, routed by `governorate`.
+   */
+  async endWithdrawn(tx: EntityManager, item: OfferState & { id: number; governorate: string | null }): Promise<void> {
+    const ended = await this.requests.endPendingOf(tx, item.id, 'withdrawn');
+    await this.listings.markWithdrawn(tx, item.id);
+    // A claimed item has left the partners stage (a claim ends the cascade): only an available one is still in it.
+    const recipients = ended ? [item.donor_id, ended.charity_id] : offerRecipients(item);
+    const event = { foodId: item.id, requestId: ended?.request_id ?? null, governorate: item.governorate, ...offeredTo(item) };
+    await this.outbox.record(tx, DOMAIN_EVENTS.foodWithdrawn, event, recipients);
+  }
+
+  /** When a pending request must be collected by (its not-collected job's schedule); undefined when it is not pending. */
+  pendingCollectBy(requestId: number): Promise<Date | undefined> {
+    return this.requests.pendingCollectBy(requestId);
+  }
+
+  /** Every pending request with its collect-by time (a worker's start schedules their jobs again). */
+  pendingCollectTimes(): Promise<{ id: number; collect_by: Date }[]> {
+    return this.requests.pendingCollectTimes();
+  }
+
+  /** Demo data: a request in a given state (RequestsRepository.insertSeeded). */
+  insertSeeded(...args: Parameters<RequestsRepository['insertSeeded']>): Promise<number> {
+    return this.requests.insertSeeded(...args);
   }
 
   /**

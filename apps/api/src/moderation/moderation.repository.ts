@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { TRUST_AUDIT_MAX, type ModerationAction, type OfferStage, type OpsUserLookup, type TrustAuditEntry, type UserType } from '@food-link/contracts';
+import { TRUST_AUDIT_MAX, type ModerationAction, type OfferStage, type OpsUserLookup, type TrustAuditEntry } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { returningRows } from '../common/sql';
+import type { AccountSuspension } from '../auth/users.service';
 import type { OfferState } from '../food/offer-visibility';
 
 /** A listing as moderation needs it, locked. */
@@ -15,18 +15,7 @@ export interface ModeratedListing extends OfferState {
 }
 
 /** An account as moderation needs it, locked. */
-export interface ModeratedAccount {
-  id: number;
-  user_type: UserType;
-  suspended_at: Date | null;
-  suspension_reason: string | null;
-}
-
-/** A listing withheld or released with its donor's suspension. */
-export interface AffectedListing extends OfferState {
-  id: number;
-  governorate: string | null;
-}
+export type ModeratedAccount = AccountSuspension;
 
 const LISTING = `f.id, f.donor_id, f.status::text AS status, f.safe_until > now() AS safe, f.hidden_reason,
   f.offer_stage, f.offer_partner_ids, p.governorate`;
@@ -48,14 +37,6 @@ export class ModerationRepository {
     return row;
   }
 
-  /** Hides the listing with `reason`, or (null) puts it back. */
-  async setHidden(tx: EntityManager, foodId: number, reason: string | null): Promise<void> {
-    await tx.query(
-      `UPDATE food_items SET hidden_at = CASE WHEN $2::text IS NULL THEN NULL ELSE now() END, hidden_reason = $2, updated_at = now() WHERE id = $1`,
-      [foodId, reason],
-    );
-  }
-
   /** A live account, locked until the transaction ends. */
   async lockAccount(tx: EntityManager, userId: number): Promise<ModeratedAccount | undefined> {
     const [row] = await tx.query<ModeratedAccount[]>(
@@ -63,41 +44,6 @@ export class ModerationRepository {
       [userId],
     );
     return row;
-  }
-
-  /**
-   * Marks a charity's row as its account's suspension changes: the claim-slot trigger refuses every claim of
-   * a suspended charity. Updating the row takes its lock, which a claim's trigger also takes, so a claim in
-   * flight either commits before (and is then cancelled with the others) or is refused after.
-   */
-  async setCharityAccountSuspended(tx: EntityManager, userId: number, suspended: boolean): Promise<void> {
-    await tx.query(`UPDATE charities SET account_suspended = $2 WHERE user_id = $1`, [userId, suspended]);
-  }
-
-  /** Suspends (with `reason`) or reinstates (null) the account; returns it after the change. */
-  async setSuspended(tx: EntityManager, userId: number, reason: string | null): Promise<ModeratedAccount> {
-    const [row] = await returningRows<ModeratedAccount>(
-      tx,
-      `UPDATE users SET suspended_at = CASE WHEN $2::text IS NULL THEN NULL ELSE now() END, suspension_reason = $2
-        WHERE id = $1 RETURNING id, user_type, suspended_at, suspension_reason`,
-      [userId, reason],
-    );
-    return row;
-  }
-
-  /**
-   * A suspended donor's available listings leave the board (`donor_suspended`), or, on reinstatement, every
-   * listing so marked comes back. Returns the listings changed.
-   */
-  async withholdDonorListings(tx: EntityManager, donorId: number, withheld: boolean): Promise<AffectedListing[]> {
-    return returningRows<AffectedListing>(
-      tx,
-      `UPDATE food_items f SET donor_suspended = $2, updated_at = now()
-        WHERE f.donor_id = $1 AND ${withheld ? `f.status = 'available' AND NOT f.donor_suspended` : 'f.donor_suspended'}
-        RETURNING f.id, f.donor_id, f.offer_stage, f.offer_partner_ids,
-                  (SELECT p.governorate FROM pickup_points p WHERE p.id = f.pickup_point_id) AS governorate`,
-      [donorId, withheld],
-    );
   }
 
   /** One line of the trust audit trail (moderation lines carry no verification statuses). */
@@ -138,9 +84,5 @@ export class ModerationRepository {
   async verifiedOnly(donorId: number): Promise<boolean> {
     const [row] = await this.db.query<{ claims_verified_only: boolean }[]>(`SELECT claims_verified_only FROM users WHERE id = $1`, [donorId]);
     return row?.claims_verified_only ?? false;
-  }
-
-  async setVerifiedOnly(donorId: number, value: boolean): Promise<void> {
-    await this.db.query(`UPDATE users SET claims_verified_only = $2 WHERE id = $1`, [donorId, value]);
   }
 }

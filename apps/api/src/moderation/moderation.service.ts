@@ -14,11 +14,12 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { SessionUsers } from '../auth/session-users';
+import { UsersService } from '../auth/users.service';
 import { OutboxService } from '../events/outbox.service';
-import { FoodRepository, publicFoodView } from '../food/food.repository';
+import { publicFoodView } from '../food/food.repository';
+import { ListingsService } from '../food/listings.service';
 import { offeredTo, offerRecipients, type OfferState } from '../food/offer-visibility';
 import { HandoverService } from '../handover/handover.service';
-import { RequestsRepository } from '../requests/requests.repository';
 import { ModerationRepository, type ModeratedAccount } from './moderation.repository';
 
 /**
@@ -34,11 +35,11 @@ export class ModerationService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly repository: ModerationRepository,
-    private readonly food: FoodRepository,
+    private readonly food: ListingsService,
     private readonly outbox: OutboxService,
     private readonly sessions: SessionUsers,
-    private readonly requests: RequestsRepository,
     private readonly handover: HandoverService,
+    private readonly users: UsersService,
   ) {}
 
   /** Hides an available listing (only: a claimed one is between its donor and charity; 409 otherwise). */
@@ -49,7 +50,7 @@ export class ModerationService {
       if (item.hidden_reason !== null) throw new ConflictException(ERRORS.foodAlreadyHidden);
       const status = item.status === 'available' && !item.safe ? 'expired' : item.status;
       if (status !== 'available') throw new ConflictException(ERRORS.foodNotHideable(status));
-      await this.repository.setHidden(tx, foodId, reason);
+      await this.food.setHidden(tx, foodId, reason);
       await this.leftBoard(tx, item);
       await this.record(tx, operator, 'hide', item.donor_id, reason, foodId);
     });
@@ -63,7 +64,7 @@ export class ModerationService {
       const item = await this.repository.lockListing(tx, foodId);
       if (!item) throw new NotFoundException(ERRORS.foodNotFound);
       if (item.hidden_reason === null) throw new ConflictException(ERRORS.foodNotHidden);
-      await this.repository.setHidden(tx, foodId, null);
+      await this.food.setHidden(tx, foodId, null);
       await this.backOnBoard(tx, foodId);
       await this.record(tx, operator, 'unhide', item.donor_id, null, foodId);
     });
@@ -84,16 +85,16 @@ export class ModerationService {
     const { changed, cancelled } = await this.db.transaction(async (tx) => {
       const account = await this.lockModeratable(tx, userId);
       if (account.suspended_at) throw new ConflictException(ERRORS.accountAlreadySuspended);
-      const suspended = await this.repository.setSuspended(tx, userId, reason);
+      const suspended = await this.users.setSuspended(tx, userId, reason);
       let ended: number;
       if (account.user_type === 'donor') {
         // Its available listings are locked first, as a claim locks an item before its charity's slot.
-        for (const item of await this.repository.withholdDonorListings(tx, userId, true)) await this.leftBoard(tx, item);
+        for (const item of await this.food.withholdDonorListings(tx, userId, true)) await this.leftBoard(tx, item);
         ended = await this.cancelClaims(tx, { donorId: userId }, 'donor_suspended');
         // The items those claims held, back on offer now, are withheld as well (no board listed them since their claim).
-        await this.repository.withholdDonorListings(tx, userId, true);
+        await this.food.withholdDonorListings(tx, userId, true);
       } else {
-        await this.repository.setCharityAccountSuspended(tx, userId, true);
+        await this.users.setCharityAccountSuspended(tx, userId, true);
         ended = await this.cancelClaims(tx, { charityId: userId }, 'charity_suspended');
       }
       await this.record(tx, operator, 'suspend_account', userId, reason, null);
@@ -117,9 +118,9 @@ export class ModerationService {
     const after = await this.db.transaction(async (tx) => {
       const account = await this.lockModeratable(tx, userId);
       if (!account.suspended_at) throw new ConflictException(ERRORS.accountNotSuspended);
-      const changed = await this.repository.setSuspended(tx, userId, null);
-      if (account.user_type === 'charity') await this.repository.setCharityAccountSuspended(tx, userId, false);
-      for (const item of await this.repository.withholdDonorListings(tx, userId, false)) await this.backOnBoard(tx, item.id);
+      const changed = await this.users.setSuspended(tx, userId, null);
+      if (account.user_type === 'charity') await this.users.setCharityAccountSuspended(tx, userId, false);
+      for (const item of await this.food.withholdDonorListings(tx, userId, false)) await this.backOnBoard(tx, item.id);
       await this.record(tx, operator, 'reinstate_account', userId, null, null);
       return changed;
     });
@@ -143,7 +144,7 @@ export class ModerationService {
   }
 
   async setDonorSettings(donor: AuthUser, settings: DonorSettings): Promise<DonorSettings> {
-    await this.repository.setVerifiedOnly(donor.id, settings.verified_only);
+    await this.users.setVerifiedOnly(donor.id, settings.verified_only);
     return settings;
   }
 
@@ -174,7 +175,7 @@ export class ModerationService {
     if (row.offer_stage === 'partners' && row.offer_open_at && row.offer_open_at <= now) {
       await this.food.openOffer(tx, foodId);
       const opened = { ...row, offer_stage: 'open' as const };
-      await this.outbox.record(tx, DOMAIN_EVENTS.foodListed, { foodId, food: publicFoodView(opened) }, offerRecipients(opened));
+      await this.outbox.record(tx, DOMAIN_EVENTS.foodListed, { foodId, food: publicFoodView(opened), partners: undefined }, offerRecipients(opened));
       return;
     }
     await this.outbox.record(tx, DOMAIN_EVENTS.foodListed, { foodId, food: publicFoodView(row), ...offeredTo(row), restored: true }, offerRecipients(row));
@@ -182,9 +183,7 @@ export class ModerationService {
 
   /** Cancels the account's pending claims (a charity's own, or those on a donor's listings); returns how many. */
   private async cancelClaims(tx: EntityManager, whose: { charityId: number } | { donorId: number }, cause: ClaimCancelCause): Promise<number> {
-    const pending = await this.requests.lockPending(tx, whose);
-    for (const request of pending) await this.handover.endCancelled(tx, request, { late: false, cause });
-    return pending.length;
+    return this.handover.cancelPendingOf(tx, whose, cause);
   }
 
   /** The audit line, and the person's `account.moderation` event (its room; the worker notifies them). */

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CharityProfilesRepository } from './charity-profiles.repository';
 import { NOTIFICATION_JOBS } from '@food-link/contracts';
+import { ListingsService } from '../food/listings.service';
 import { jobKey, NotificationQueue, type MatchJob } from './notification-jobs';
 import { NotificationsRepository, type ListingToMatch } from './notifications.repository';
 import { NotificationsService, type NotifyResult } from './notifications.service';
@@ -27,6 +28,7 @@ export class MatchingService {
     private readonly notifications: NotificationsRepository,
     private readonly notify: NotificationsService,
     private readonly jobs: NotificationQueue,
+    private readonly listings: ListingsService,
   ) {}
 
   /** Adds the event's `match` job (job id from the event: handling the event twice adds it once). */
@@ -41,12 +43,12 @@ export class MatchingService {
     const owed = job.restored ? listing.deferred && { ...listing.deferred, partners: job.partners } : job;
     if (!owed) return NOBODY;
     if (listing.withheld) {
-      if (!job.restored) await this.notifications.deferMatch(job.foodId, { eventId: job.eventId, foodId: job.foodId, partners: job.partners, endedRequestId: job.endedRequestId });
+      if (!job.restored) await this.listings.deferMatch(job.foodId, { eventId: job.eventId, foodId: job.foodId, partners: job.partners, endedRequestId: job.endedRequestId });
       return NOBODY;
     }
     const sent = await this.notifyFor(owed, listing);
     // Told now: the listing owes nothing more (unless a matching was deferred since it was read).
-    if (listing.deferred) await this.notifications.clearDeferredMatch(job.foodId, listing.deferred.eventId);
+    if (listing.deferred) await this.listings.clearDeferredMatch(job.foodId, listing.deferred.eventId);
     return sent;
   }
 

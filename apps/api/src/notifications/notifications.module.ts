@@ -3,6 +3,7 @@ import { AuthModule } from '../auth/auth.module';
 import { NotificationReactions } from './notification-reactions';
 import { CancellationNotices } from './cancellation-notices';
 import { PushDeliveryModule } from '../push/push.module';
+import { ListingsModule } from '../food/listings.module';
 import { CharityProfilesRepository } from './charity-profiles.repository';
 import { DeliveryService } from './delivery.service';
 import { InboxService } from './inbox.service';
@@ -20,7 +21,7 @@ import { RemindersService } from './reminders.service';
  * PUSH_CHANNEL (push-channel.ts), which PushDeliveryModule binds to PushService.
  */
 @Module({
-  imports: [PushDeliveryModule],
+  imports: [PushDeliveryModule, ListingsModule],
   providers: [
     NotificationsRepository,
     CharityProfilesRepository,

@@ -17,6 +17,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 /** A timestamptz as JavaScript's toISOString() writes it (UTC, milliseconds), as the list answers it. */
 const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 import { outboxInsertFrom, sqlExpr, sqlInt } from '../events/outbox.repository';
+import { LIVE_LISTING, OPEN_LISTING } from '../common/listing-predicates';
 import type { MatchJob } from './notification-jobs';
 import type { QuietWindow } from './quiet-hours';
 
@@ -244,30 +245,13 @@ export class NotificationsRepository {
 
   async listingToMatch(foodId: number): Promise<ListingToMatch | undefined> {
     const [row] = await this.db.query<ListingToMatch[]>(
-      `SELECT f.food_name, f.category::text, f.storage::text, f.safe_until, f.status = 'available' AND f.safe_until > now() AS open,
+      `SELECT f.food_name, f.category::text, f.storage::text, f.safe_until, ${LIVE_LISTING} AS open,
               f.withheld, f.deferred_match AS deferred, p.governorate, p.lat, p.lng
          FROM food_items f LEFT JOIN pickup_points p ON p.id = f.pickup_point_id
         WHERE f.id = $1`,
       [foodId],
     );
     return row;
-  }
-
-  /** Keeps the `match` job of a withheld listing, to run when it is put back (the latest such job wins). */
-  async deferMatch(foodId: number, job: MatchJob): Promise<void> {
-    await this.db.query(`UPDATE food_items SET deferred_match = $2::jsonb WHERE id = $1`, [foodId, JSON.stringify(job)]);
-  }
-
-  /**
-   * The listing owes no matching any more (it has just been matched): clears its deferred job, but only
-   * if it is still the one the matching read (`eventId`; null: none), so one deferred meanwhile stays.
-   */
-  async clearDeferredMatch(foodId: number, eventId: string | null): Promise<void> {
-    await this.db.query(
-      `UPDATE food_items SET deferred_match = NULL
-        WHERE id = $1 AND deferred_match IS NOT NULL AND deferred_match->>'eventId' IS NOT DISTINCT FROM $2::text`,
-      [foodId, eventId],
-    );
   }
 
   /** Who a request's notices go to, and its food's name. */
@@ -313,7 +297,7 @@ export class NotificationsRepository {
       { id: number; food_name: string; area: string | null; governorate: string | null; collect_by: Date; pickup_from: Date | null; open: boolean }[]
     >(
       `SELECT f.id, f.food_name, p.area, p.governorate, coalesce(f.pickup_until, f.safe_until) AS collect_by, f.pickup_from,
-              f.status = 'available' AND f.safe_until > now() AND NOT f.withheld AS open
+              ${OPEN_LISTING} AS open
          FROM food_items f LEFT JOIN pickup_points p ON p.id = f.pickup_point_id
         WHERE f.id = $1`,
       [foodId],

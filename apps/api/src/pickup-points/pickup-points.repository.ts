@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { GovernorateCode, PickupPointView } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 
+import { LIVE_LISTING } from '../common/listing-predicates';
 /** A point's fields as stored, without the view's count. */
 export type PickupPointFields = Omit<PickupPointView, 'id' | 'is_default' | 'active_listings'>;
 
@@ -19,7 +20,7 @@ export interface PickupPointRow extends PickupPointFields {
  * safe time is expired, whether or not the job has marked it yet), or claimed by a pending request (a
  * fulfilled item stays `claimed` but has been handed over).
  */
-const ACTIVE_LISTING = `((f.status = 'available' AND f.safe_until > now())
+const ACTIVE_LISTING = `((${LIVE_LISTING})
   OR (f.status = 'claimed' AND EXISTS (SELECT 1 FROM pickup_requests r WHERE r.food_id = f.id AND r.status = 'pending')))`;
 
 const VIEW_COLUMNS = `p.id, p.label, p.governorate, p.area, p.address_line, p.landmark, p.lat, p.lng,

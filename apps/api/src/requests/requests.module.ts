@@ -1,15 +1,16 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
-import { FoodModule } from '../food/food.module';
+import { ListingsModule } from '../food/listings.module';
 import { HandoverModule } from '../handover/handover.module';
+import { RequestsRepository } from './requests.repository';
 import { RequestsController } from './requests.controller';
 import { RequestsService } from './requests.service';
 
 @Module({
-  imports: [AuthModule, FoodModule, HandoverModule],
+  imports: [AuthModule, ListingsModule, HandoverModule],
   controllers: [RequestsController],
-  providers: [RequestsService],
-  // RequestsRepository, through HandoverModule (the demo seed writes requests with it).
+  // RequestsRepository: the claim and the requests' reads (its transitions are HandoverService's).
+  providers: [RequestsService, RequestsRepository],
   exports: [HandoverModule],
 })
 export class RequestsModule {}

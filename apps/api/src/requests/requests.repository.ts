@@ -20,6 +20,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { preparedRows, returningRows } from '../common/sql';
 import type { AuthUser } from '../auth/auth-user';
 import { outboxInsertFrom, sqlExpr, sqlInt } from '../events/outbox.repository';
+import { claimListingSql } from '../food/food.repository';
 import { offerVisibleSql } from '../food/offer-visibility';
 
 /**
@@ -145,9 +146,6 @@ export function donorRequestExtras(row: DonorRequestRow): Pick<DonorItemRequest,
   return { charity_user_id: row.charity_user_id, charity_verified: row.charity_verified, reliability: { ...counts, score: reliabilityScore(counts) }, received: receivedReport(row) };
 }
 
-/** How the item leaves a claim that ended: back on the board as it was, or relisted from now on. */
-export type Release = 'as-listed' | 'from-now';
-
 /** The claim's one row: the new request, or none and whether the charity was at its limit. */
 interface ClaimRow {
   request_id: number | null;
@@ -170,7 +168,8 @@ export interface ClaimAnswer {
 }
 
 /**
- * The claim as one statement. Its outbox row is the one `OutboxService.record` would write (id, type,
+ * The claim as one statement: the item's side is the listings owner's (claimListingSql, in
+ * food.repository.ts), the request's and the event's are here. Its outbox row is the one `OutboxService.record` would write (id, type,
  * data, recipients: the donor and the charity); its payload is built from the contract's
  * `food.claimed` fields (outboxInsertFrom), so it cannot drift from them. $1 food id, $2 today in
  * Cairo, $3 charity id, $4 the new pickup code.
@@ -214,18 +213,7 @@ function claimSql(underKey: boolean): string {
   ), `
       : ''
   }claimed AS (
-    UPDATE food_items SET status = 'claimed', offer_stage = 'open', updated_at = now()
-     WHERE id = $1
-       AND CASE WHEN status = 'available'
-                THEN expiration_date >= $2::date AND safe_until > now() AND NOT withheld
-                     AND (offer_stage = 'open' OR offer_partner_ids @> ARRAY[$3::int])
-                     AND (NOT EXISTS (SELECT 1 FROM users d WHERE d.id = donor_id AND d.claims_verified_only)
-                          OR EXISTS (SELECT 1 FROM charities WHERE user_id = $3 AND verification_status = 'verified'))
-                ELSE false END
-       AND EXISTS (SELECT 1 FROM charities WHERE user_id = $3 AND active_claims < claim_limit AND NOT account_suspended)${
-         underKey ? '\n       AND EXISTS (SELECT 1 FROM idempotency_key)' : ''
-       }
-     RETURNING id, donor_id, pickup_point_id, coalesce(pickup_until, safe_until) AS collect_by
+    ${claimListingSql(underKey ? '\n       AND EXISTS (SELECT 1 FROM idempotency_key)' : '')}
   ), request AS (
     INSERT INTO pickup_requests (food_id, charity_id, pickup_code, collect_by)
     SELECT id, $3::int, $4::varchar, collect_by FROM claimed
@@ -337,27 +325,19 @@ export class RequestsRepository {
   }
 
   /**
-   * The item of a claim that ended without a handover. `as-listed` (a cancellation): back on the board as
-   * it was listed, unless its window is over by now: then without one, like `from-now` (a window nobody
-   * can keep would make the next claim end at once). `from-now` (not collected): back on the board from now on until its safe time, that is
-   * without a window (a window comes whole: food_items_window_check; no window means "collect now, until
-   * safe_until" to every reader). Either way it expires instead when less than `minWindowMinutes` of its safe time
-   * (or its date, `today` in Cairo) is left. Returns the item's new status.
+   * Ends the item's pending request, if it has one, as `status` (the donor withdrew the item); returns
+   * that request and its charity, or null. A fulfilled request is left alone: the caller refuses those
+   * items first.
    */
-  async releaseFood(tx: EntityManager, foodId: number, release: Release, minWindowMinutes: number, today: string): Promise<FoodStatus> {
-    const [food] = await returningRows<{ status: FoodStatus }>(
+  async endPendingOf(tx: EntityManager, foodId: number, status: Exclude<RequestStatus, 'pending'>): Promise<{ request_id: number; charity_id: number } | null> {
+    const [ended] = await returningRows<{ request_id: number; charity_id: number }>(
       tx,
-      `UPDATE food_items
-          SET status = CASE WHEN safe_until - now() >= $3 * interval '1 minute' AND expiration_date >= $4::date
-                            THEN 'available' ELSE 'expired' END::food_status,
-              pickup_from = CASE WHEN ($2 OR pickup_until <= now()) AND safe_until - now() >= $3 * interval '1 minute' THEN NULL ELSE pickup_from END,
-              pickup_until = CASE WHEN ($2 OR pickup_until <= now()) AND safe_until - now() >= $3 * interval '1 minute' THEN NULL ELSE pickup_until END,
-              updated_at = now()
-        WHERE id = $1
-        RETURNING status`,
-      [foodId, release === 'from-now', minWindowMinutes, today],
+      `UPDATE pickup_requests SET status = $2, ended_at = now(), updated_at = now()
+        WHERE food_id = $1 AND status = 'pending'
+        RETURNING id AS request_id, charity_id`,
+      [foodId, status],
     );
-    return food.status;
+    return ended ?? null;
   }
 
   /** Stores what the charity received (replacing an earlier report) and returns the report. */

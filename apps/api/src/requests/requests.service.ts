@@ -23,11 +23,11 @@ import {
 } from '@food-link/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
-import { UsersRepository } from '../auth/users.repository';
+import { UsersService } from '../auth/users.service';
 import { isUniqueViolation } from '../common/errors';
 import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../events/outbox.service';
-import { FoodRepository } from '../food/food.repository';
+import { ListingsService } from '../food/listings.service';
 import { HandoverService } from '../handover/handover.service';
 import { VerificationRepository } from '../verification/verification.repository';
 import { IdempotentAnswers, keyTakenOver } from '../idempotency/idempotent-answers';
@@ -72,8 +72,8 @@ export class RequestsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly requests: RequestsRepository,
-    private readonly food: FoodRepository,
-    private readonly users: UsersRepository,
+    private readonly food: ListingsService,
+    private readonly users: UsersService,
     private readonly outbox: OutboxService,
     private readonly answers: IdempotentAnswers,
     private readonly handover: HandoverService,

@@ -4,7 +4,6 @@ import { DOMAIN_EVENTS, HANDOVER_JOBS, QUEUES } from '@food-link/contracts';
 import type { JobsOptions, Queue } from 'bullmq';
 import { OnDomainEvent, type DomainEventOf } from '../common/on-domain-event';
 import { HandoverService } from '../handover/handover.service';
-import { RequestsRepository } from '../requests/requests.repository';
 
 /** The data of a `not-collected` job. */
 export interface NotCollectedJob {
@@ -41,13 +40,12 @@ export class NotCollectedScheduler implements OnApplicationBootstrap {
 
   constructor(
     @InjectQueue(QUEUES.handover) private readonly queue: Queue<NotCollectedJob>,
-    private readonly requests: RequestsRepository,
     private readonly handover: HandoverService,
   ) {}
 
   /** Adds the request's job unless the request has ended already; returns whether it (still) is scheduled. */
   async schedule(requestId: number, now = Date.now()): Promise<boolean> {
-    const collectBy = await this.requests.pendingCollectBy(requestId);
+    const collectBy = await this.handover.pendingCollectBy(requestId);
     if (!collectBy) return false;
     const delay = Math.max(0, this.handover.dueAt(collectBy) - now);
     await this.queue.add(HANDOVER_JOBS.notCollected, { requestId }, { ...HANDOVER_JOB_OPTIONS, jobId: notCollectedJobId(requestId), delay });
@@ -72,7 +70,7 @@ export class NotCollectedScheduler implements OnApplicationBootstrap {
 
   private async scheduleAllPending(): Promise<void> {
     try {
-      const pending = await this.requests.pendingCollectTimes();
+      const pending = await this.handover.pendingCollectTimes();
       const now = Date.now();
       for (let start = 0; start < pending.length; start += 500) {
         await this.queue.addBulk(

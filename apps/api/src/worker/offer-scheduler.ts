@@ -3,7 +3,7 @@ import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DOMAIN_EVENTS, OFFER_JOBS, QUEUES } from '@food-link/contracts';
 import type { JobsOptions, Queue } from 'bullmq';
 import { OnDomainEvent, type DomainEventOf } from '../common/on-domain-event';
-import { FoodRepository } from '../food/food.repository';
+import { ListingsService } from '../food/listings.service';
 import { HANDOVER_JOB_OPTIONS } from './not-collected-scheduler';
 
 /** The data of an `open-to-board` job. */
@@ -37,7 +37,7 @@ export class OfferScheduler implements OnApplicationBootstrap {
 
   constructor(
     @InjectQueue(QUEUES.offers) private readonly queue: Queue<OpenToBoardJob>,
-    private readonly food: FoodRepository,
+    private readonly food: ListingsService,
   ) {}
 
   /** Adds the item's job unless it has left the partners stage; returns whether it (still) is scheduled. */

@@ -6,6 +6,7 @@ import { AppConfig } from '../config/app-config';
 import { bullPrefix, domainEventJobOptions } from '../events/queue-options';
 import { FoodModule } from '../food/food.module';
 import { HandoverModule } from '../handover/handover.module';
+import { ListingsModule } from '../food/listings.module';
 import { RealtimePublisherModule } from '../realtime/realtime.module';
 import { workerConnection } from '../redis/redis-options';
 import { StatsModule } from '../stats/stats.module';
@@ -54,6 +55,7 @@ const PROCESSORS: Record<QueueName, Type<unknown>> = {
       { name: QUEUES.notifications, inject: [AppConfig], useFactory: (config: AppConfig) => ({ defaultJobOptions: notificationJobOptions(config) }) },
     ),
     FoodModule,
+    ListingsModule,
     HandoverModule,
     StatsModule,
     RealtimePublisherModule,

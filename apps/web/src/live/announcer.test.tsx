@@ -15,9 +15,9 @@ describe('live notices', () => {
     mockApi({ 'GET /api/available': { body: [koshari, ful, bread] } });
     renderPage(<CharityAreaPage />, '/FoodDonationApp', { hub });
     await screen.findByRole('article', { name: 'Koshari' });
-    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 2, requestId: 50 })));
+    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 2, requestId: 50, governorate: null })));
     expect(await screen.findByText('Ful medames was just claimed')).toBeInTheDocument();
-    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 3, requestId: 51 })));
+    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 3, requestId: 51, governorate: null })));
     expect(notices()).toEqual(['Ful medames was just claimed', 'Baladi bread was just claimed']);
   });
 
@@ -28,7 +28,7 @@ describe('live notices', () => {
     await screen.findByRole('article', { name: 'Koshari' });
     for (let round = 0; round < 3; round += 1) {
       act(() => hub.dispatch(liveEvent('food.listed', { foodId: 2, food: ful })));
-      act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 2, requestId: 50 + round })));
+      act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 2, requestId: 50 + round, governorate: null })));
     }
     expect(notices()).toEqual(['New food available: Ful medames (×3)', 'Ful medames was just claimed (×3)']);
   });
@@ -38,9 +38,9 @@ describe('live notices', () => {
     mockApi({ 'GET /api/available': { body: [koshari, ful, bread] } });
     renderPage(<CharityAreaPage />, '/FoodDonationApp', { hub });
     await screen.findByRole('article', { name: 'Koshari' });
-    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 1, requestId: 50 })));
-    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 2, requestId: 51 })));
-    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 3, requestId: 52 })));
+    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 1, requestId: 50, governorate: null })));
+    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 2, requestId: 51, governorate: null })));
+    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 3, requestId: 52, governorate: null })));
     const shown = within(screen.getByTestId('notices')).getAllByTestId('notice');
     expect(shown.map((notice) => notice.classList.contains('max-sm:hidden'))).toEqual([true, true, false]);
     expect(screen.getByTestId('notices')).toHaveClass('sticky');

@@ -32,9 +32,9 @@ describe('LiveHub', () => {
     const claimed: string[] = [];
     const stop = hub.subscribe('food.claimed', (event) => claimed.push(event.id));
     hub.dispatch(listed('x'));
-    hub.dispatch({ id: 'c1', type: 'food.claimed', occurredAt: '2026-11-22T10:00:01.000Z', data: { foodId: 1, requestId: 9 } });
+    hub.dispatch({ id: 'c1', type: 'food.claimed', occurredAt: '2026-11-22T10:00:01.000Z', data: { foodId: 1, requestId: 9, governorate: null } });
     stop();
-    hub.dispatch({ id: 'c2', type: 'food.claimed', occurredAt: '2026-11-22T10:00:02.000Z', data: { foodId: 2, requestId: 10 } });
+    hub.dispatch({ id: 'c2', type: 'food.claimed', occurredAt: '2026-11-22T10:00:02.000Z', data: { foodId: 2, requestId: 10, governorate: null } });
     expect(claimed).toEqual(['c1']);
   });
 });
@@ -49,7 +49,7 @@ describe('LiveHub, both message forms', () => {
     deliverLiveEvent(listed('a'));
     deliverLiveBatch([
       listed('b', 2),
-      { id: 'c', type: 'food.claimed', occurredAt: '2026-11-22T10:00:01.000Z', data: { foodId: 2, requestId: 9 } },
+      { id: 'c', type: 'food.claimed', occurredAt: '2026-11-22T10:00:01.000Z', data: { foodId: 2, requestId: 9, governorate: null } },
       listed('a'),
     ]);
     deliverLiveEvent(listed('b', 2));

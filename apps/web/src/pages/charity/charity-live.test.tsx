@@ -33,7 +33,7 @@ describe('the charity board, live', () => {
 
   it('removes a food once it is claimed', async () => {
     const { hub } = await showBoard();
-    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 1, requestId: 50 })));
+    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 1, requestId: 50, governorate: null })));
     await boardShows([]);
     expect(screen.getByText('No available food donations')).toBeInTheDocument();
   });
@@ -48,7 +48,7 @@ describe('the charity board, live', () => {
 
     // A repeat is dropped for its id, even when it would otherwise look like news. The bread, sent after
     // it, shows when the repeat would have.
-    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 2, requestId: 50 })));
+    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 2, requestId: 50, governorate: null })));
     act(() => hub.dispatch(liveEvent('food.listed', { foodId: 2, food: ful }, { id: listed.id })));
     act(() => hub.dispatch(liveEvent('food.listed', { foodId: 3, food: bread })));
     await boardShows(['Koshari', 'Baladi bread']);
@@ -56,7 +56,7 @@ describe('the charity board, live', () => {
 
   it('takes an expired food off the board', async () => {
     const { hub } = await showBoard();
-    act(() => hub.dispatch(liveEvent('food.expired', { foodId: 1 })));
+    act(() => hub.dispatch(liveEvent('food.expired', { foodId: 1, governorate: null })));
     await boardShows([]);
   });
 });
@@ -81,7 +81,7 @@ describe('the charity requests, live', () => {
 
   it('drops a request cancelled elsewhere (another tab of the same charity)', async () => {
     const hub = await showRequests();
-    act(() => hub.dispatch(liveEvent('request.cancelled', { foodId: 2, requestId: 51 })));
+    act(() => hub.dispatch(liveEvent('request.cancelled', { foodId: 2, requestId: 51, governorate: null })));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Ful medames' })).not.toBeInTheDocument());
     expect(screen.getByRole('article', { name: 'Koshari' })).toBeInTheDocument();
   });

@@ -100,7 +100,7 @@ describe('the pickup view, live', () => {
     const { user } = await selectKoshari({ 'GET /api/available': () => ({ body: board }) }, hub);
     expect(submit()).toBeEnabled();
     board = [ful];
-    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 1, requestId: 77 })));
+    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 1, requestId: 77, governorate: null })));
     expect(await screen.findByText('This food was just claimed by another charity.')).toBeInTheDocument();
     expect(screen.getByText('This food was just claimed by another charity.').closest('[role="alert"]')).not.toBeNull();
     expect(submit()).toBeDisabled();
@@ -117,7 +117,7 @@ describe('the pickup view, live', () => {
     mockApi({ 'GET /api/food/1': { body: koshari } });
     renderPage(<CharityAreaPage />, '/FoodDonationApp?food=1', { hub });
     await screen.findByText('Koshari');
-    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 1, requestId: 77 })));
+    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 1, requestId: 77, governorate: null })));
     expect(await screen.findByText('حجزت جمعية أخرى هذا الطعام للتو.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'إرسال الطلب' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'تصفّح الطعام المتاح الآخر' })).toBeInTheDocument();
@@ -128,14 +128,14 @@ describe('the pickup view, live', () => {
     const { user } = await selectKoshari({ 'POST /api/request': { status: 201, body: { message: 'ok', request_id: 50, status: 'pending' } } }, hub);
     await user.click(submit());
     await screen.findByText('Pickup request submitted successfully!');
-    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 1, requestId: 50 })));
+    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 1, requestId: 50, governorate: null })));
     expect(screen.queryByText('This food was just claimed by another charity.')).not.toBeInTheDocument();
   });
 
   it('ignores claims of other food', async () => {
     const hub = new LiveHub();
     await selectKoshari({}, hub);
-    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 2, requestId: 78 })));
+    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 2, requestId: 78, governorate: null })));
     expect(screen.queryByText('This food was just claimed by another charity.')).not.toBeInTheDocument();
     expect(submit()).toBeEnabled();
   });

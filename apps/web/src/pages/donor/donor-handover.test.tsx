@@ -145,7 +145,7 @@ describe('the donor card: listing facts and the handover', () => {
     await showCards([available, claimed], {}, hub);
     act(() => hub.dispatch(liveEvent('food.updated', { foodId: 1, food: foodItem({ id: 1, food_name: 'Koshari', description: 'Now with salad' }) })));
     expect(await screen.findByText('Now with salad')).toBeInTheDocument();
-    act(() => hub.dispatch(liveEvent('food.withdrawn', { foodId: 2, requestId: 50 })));
+    act(() => hub.dispatch(liveEvent('food.withdrawn', { foodId: 2, requestId: 50, governorate: null })));
     const card = screen.getByRole('article', { name: 'Ful medames' });
     expect(await within(card).findByText('Withdrawn')).toHaveAttribute('data-state', 'withdrawn');
   });

@@ -32,7 +32,7 @@ describe('the donor dashboard, live', () => {
     const { hub } = showDashboard({ 'GET /api/donor/7': () => ({ body: list }) });
     const card = await screen.findByRole('article', { name: 'Koshari' });
     list = [{ ...koshari, status: 'claimed', request: claim }];
-    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 1, requestId: 50 })));
+    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 1, requestId: 50, governorate: null })));
     expect(await within(card).findByText('Hope Kitchen')).toBeInTheDocument();
     expect(within(card).getByText('Claimed')).toHaveClass('text-red-800');
   });
@@ -54,7 +54,7 @@ describe('the donor dashboard, live', () => {
     // The server has the item; a claim elsewhere makes the list refetch while the add is still answering.
     list = [ful, { ...koshari, status: 'claimed', request: claim }];
     act(() => hub.dispatch(liveEvent('food.listed', { foodId: 2, food: ful })));
-    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 1, requestId: 50 })));
+    act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 1, requestId: 50, governorate: null })));
     await screen.findByRole('article', { name: 'Ful medames' });
     post.release({ status: 201, body: { ...ful, request: undefined, created_at: undefined } });
 
