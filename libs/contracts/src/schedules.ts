@@ -139,6 +139,7 @@ export const ClockWindow = z
     until: clockTime('Closes, Cairo time, the same day', '21:30'),
   })
   .superRefine((window, ctx) => {
+    if (!CLOCK.test(window.from) || !CLOCK.test(window.until)) return;
     if (clockMinutes(window.until) - clockMinutes(window.from) < SCHEDULE_LIMITS.windowMinMinutes) {
       ctx.addIssue({
         code: 'custom',
@@ -176,8 +177,24 @@ export const PrayerWindow = z
   .meta({ id: 'PrayerWindow', description: 'A window relative to a prayer time at the pickup point' });
 export type PrayerWindow = z.infer<typeof PrayerWindow>;
 
+const WINDOW_KINDS = 'must be { from, until } or { anchor, from_minutes, until_minutes }';
+
+/**
+ * Either window. A window of one kind with a bad field answers that field's problem
+ * (`window.until_minutes must ...`); one that is neither kind whole answers one line on `window`: for an
+ * object, the first problem of the kind its keys name (`anchor` makes it a prayer window), with the inner
+ * field's name (`window anchor must be one of ...`).
+ */
 export const ScheduleWindow = z
-  .union([ClockWindow, PrayerWindow], { error: 'must be { from, until } or { anchor, from_minutes, until_minutes }' })
+  .union([ClockWindow, PrayerWindow], {
+    error: (issue) => {
+      if (issue.code !== 'invalid_union') return undefined;
+      const input = issue.input;
+      if (typeof input !== 'object' || input === null || Array.isArray(input)) return WINDOW_KINDS;
+      const inner = issue.errors[('anchor' in input ? 1 : 0)]?.[0];
+      return inner ? [...inner.path, inner.message].join(' ') : WINDOW_KINDS;
+    },
+  })
   .meta({ id: 'ScheduleWindow' });
 export type ScheduleWindow = z.infer<typeof ScheduleWindow>;
 
