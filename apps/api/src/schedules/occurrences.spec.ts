@@ -229,5 +229,7 @@ describe('ranges', () => {
     expect(refused({ from: '2027-01-02', to: '2027-01-01' })).toBe('to must not be before from');
     expect(refused({ from: '2027-02-30', to: '2027-03-01' })).toBe('from must be a date written YYYY-MM-DD');
     expect(refused({ from: '2027-01-01', to: '2027-01-02' }, { ...nightly, ends_on: '2027-13-01' })).toBe('ends_on must be a date written YYYY-MM-DD');
+    expect(refused({ from: '2027-01-01', to: '2027-01-02' }, { ...nightly, rule: 'FREQ=HOURLY' })).toBe('rule FREQ must be one of: DAILY, WEEKLY, MONTHLY');
+    expect(refused({ from: '2027-01-01', to: '2027-01-02' }, { ...nightly, rule: 'rrule:freq=daily' })).toBe('accepted');
   });
 });

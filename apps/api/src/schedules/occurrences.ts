@@ -4,6 +4,7 @@ import {
   isCalendarDate,
   isPrayerWindow,
   rangeProblem,
+  ruleProblems,
   type EidMode,
   type GovernorateCode,
   type Occurrence,
@@ -112,6 +113,9 @@ export function occurrences(
   }
   const problem = rangeProblem(range.from, range.to);
   if (problem) throw new ScheduleInputError('to', problem);
+  // A stored rule passed ScheduleBody; one that did not is refused here rather than half-understood.
+  const [ruleProblem] = ruleProblems(schedule.rule.toUpperCase().replace(/^RRULE:/, ''));
+  if (ruleProblem) throw new ScheduleInputError('rule', ruleProblem);
   const shifts = options.hijriShifts ?? {};
   checkHijriShifts(shifts);
   const position = positionOf(schedule.place);
