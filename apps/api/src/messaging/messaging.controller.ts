@@ -1,4 +1,4 @@
-import { Controller, Delete, ForbiddenException, Get, Header, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, Delete, ForbiddenException, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   ERRORS,
@@ -11,7 +11,7 @@ import {
   WebhookReceipt,
   WhatsAppHandshakeQuery,
 } from '@food-link/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser, Public } from '../auth/auth.decorators';
 import { AppConfig } from '../config/app-config';
@@ -92,16 +92,17 @@ export class WebhooksController {
 
   @Public()
   @Get(MESSAGING_ROUTES.whatsappWebhook)
-  @Header('content-type', 'text/plain; charset=utf-8')
   @ApiOperation({ summary: "Meta's webhook subscription handshake: answers hub.challenge when hub.verify_token is WHATSAPP_VERIFY_TOKEN" })
   @ApiOkResponse({ description: 'hub.challenge, as sent', content: { 'text/plain': { schema: { type: 'string' } } } })
   @ApiErrors({ status: 400, description: 'A hub.* parameter is too long' }, { status: 403, description: 'Not a subscription, or the wrong verify token', message: ERRORS.webhookVerifyTokenWrong })
-  handshake(@ValidQuery(WhatsAppHandshakeQuery) query: WhatsAppHandshakeQuery): string {
+  handshake(@ValidQuery(WhatsAppHandshakeQuery) query: WhatsAppHandshakeQuery, @Res({ passthrough: true }) reply: FastifyReply): string {
     const expected = this.config.WHATSAPP_VERIFY_TOKEN;
     const token = query['hub.verify_token'];
     if (!expected || query['hub.mode'] !== 'subscribe' || token === undefined || !same(token, expected)) {
       throw new ForbiddenException(ERRORS.webhookVerifyTokenWrong);
     }
+    // The content type is set on success only: a refusal is an ErrorResponse in JSON.
+    reply.header('content-type', 'text/plain; charset=utf-8');
     return query['hub.challenge'] ?? '';
   }
 
@@ -126,13 +127,12 @@ export class WebhooksController {
   @Public()
   @Post(MESSAGING_ROUTES.smsWebhook)
   @HttpCode(200)
-  @Header('content-type', 'text/xml; charset=utf-8')
   @ApiOperation({
     summary: 'Inbound SMS and delivery statuses from a Twilio-compatible API, signed with X-Twilio-Signature (PUBLIC_URL + path and the sorted parameters, HMAC-SHA1 with SMS_AUTH_TOKEN)',
   })
   @ApiOkResponse({ description: 'Empty TwiML: no reply from here', content: { 'text/xml': { schema: { type: 'string' } } } })
   @ApiErrors({ status: 403, description: 'The signature is missing or wrong (or SMS is not configured)', message: ERRORS.webhookSignatureInvalid }, 503)
-  async sms(@Req() request: FastifyRequest): Promise<string> {
+  async sms(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const token = this.config.SMS_AUTH_TOKEN;
     const signature = request.headers['x-twilio-signature'];
     const params = formParams(request.body);
@@ -140,6 +140,7 @@ export class WebhooksController {
       throw new ForbiddenException(ERRORS.webhookSignatureInvalid);
     }
     await this.handler.sms(params);
+    reply.header('content-type', 'text/xml; charset=utf-8');
     return '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
   }
 }
