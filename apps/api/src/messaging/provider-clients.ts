@@ -39,7 +39,7 @@ async function call(url: string, init: RequestInit, what: string): Promise<unkno
     throw new ProviderError(`${what}: ${(error as Error).message}`, null, null, true);
   }
   const text = await response.text();
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {

@@ -30,17 +30,18 @@ export class MessagingProviders {
   private constructor(private readonly server: Server) {}
 
   static async start(): Promise<MessagingProviders> {
-    let providers!: MessagingProviders;
+    const holder: { providers?: MessagingProviders } = {};
     const server = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        const answer = providers.answer({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+        const answer = (holder.providers as MessagingProviders).answer({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
         response.writeHead(answer.status, { 'content-type': 'application/json' });
         response.end(JSON.stringify(answer.body));
       });
     });
-    providers = new MessagingProviders(server);
+    const providers = new MessagingProviders(server);
+    holder.providers = providers;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return providers;
   }
