@@ -135,7 +135,9 @@ export class MessagingRepository {
   async recipient(userId: number): Promise<MessagingRecipient | undefined> {
     const [row] = await this.db.query<{ phone: string; channel: MessagingChannel; language: Language | null; last_inbound_at: Date | null }[]>(
       `SELECT p.phone, p.channel, np.language, p.last_inbound_at
-         FROM messaging_phones p LEFT JOIN notification_preferences np ON np.user_id = p.user_id
+         FROM messaging_phones p
+         JOIN users u ON u.id = p.user_id AND u.deleted_at IS NULL
+         LEFT JOIN notification_preferences np ON np.user_id = p.user_id
         WHERE p.user_id = $1 AND p.verified_at IS NOT NULL AND p.stopped_at IS NULL`,
       [userId],
     );
