@@ -213,6 +213,19 @@ describe('messaging: /api/me/phone, /api/webhooks/whatsapp, /api/webhooks/sms', 
       expect((await verify(second, lastWhatsAppCode(phone.e164))).status).toBe(200);
     });
 
+    it('lets exactly one of two accounts verifying one number at once have it', async () => {
+      const [first, second] = [await createDonor(t.http), await createCharity(t.http)];
+      const phone = newPhone();
+      await ask(first, phone.written, 'sms');
+      const firstCode = codeIn(lastSms(phone.e164).get('Body') as string);
+      await ask(second, phone.written, 'sms');
+      const secondCode = codeIn(lastSms(phone.e164).get('Body') as string);
+      const answers = await Promise.all([verify(first, firstCode), verify(second, secondCode)]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      expect(answers.find((answer) => answer.status === 409)?.body.message).toBe(ERRORS.phoneOfAnotherAccount);
+      expect(await t.db.query('SELECT count(*)::int AS n FROM messaging_phones WHERE phone = $1 AND verified_at IS NOT NULL', [phone.e164])).toEqual([{ n: 1 }]);
+    });
+
     it('limits codes per phone and per account in an hour (429 with Retry-After)', async () => {
       const donor = await createDonor(t.http);
       const phone = newPhone();
