@@ -23,6 +23,7 @@ import { ImpactModule } from './impact/impact.module';
 import { WorkerModule } from './worker/worker.module';
 import { VerificationModule } from './verification/verification.module';
 import { ModerationModule } from './moderation/moderation.module';
+import { MessagingModule } from './messaging/messaging.module';
 
 /**
  * The whole API, shaped by ROLE: every process records and relays events; `all` and `api` serve HTTP
@@ -63,6 +64,7 @@ export class AppModule implements OnApplicationShutdown {
               NotificationsHttpModule,
               VerificationModule,
               ModerationModule,
+              MessagingModule,
               DemoSeedModule,
             ]
           : []),

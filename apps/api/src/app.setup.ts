@@ -44,7 +44,9 @@ function requestDeadline(config: AppConfig) {
  */
 export async function createApp(config: AppConfig = loadConfig()): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: config.TRUST_PROXY, ...requestDeadline(config) });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true });
+  // rawBody: JSON and form bodies keep their bytes as `request.rawBody`, which the webhooks' signatures are
+  // computed over (messaging/webhook-signatures.ts); bodies stay within BODY_LIMIT_BYTES.
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true, rawBody: true });
   app.useLogger(app.get(NestPinoLogger));
   const fastify = app.getHttpAdapter().getInstance();
   logRequests(fastify, await app.resolve(PinoLogger));

@@ -1,4 +1,6 @@
-import { apiPath, DEFAULT_NOTIFICATION_CHOICES, MODERATION_ROUTES, NOTIFICATION_ROUTES, OPS_ROUTES, PARTNER_ROUTES, PUSH_ROUTES, IMPACT_ROUTES } from '@food-link/contracts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { apiPath, DEFAULT_NOTIFICATION_CHOICES, MESSAGING_ROUTES, MODERATION_ROUTES, NOTIFICATION_ROUTES, OPS_ROUTES, PARTNER_ROUTES, PUSH_ROUTES, IMPACT_ROUTES } from '@food-link/contracts';
 import { TestBrowser } from './support/push-receiver';
 import { addFood, cairoDateIn, createCharity, createDonor, createPickupPoint, pickupPointBody, requestPickup, type TestUser, verifyCharities } from './support/factories';
 import type { HttpResult } from './support/http-client';
@@ -60,6 +62,10 @@ const EXPECTED = {
   'GET /api/ops/moderation/audit':             [401, 403, 403, 403, 403],
   'GET /api/donor/settings':                   [401, 200, 200, 403, 403],
   'PUT /api/donor/settings':                   [401, 200, 200, 403, 403],
+  'GET /api/me/phone':                         [401, 200, 200, 200, 200],
+  'POST /api/me/phone/verify {codeOfA}':       [401, 409, 409, 200, 409],
+  'POST /api/me/phone':                        [401, 201, 201, 201, 201],
+  'DELETE /api/me/phone':                      [401, 200, 200, 200, 200],
 } as const satisfies Record<string, readonly [number, number, number, number, number]>;
 type CallName = keyof typeof EXPECTED;
 
@@ -93,6 +99,19 @@ describe('authorization matrix', () => {
   let browsers = 0;
   /** A browser's subscription JSON at an endpoint of its own (loopback: PUSH_ALLOW_LOCAL_ENDPOINTS; nothing is sent to it). */
   const newSubscription = () => new TestBrowser(`http://127.0.0.1:9/matrix/${++browsers}`).subscription();
+  /** Charity A's phone, its code pending (no provider is configured: codes are written to DATA_DIR/messages). */
+  const PHONE_A = '+201055550101';
+  let codeOfA: string;
+  let phones = 0;
+  /** The last code written for `phone` to the development outbox. */
+  const codeSentTo = (phone: string): string => {
+    const dir = join(t.env.DATA_DIR, 'messages');
+    const texts = readdirSync(dir)
+      .sort()
+      .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as { to: string; text: string })
+      .filter((message) => message.to === phone);
+    return /\b(\d{6})\b/.exec(texts[texts.length - 1].text)?.[1] as string;
+  };
   /** Donor A's point's address: never in an answer to B. */
   const ADDRESS_A = 'Matrix Street 1, behind the A kiosk';
 
@@ -117,6 +136,7 @@ describe('authorization matrix', () => {
     profiles: await t.db.query('SELECT user_id, governorates, phone FROM charity_profiles ORDER BY user_id'),
     subscriptions: await t.db.query('SELECT user_id, endpoint FROM push_subscriptions ORDER BY id'),
     partners: await t.db.query('SELECT donor_id, charity_id, position FROM donor_partners ORDER BY donor_id, position'),
+    phones: await t.db.query('SELECT user_id, phone, verified_at, code_tries FROM messaging_phones ORDER BY user_id'),
   });
   /** A fresh item of `donor`'s, claimed by `charity`: its request id. */
   const freshRequest = async (donor: TestUser, charity: TestUser) =>
@@ -154,6 +174,8 @@ describe('authorization matrix', () => {
     endpointA = subscription.endpoint;
     if ((await t.http.post(PUSH_ROUTES.subscriptions, subscription, { token: charityA.token })).status !== 201) throw new Error('arrange: push subscription');
     if ((await t.http.put(PARTNER_ROUTES.donorPartners, { charity_ids: [charityA.id] }, { token: donorA.token })).status !== 200) throw new Error('arrange: partners');
+    if ((await t.http.post(MESSAGING_ROUTES.phone, { phone: PHONE_A, channel: 'sms' }, { token: charityA.token })).status !== 201) throw new Error('arrange: phone');
+    codeOfA = codeSentTo(PHONE_A);
   });
   afterAll(() => t.close());
 
@@ -541,6 +563,45 @@ describe('authorization matrix', () => {
     'GET /api/donor/settings': {
       target: async () => ({ method: 'GET', path: MODERATION_ROUTES.donorSettings }),
       expectSuccess: ({ body }) => expect(body).toEqual({ verified_only: false }),
+    },
+    'GET /api/me/phone': {
+      target: async () => ({ method: 'GET', path: MESSAGING_ROUTES.phone }),
+      expectSuccess: ({ body }, actor) => {
+        // Each sees their own phone only: charity A's pending one, nobody else's.
+        expect(body.phone).toBe(actor === 'charityA' ? PHONE_A : null);
+        expect(body.verified).toBe(false);
+      },
+    },
+    'POST /api/me/phone/verify {codeOfA}': {
+      mutates: true,
+      target: async (_actor, succeeds) => {
+        if (succeeds) {
+          const phone = `+20105555${String(200 + ++phones).padStart(4, '0')}`;
+          if ((await t.http.post(MESSAGING_ROUTES.phone, { phone, channel: 'whatsapp' }, { token: users.charityA.token })).status !== 201) throw new Error('arrange');
+          codeOfA = codeSentTo(phone);
+        }
+        return { method: 'POST', path: MESSAGING_ROUTES.verifyPhone, body: { code: codeOfA } };
+      },
+      expectSuccess: async ({ body }, actor) => {
+        expect(body.verified).toBe(true);
+        expect(await t.db.query('SELECT verified_at IS NOT NULL AS verified FROM messaging_phones WHERE user_id = $1', [user(actor).id])).toEqual([{ verified: true }]);
+      },
+    },
+    'POST /api/me/phone': {
+      mutates: true,
+      target: async () => ({ method: 'POST', path: MESSAGING_ROUTES.phone, body: { phone: `+20105555${String(300 + ++phones).padStart(4, '0')}`, channel: 'sms' } }),
+      expectSuccess: async (_response, actor, target) => {
+        const rows = await t.db.query('SELECT user_id, verified_at FROM messaging_phones WHERE phone = $1', [(target.body as { phone: string }).phone]);
+        expect(rows).toEqual([{ user_id: user(actor).id, verified_at: null }]);
+      },
+    },
+    'DELETE /api/me/phone': {
+      mutates: true,
+      target: async () => ({ method: 'DELETE', path: MESSAGING_ROUTES.phone }),
+      expectSuccess: async ({ body }, actor) => {
+        expect(body.phone).toBeNull();
+        expect(await t.db.query('SELECT user_id FROM messaging_phones WHERE user_id = $1', [user(actor).id])).toEqual([]);
+      },
     },
     'PUT /api/donor/settings': {
       mutates: true,

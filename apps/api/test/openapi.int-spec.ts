@@ -193,6 +193,13 @@ const MORE_CALLS: Record<string, CallDoc> = {
   'POST /api/pickup-points': { method: 'post', public: false, success: 201, errors: [400, 401, 403, 409, 422, 503] },
   'PATCH /api/pickup-points/{id}': { method: 'patch', public: false, success: 200, errors: [400, 401, 403, 404, 409, 422, 503] },
   'DELETE /api/pickup-points/{id}': { method: 'delete', public: false, success: 200, errors: [400, 401, 403, 404, 409, 422, 503] },
+  'GET /api/me/phone': { method: 'get', public: false, success: 200, errors: [401, 503] },
+  'POST /api/me/phone': { method: 'post', public: false, success: 201, errors: [400, 401, 409, 422, 429, 503] },
+  'DELETE /api/me/phone': { method: 'delete', public: false, success: 200, errors: [401, 409, 422, 503] },
+  'POST /api/me/phone/verify': { method: 'post', public: false, success: 200, errors: [400, 401, 409, 422, 503] },
+  'GET /api/webhooks/whatsapp': { method: 'get', public: true, success: 200, errors: [400, 403] },
+  'POST /api/webhooks/whatsapp': { method: 'post', public: true, success: 200, errors: [403, 503] },
+  'POST /api/webhooks/sms': { method: 'post', public: true, success: 200, errors: [403, 503] },
 };
 
 /** Endpoints of the router the document leaves out on purpose, and why. */

@@ -31,6 +31,8 @@ export const ERRORS = {
   pushEndpointUnresolvable: 'endpoint has a host name that does not resolve',
   resetTokenInvalid: 'token is not a valid password reset link; ask for a new one',
   resetTokenExpired: 'token has expired; ask for a new password reset link',
+  phoneNotMobile: 'phone must be an Egyptian mobile number (010, 011, 012 or 015 followed by 8 digits)',
+  phoneCodeWrong: (left: number) => `code is not the code sent to this phone; ${left} ${left === 1 ? 'try' : 'tries'} left`,
   // 401
   sessionRequired: 'A session token is required',
   sessionInvalid: 'The session token is invalid or has expired',
@@ -39,6 +41,8 @@ export const ERRORS = {
   metricsCredentialsRequired: 'Metrics need the metrics token or an operator session',
   metricsCredentialsInvalid: 'The token is not the metrics token or a valid session',
   // 403
+  webhookSignatureInvalid: 'The webhook signature is missing or does not match the body',
+  webhookVerifyTokenWrong: 'The verify token does not match',
   rolesOnly: (roles: readonly string[]) => `Only ${roles.join(' or ')} accounts may do this`,
   metricsOperatorsOnly: 'Only operator accounts may read metrics',
   ownDonationsOnly: 'You may only see your own donations',
@@ -117,9 +121,14 @@ export const ERRORS = {
   foodNotEditable: (status: string) => `Only an available food item can be edited; this one is ${status}`,
   foodNotWithdrawable: (status: string) => `This food item is ${status} and can no longer be withdrawn`,
   pushEndpointOfAnotherUser: 'This push endpoint is registered to another account with other keys',
+  phoneOfAnotherAccount: 'This phone number is verified by another account',
+  phoneCodeNotPending: 'No code is waiting for this account; ask for a code first',
+  phoneCodeExpired: 'The code has expired; ask for a new one',
+  phoneCodeTriesUsed: 'The code was mistyped too many times; ask for a new one',
   // 422
   idempotencyKeyReused: 'This Idempotency-Key was used for a different request',
   // 429
+  phoneCodesTooMany: 'Too many codes asked for this phone or account in the last hour',
   tooManyLogins: (seconds: number) => `Too many failed login attempts; try again in ${seconds} seconds`,
   uploadsPerUser: (max: number) => `You have ${max} uploads in progress; wait for one to finish, then try again`,
   uploadsBusy: 'The server is processing too many uploads; try again in a few seconds',

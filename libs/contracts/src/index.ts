@@ -20,3 +20,4 @@ export * from './verification';
 export * from './moderation';
 export * from './suspension';
 export * from './schedules';
+export * from './messaging';

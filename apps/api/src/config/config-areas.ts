@@ -237,6 +237,37 @@ export const notificationsConfig = z.object({
   PICKUP_REMINDER_MINUTES: wholeNumber(30, 0, 24 * 60),
 });
 
+/**
+ * WhatsApp (Meta's Cloud API) and SMS (a Twilio-compatible Messages API): docs/MESSAGING.md. A channel is
+ * on when all its variables are set; otherwise nothing is sent on it (phone codes are written to
+ * DATA_DIR/messages instead, as e-mail is to DATA_DIR/mail).
+ */
+export const messagingConfig = z.object({
+  /** The Graph API's base, with its version: `https://graph.facebook.com/v23.0`. */
+  WHATSAPP_GRAPH_URL: matching(/^https?:\/\/\S+$/, 'an http(s):// URL').optional(),
+  /** The business phone number's id (not the number itself). */
+  WHATSAPP_PHONE_NUMBER_ID: matching(/^\d{1,32}$/, 'the digits of the phone number id').optional(),
+  /** A system user's access token, sent as `Authorization: Bearer`. */
+  WHATSAPP_TOKEN: textOf(8).optional(),
+  /** The token Meta echoes in the webhook subscription handshake (`hub.verify_token`). */
+  WHATSAPP_VERIFY_TOKEN: textOf(8).optional(),
+  /** The app secret webhooks are signed with (`X-Hub-Signature-256`). */
+  WHATSAPP_APP_SECRET: textOf(8).optional(),
+  /** The approved authentication template phone codes are sent with outside the 24-hour window. */
+  WHATSAPP_CODE_TEMPLATE: textOf(1).default('foodlink_phone_code'),
+  /** The base of the Twilio-compatible API: `https://api.twilio.com`. */
+  SMS_API_URL: matching(/^https?:\/\/\S+$/, 'an http(s):// URL').optional(),
+  SMS_ACCOUNT_SID: textOf(2).optional(),
+  /** Basic auth password of the API, and the key status callbacks are signed with (`X-Twilio-Signature`). */
+  SMS_AUTH_TOKEN: textOf(8).optional(),
+  /** The sender: an E.164 number or an alphanumeric sender id. */
+  SMS_FROM: textOf(2).optional(),
+  /** Phone codes sent to one phone number in any hour (sliding); more get 429. */
+  PHONE_CODES_PER_PHONE_PER_HOUR: wholeNumber(3, 1, 100),
+  /** Phone codes one account may ask for in any hour (sliding), whatever the numbers; more get 429. */
+  PHONE_CODES_PER_ACCOUNT_PER_HOUR: wholeNumber(5, 1, 100),
+});
+
 /** The whole configuration: every area's variables. Variables of the environment it does not name are ignored. */
 export const CONFIG_SCHEMA = z.object({
   ...serverConfig.shape,
@@ -250,6 +281,7 @@ export const CONFIG_SCHEMA = z.object({
   ...mailConfig.shape,
   ...pushConfig.shape,
   ...notificationsConfig.shape,
+  ...messagingConfig.shape,
 });
 
 export type ConfigValues = z.output<typeof CONFIG_SCHEMA>;
@@ -284,5 +316,14 @@ export const AREA_RULES: ReadonlyArray<(config: ConfigValues) => string[]> = [
       problems.push('VAPID_PUBLIC_KEY must be an uncompressed P-256 public key (first byte 0x04)');
     }
     return problems;
+  },
+  /** A channel's variables come all together or not at all. */
+  function messagingRules(config) {
+    const whatsapp = ['WHATSAPP_GRAPH_URL', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_TOKEN', 'WHATSAPP_VERIFY_TOKEN', 'WHATSAPP_APP_SECRET'] as const;
+    const sms = ['SMS_API_URL', 'SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const;
+    return [whatsapp, sms].flatMap((names) => {
+      const set = names.filter((name) => config[name]);
+      return set.length > 0 && set.length < names.length ? [`${names.join(', ')} must be set together`] : [];
+    });
   },
 ];

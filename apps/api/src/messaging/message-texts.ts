@@ -1,0 +1,44 @@
+import { PHONE_CODE, type Language } from '@food-link/contracts';
+
+/*
+ * What the channels say, in the user's language. Phone codes go by WhatsApp as Meta's authentication
+ * template (its text is Meta's, in the template's language; the code is its parameter and its copy button's)
+ * and by SMS as the text below.
+ */
+
+export function phoneCodeText(code: string, language: Language): string {
+  return language === 'ar'
+    ? `رمز التحقق من Food Link: ${code}. صالح لمدة ${PHONE_CODE.minutes} دقائق. لا تشاركه مع أحد.`
+    : `Your Food Link code is ${code}. It works for ${PHONE_CODE.minutes} minutes. Do not share it.`;
+}
+
+/** Meta's language codes of our templates. */
+export function templateLanguage(language: Language): string {
+  return language === 'ar' ? 'ar' : 'en';
+}
+
+/** GSM 03.38's basic character set and its extension table (each extension character takes two septets). */
+const GSM_BASIC = '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+const GSM_EXTENDED = '^{}\\[~]|€\f';
+
+/** SMS segments a text takes: GSM-7 160 (153 per part when split), otherwise UCS-2 70 (67 per part). */
+export function smsSegments(text: string): { encoding: 'GSM-7' | 'UCS-2'; units: number; segments: number } {
+  const chars = [...text];
+  const gsm = chars.every((char) => GSM_BASIC.includes(char) || GSM_EXTENDED.includes(char));
+  if (gsm) {
+    const units = chars.reduce((sum, char) => sum + (GSM_EXTENDED.includes(char) ? 2 : 1), 0);
+    return { encoding: 'GSM-7', units, segments: units <= 160 ? 1 : Math.ceil(units / 153) };
+  }
+  // UCS-2 counts UTF-16 code units (an emoji outside the BMP takes two).
+  const units = text.length;
+  return { encoding: 'UCS-2', units, segments: units <= 70 ? 1 : Math.ceil(units / 67) };
+}
+
+/** The text cut (with an ellipsis) to fit `maxSegments` SMS segments; unchanged when it fits. */
+export function fitSms(text: string, maxSegments = 3): string {
+  if (smsSegments(text).segments <= maxSegments) return text;
+  const chars = [...text];
+  let end = chars.length;
+  while (end > 0 && smsSegments(`${chars.slice(0, end).join('')}…`).segments > maxSegments) end -= 1;
+  return `${chars.slice(0, end).join('').trimEnd()}…`;
+}

@@ -1,0 +1,211 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Language, MessagingChannel } from '@food-link/contracts';
+import { DataSource, EntityManager } from 'typeorm';
+import { returningRows } from '../common/sql';
+
+/** A user's phone row, as the phone flow needs it. */
+export interface PhoneRow {
+  user_id: number;
+  phone: string;
+  channel: MessagingChannel;
+  verified_at: Date | null;
+  code_hash: Buffer | null;
+  code_expires_at: Date | null;
+  code_tries: number;
+  last_inbound_at: Date | null;
+  stopped_at: Date | null;
+}
+
+/** Where and how a user may be messaged: only ever a verified phone. */
+export interface MessagingRecipient {
+  userId: number;
+  phone: string;
+  channel: MessagingChannel;
+  language: Language;
+  lastInboundAt: Date | null;
+}
+
+/** A delivery status a provider reports, in the order they happen. */
+export type DeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
+
+const PHONE_COLUMNS = 'user_id, phone, channel, verified_at, code_hash, code_expires_at, code_tries, last_inbound_at, stopped_at';
+
+/**
+ * `messaging_phones`, `messaging_code_sends` and `messaging_messages` (docs/MESSAGING.md): phones and their
+ * codes, the hourly code counts, and the log of every message sent or received with its delivery status.
+ */
+@Injectable()
+export class MessagingRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async phoneOf(userId: number, manager: EntityManager = this.db.manager): Promise<PhoneRow | undefined> {
+    const [row] = await manager.query<PhoneRow[]>(`SELECT ${PHONE_COLUMNS} FROM messaging_phones WHERE user_id = $1`, [userId]);
+    return row;
+  }
+
+  /** The user's phone row, locked until the transaction ends. */
+  async lockPhoneOf(tx: EntityManager, userId: number): Promise<PhoneRow | undefined> {
+    const [row] = await tx.query<PhoneRow[]>(`SELECT ${PHONE_COLUMNS} FROM messaging_phones WHERE user_id = $1 FOR UPDATE`, [userId]);
+    return row;
+  }
+
+  /**
+   * Serialises code requests of one account and of one phone number until the transaction ends, so that
+   * two at once cannot both pass the hourly limits (the account's lock first, always, so none deadlock).
+   */
+  async lockCodeRequests(tx: EntityManager, userId: number, phone: string): Promise<void> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('messaging-code-user'), $1)`, [userId]);
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('messaging-code-phone'), hashtext($1))`, [phone]);
+  }
+
+  /** Whether another account has verified this phone. */
+  async verifiedByAnother(userId: number, phone: string, manager: EntityManager = this.db.manager): Promise<boolean> {
+    const rows = await manager.query<unknown[]>(`SELECT 1 FROM messaging_phones WHERE phone = $1 AND verified_at IS NOT NULL AND user_id <> $2`, [
+      phone,
+      userId,
+    ]);
+    return rows.length > 0;
+  }
+
+  /**
+   * Codes sent in the last hour to this phone and for this account, and when the oldest of each leaves the
+   * hour (for `Retry-After`).
+   */
+  async codesInLastHour(
+    tx: EntityManager,
+    userId: number,
+    phone: string,
+  ): Promise<{ byPhone: number; byUser: number; phoneFreesAt: Date | null; userFreesAt: Date | null }> {
+    const [row] = await tx.query<{ by_phone: number; by_user: number; phone_frees_at: Date | null; user_frees_at: Date | null }[]>(
+      `SELECT count(*) FILTER (WHERE phone = $2)::int AS by_phone,
+              count(*) FILTER (WHERE user_id = $1)::int AS by_user,
+              min(sent_at) FILTER (WHERE phone = $2) + interval '1 hour' AS phone_frees_at,
+              min(sent_at) FILTER (WHERE user_id = $1) + interval '1 hour' AS user_frees_at
+         FROM messaging_code_sends
+        WHERE (phone = $2 OR user_id = $1) AND sent_at > now() - interval '1 hour'`,
+      [userId, phone],
+    );
+    return { byPhone: row.by_phone, byUser: row.by_user, phoneFreesAt: row.phone_frees_at, userFreesAt: row.user_frees_at };
+  }
+
+  /**
+   * Puts a new pending code on the user's phone row (a new number, or the same one again): the phone is
+   * unverified until the code comes back. Counts the send for the hourly limits. Answers the expiry.
+   */
+  async startVerification(tx: EntityManager, userId: number, phone: string, channel: MessagingChannel, codeHash: Buffer, minutes: number): Promise<Date> {
+    const [row] = await tx.query<{ code_expires_at: Date }[]>(
+      `INSERT INTO messaging_phones (user_id, phone, channel, code_hash, code_expires_at, code_tries)
+       VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5), 0)
+       ON CONFLICT (user_id) DO UPDATE
+          SET phone = EXCLUDED.phone, channel = EXCLUDED.channel, verified_at = NULL, code_hash = EXCLUDED.code_hash,
+              code_expires_at = EXCLUDED.code_expires_at, code_tries = 0, stopped_at = NULL,
+              last_inbound_at = CASE WHEN messaging_phones.phone = EXCLUDED.phone THEN messaging_phones.last_inbound_at END,
+              updated_at = now()
+       RETURNING code_expires_at`,
+      [userId, phone, channel, codeHash, minutes],
+    );
+    await tx.query(`INSERT INTO messaging_code_sends (user_id, phone) VALUES ($1, $2)`, [userId, phone]);
+    return row.code_expires_at;
+  }
+
+  /** One more wrong try of the pending code; answers the tries made. */
+  async countWrongTry(tx: EntityManager, userId: number): Promise<number> {
+    const [row] = await returningRows<{ code_tries: number }>(
+      tx,
+      `UPDATE messaging_phones SET code_tries = code_tries + 1, updated_at = now() WHERE user_id = $1 RETURNING code_tries`,
+      [userId],
+    );
+    return row.code_tries;
+  }
+
+  /** The pending code was right: the phone is verified and the code gone. */
+  async markVerified(tx: EntityManager, userId: number): Promise<void> {
+    await tx.query(
+      `UPDATE messaging_phones SET verified_at = now(), code_hash = NULL, code_expires_at = NULL, code_tries = 0, updated_at = now() WHERE user_id = $1`,
+      [userId],
+    );
+  }
+
+  async deletePhone(userId: number): Promise<void> {
+    await this.db.query(`DELETE FROM messaging_phones WHERE user_id = $1`, [userId]);
+  }
+
+  /** The user's verified, not stopped phone and language; undefined when there is none (nothing may be sent). */
+  async recipient(userId: number): Promise<MessagingRecipient | undefined> {
+    const [row] = await this.db.query<{ phone: string; channel: MessagingChannel; language: Language | null; last_inbound_at: Date | null }[]>(
+      `SELECT p.phone, p.channel, np.language, p.last_inbound_at
+         FROM messaging_phones p
+         JOIN users u ON u.id = p.user_id AND u.deleted_at IS NULL
+         LEFT JOIN notification_preferences np ON np.user_id = p.user_id
+        WHERE p.user_id = $1 AND p.verified_at IS NOT NULL AND p.stopped_at IS NULL`,
+      [userId],
+    );
+    return row && { userId, phone: row.phone, channel: row.channel, language: row.language ?? 'en', lastInboundAt: row.last_inbound_at };
+  }
+
+  /** The language of a user (their notification preferences; English until they have some). */
+  async languageOf(userId: number): Promise<Language> {
+    const [row] = await this.db.query<{ language: Language }[]>(`SELECT language FROM notification_preferences WHERE user_id = $1`, [userId]);
+    return row?.language ?? 'en';
+  }
+
+  /** The owner of a verified phone number, or undefined. */
+  async userOfVerifiedPhone(phone: string): Promise<number | undefined> {
+    const [row] = await this.db.query<{ user_id: number }[]>(`SELECT user_id FROM messaging_phones WHERE phone = $1 AND verified_at IS NOT NULL`, [phone]);
+    return row?.user_id;
+  }
+
+  /** The owner wrote to us (WhatsApp's 24-hour window opens from `at`). */
+  async noteInbound(phone: string, at: Date): Promise<void> {
+    await this.db.query(
+      `UPDATE messaging_phones SET last_inbound_at = GREATEST(coalesce(last_inbound_at, $2), $2), updated_at = now()
+        WHERE phone = $1 AND verified_at IS NOT NULL`,
+      [phone, at],
+    );
+  }
+
+  /** STOP: nothing more is sent to this phone until its owner verifies it again. */
+  async stop(phone: string): Promise<void> {
+    await this.db.query(`UPDATE messaging_phones SET stopped_at = now(), updated_at = now() WHERE phone = $1 AND verified_at IS NOT NULL`, [phone]);
+  }
+
+  /** Records a message sent or received; a provider id seen before (a redelivered webhook) is not recorded twice. */
+  async recordMessage(message: {
+    userId: number | null;
+    channel: MessagingChannel;
+    direction: 'out' | 'in';
+    phone: string;
+    providerId: string | null;
+    kind: string;
+    body: string;
+    status: 'written' | 'sent' | 'failed' | 'received';
+    error?: string | null;
+  }): Promise<void> {
+    await this.db.query(
+      `INSERT INTO messaging_messages (user_id, channel, direction, phone, provider_id, kind, body, status, error)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       ON CONFLICT (channel, provider_id) WHERE provider_id IS NOT NULL DO NOTHING`,
+      [message.userId, message.channel, message.direction, message.phone, message.providerId, message.kind, message.body, message.status, message.error ?? null],
+    );
+  }
+
+  /**
+   * A provider's delivery status for one of our messages. Statuses may arrive out of order: one never
+   * moves a message back (read stays read when a late `delivered` arrives); `failed` ends it.
+   */
+  async recordStatus(channel: MessagingChannel, providerId: string, status: DeliveryStatus, error: string | null): Promise<boolean> {
+    const rows = await this.db.transaction((tx) =>
+      returningRows<{ id: number }>(
+      tx,
+      `UPDATE messaging_messages SET status = $3, error = coalesce($4, error), updated_at = now()
+        WHERE channel = $1 AND provider_id = $2 AND direction = 'out' AND status <> 'failed'
+          AND array_position(ARRAY['written', 'sent', 'delivered', 'read', 'failed']::varchar[], status)
+              < array_position(ARRAY['written', 'sent', 'delivered', 'read', 'failed']::varchar[], $3::varchar)
+        RETURNING id`,
+      [channel, providerId, status, error],
+    ),
+    );
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,119 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request a provider received, as it arrived. */
+export interface ProviderRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+export const WHATSAPP = { version: 'v23.0', numberId: '106540352242922', token: 'EAAG-test-token-of-the-business' };
+export const SMS = { sid: 'AC0123456789abcdef0123456789abcdef', token: 'twilio-auth-token-1234', from: '+15005550006' };
+
+/**
+ * A local server speaking the two providers' send APIs as they document them, checking what Food Link
+ * sends before answering like them:
+ * - Meta's Cloud API, `POST /{version}/{phone-number-id}/messages` with `Authorization: Bearer`, a JSON
+ *   body with `messaging_product: 'whatsapp'`: answers `{ messaging_product, contacts, messages: [{ id }] }`;
+ * - Twilio's Messages API, `POST /2010-04-01/Accounts/{Sid}/Messages.json`, form-encoded, Basic auth:
+ *   answers 201 `{ sid, status: 'queued', ... }`.
+ * Anything else, a wrong token or a malformed body, is answered with the provider's error shape.
+ */
+export class MessagingProviders {
+  readonly requests: ProviderRequest[] = [];
+  /** Answers to give instead of a success, first in first out (a 429, a 500). */
+  readonly failures: { status: number; body: unknown }[] = [];
+  private counter = 0;
+
+  private constructor(private readonly server: Server) {}
+
+  static async start(): Promise<MessagingProviders> {
+    const holder: { providers?: MessagingProviders } = {};
+    const server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const answer = (holder.providers as MessagingProviders).answer({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+        response.writeHead(answer.status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(answer.body));
+      });
+    });
+    const providers = new MessagingProviders(server);
+    holder.providers = providers;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return providers;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** The environment that points the API at this server. */
+  env(publicUrl: string): Record<string, string> {
+    return {
+      PUBLIC_URL: publicUrl,
+      WHATSAPP_GRAPH_URL: `${this.url}/${WHATSAPP.version}`,
+      WHATSAPP_PHONE_NUMBER_ID: WHATSAPP.numberId,
+      WHATSAPP_TOKEN: WHATSAPP.token,
+      WHATSAPP_VERIFY_TOKEN: 'verify-me-please',
+      WHATSAPP_APP_SECRET: 'app-secret-of-food-link',
+      SMS_API_URL: this.url,
+      SMS_ACCOUNT_SID: SMS.sid,
+      SMS_AUTH_TOKEN: SMS.token,
+      SMS_FROM: SMS.from,
+    };
+  }
+
+  whatsAppSent(): Record<string, any>[] {
+    return this.requests.filter((r) => r.path.endsWith('/messages')).map((r) => JSON.parse(r.body));
+  }
+
+  smsSent(): URLSearchParams[] {
+    return this.requests.filter((r) => r.path.endsWith('/Messages.json')).map((r) => new URLSearchParams(r.body));
+  }
+
+  private answer(request: ProviderRequest): { status: number; body: unknown } {
+    this.requests.push(request);
+    if (request.method !== 'POST') return { status: 405, body: { error: { message: 'Unsupported method', code: 100 } } };
+    if (request.path === `/${WHATSAPP.version}/${WHATSAPP.numberId}/messages`) {
+      if (request.headers.authorization !== `Bearer ${WHATSAPP.token}`) {
+        return { status: 401, body: { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } } };
+      }
+      let body: { messaging_product?: string; to?: string; type?: string; text?: { body?: string }; template?: { name?: string; language?: { code?: string } } };
+      try {
+        body = JSON.parse(request.body);
+      } catch {
+        return { status: 400, body: { error: { message: 'Invalid JSON', code: 100 } } };
+      }
+      const valid =
+        request.headers['content-type']?.startsWith('application/json') &&
+        body.messaging_product === 'whatsapp' &&
+        /^\d{8,15}$/.test(body.to ?? '') &&
+        ((body.type === 'text' && typeof body.text?.body === 'string') ||
+          (body.type === 'template' && typeof body.template?.name === 'string' && typeof body.template.language?.code === 'string'));
+      if (!valid) return { status: 400, body: { error: { message: '(#100) Invalid parameter', code: 100 } } };
+      const failure = this.failures.shift();
+      if (failure) return failure;
+      return { status: 200, body: { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: `wamid.TEST${++this.counter}` }] } };
+    }
+    if (request.path === `/2010-04-01/Accounts/${SMS.sid}/Messages.json`) {
+      if (request.headers.authorization !== `Basic ${Buffer.from(`${SMS.sid}:${SMS.token}`).toString('base64')}`) {
+        return { status: 401, body: { code: 20003, message: 'Authenticate', status: 401 } };
+      }
+      const form = new URLSearchParams(request.body);
+      if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') || !form.get('To') || !form.get('Body') || !form.get('From')) {
+        return { status: 400, body: { code: 21604, message: "A 'To' phone number is required.", status: 400 } };
+      }
+      const failure = this.failures.shift();
+      if (failure) return failure;
+      return { status: 201, body: { sid: `SM${String(++this.counter).padStart(32, '0')}`, status: 'queued', to: form.get('To'), from: form.get('From'), body: form.get('Body') } };
+    }
+    return { status: 404, body: { error: { message: 'Unknown path', code: 803 } } };
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
