@@ -20,6 +20,7 @@ import { ModerationFollowUps1764650800000 } from './migrations/1764650800000-mod
 import { SuspendedCharitiesClaimNothing1764651100000 } from './migrations/1764651100000-suspended-charities-claim-nothing';
 import { PickupCodeTries1764651200000 } from './migrations/1764651200000-pickup-code-tries';
 import { QuickCancelPause1764651300000 } from './migrations/1764651300000-quick-cancel-pause';
+import { NoShowCounting1764651460000 } from './migrations/1764651460000-no-show-counting';
 
 /**
  * No entities: every table is reached with explicit SQL in a `*.repository.ts` file (conditional updates,
@@ -47,6 +48,7 @@ export const MIGRATIONS = [
   SuspendedCharitiesClaimNothing1764651100000,
   PickupCodeTries1764651200000,
   QuickCancelPause1764651300000,
+  NoShowCounting1764651460000,
 ];
 
 /** The longest a statement runs, on either side of the connection. */

@@ -106,6 +106,7 @@ export class VerificationService {
 
   async queue(status: VerificationStatus): Promise<OpsVerificationItem[]> {
     const rows = await this.repository.queue(status);
+    const noShows = await this.repository.noShows(rows.map((row) => row.user_id));
     return rows.map(({ has_document, completed, no_shows, late_cancellations, submitted_at, decided_at, claiming_suspended_until, ...row }) => {
       const counts = { completed, no_shows, late_cancellations };
       return {
@@ -115,6 +116,7 @@ export class VerificationService {
         claiming_suspended_until: claiming_suspended_until?.toISOString() ?? null,
         document_url: has_document ? apiPath(VERIFICATION_ROUTES.opsDocument, { userId: row.user_id }) : null,
         reliability: { ...counts, score: reliabilityScore(counts) },
+        no_show_list: noShows.get(row.user_id) ?? [],
       };
     });
   }
