@@ -1,4 +1,4 @@
-import { Controller, Get, Post, Put } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   API_ROUTES,
@@ -192,6 +192,7 @@ export class RequestsController {
 
   @Roles('operator')
   @Post(EXTRA_ROUTES.overturnNoShow)
+  @HttpCode(200)
   @ApiOperation({
     summary: "Overturn a no-show (operators): it no longer counts toward the charity's reliability or suspension",
     description:

@@ -404,7 +404,7 @@ export class RequestsRepository {
          JOIN food_items f ON f.id = r.food_id
          JOIN users d ON d.id = f.donor_id
          JOIN users c ON c.id = r.charity_id
-         LEFT JOIN pickup_points p ON p.id = f.pickup_point_id
+         LEFT JOIN pickup_points p ON p.id = f.pickup_point_id AND p.erased_at IS NULL -- a deleted donor's point is erased: none
         WHERE r.id = $1`,
       [requestId],
     );

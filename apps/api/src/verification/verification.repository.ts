@@ -142,6 +142,24 @@ export class VerificationRepository {
     return row;
   }
 
+  /**
+   * A deleted charity's submission (docs/OPERATIONS.md, "Account deletion"): its registration number,
+   * address, phone and document are erased (the status and the audit trail stay). Returns the document's
+   * storage key, which the caller removes from storage once the deletion committed.
+   */
+  async eraseSubmission(tx: EntityManager, userId: number): Promise<string | null> {
+    const [row] = await returningRows<{ document_key: string | null }>(
+      tx,
+      `UPDATE charities c SET moss_number = NULL, address = NULL, contact_phone = NULL, document_key = NULL, document_type = NULL,
+              verification_erased_at = now()
+         FROM (SELECT user_id, document_key FROM charities WHERE user_id = $1 FOR UPDATE) old
+        WHERE c.user_id = old.user_id
+        RETURNING old.document_key`,
+      [userId],
+    );
+    return row?.document_key ?? null;
+  }
+
   async audit(tx: EntityManager, line: AuditLine): Promise<void> {
     await tx.query(
       `INSERT INTO verification_audit (actor_id, action, subject_id, reason, status_before, status_after) VALUES ($1, $2, $3, $4, $5, $6)`,
