@@ -60,6 +60,8 @@ describe('personal data: a user downloads their data and deletes their account',
       push_subscriptions: [],
       partners: [],
       partner_of: [],
+      pickup_points: [],
+      verification: null,
     });
 
     const charityExport = (await t.http.get('/api/account/export', { token: charity.token })).body;

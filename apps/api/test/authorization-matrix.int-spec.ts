@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { apiPath, DEFAULT_NOTIFICATION_CHOICES, MESSAGING_ROUTES, MODERATION_ROUTES, NOTIFICATION_ROUTES, OPS_ROUTES, PARTNER_ROUTES, PUSH_ROUTES, IMPACT_ROUTES } from '@food-link/contracts';
+import { apiPath, DEFAULT_NOTIFICATION_CHOICES, EXTRA_ROUTES, MESSAGING_ROUTES, MODERATION_ROUTES, NOTIFICATION_ROUTES, OPS_ROUTES, PARTNER_ROUTES, PUSH_ROUTES, IMPACT_ROUTES } from '@food-link/contracts';
 import { TestBrowser } from './support/push-receiver';
 import { addFood, cairoDateIn, createCharity, createDonor, createPickupPoint, pickupPointBody, requestPickup, type TestUser, verifyCharities } from './support/factories';
 import type { HttpResult } from './support/http-client';
@@ -60,6 +60,7 @@ const EXPECTED = {
   'POST /api/ops/users/{donorA}/reinstate':    [401, 403, 403, 403, 403],
   'GET /api/ops/users?email=':                 [401, 403, 403, 403, 403],
   'GET /api/ops/moderation/audit':             [401, 403, 403, 403, 403],
+  'POST /api/ops/requests/{reqA}/overturn-no-show': [401, 403, 403, 403, 403],
   'GET /api/donor/settings':                   [401, 200, 200, 403, 403],
   'PUT /api/donor/settings':                   [401, 200, 200, 403, 403],
   'GET /api/me/phone':                         [401, 200, 200, 200, 200],
@@ -556,6 +557,13 @@ describe('authorization matrix', () => {
     'GET /api/ops/moderation/audit': {
       mutates: true,
       target: async () => ({ method: 'GET', path: MODERATION_ROUTES.audit }),
+      expectSuccess: () => {
+        throw new Error('operators only');
+      },
+    },
+    'POST /api/ops/requests/{reqA}/overturn-no-show': {
+      mutates: true,
+      target: async () => ({ method: 'POST', path: apiPath(EXTRA_ROUTES.overturnNoShow, { requestId: reqA }), body: { reason: 'Wrong address' } }),
       expectSuccess: () => {
         throw new Error('operators only');
       },

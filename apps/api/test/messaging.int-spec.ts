@@ -213,6 +213,20 @@ describe('messaging: /api/me/phone, /api/webhooks/whatsapp, /api/webhooks/sms', 
       expect((await verify(second, lastWhatsAppCode(phone.e164))).status).toBe(200);
     });
 
+    it('is erased with the account: the phone, its codes and its messages go, and another account may verify the number', async () => {
+      const leaving = await createDonor(t.http);
+      const phone = await verified(leaving);
+      const rows = async (table: string) => (await t.db.query(`SELECT 1 FROM ${table} WHERE user_id = $1`, [leaving.id])).length;
+      expect(await rows('messaging_phones')).toBe(1);
+      expect(await rows('messaging_code_sends')).toBeGreaterThan(0);
+      expect(await rows('messaging_messages')).toBeGreaterThan(0);
+      expect((await t.http.post('/api/account/delete', { password: leaving.password }, { token: leaving.token })).status).toBe(200);
+      for (const table of ['messaging_phones', 'messaging_code_sends', 'messaging_messages']) expect(await rows(table)).toBe(0);
+      const next = await createCharity(t.http);
+      expect((await ask(next, `0${phone.slice(3)}`, 'whatsapp')).status).toBe(201);
+      expect((await verify(next, lastWhatsAppCode(phone))).status).toBe(200);
+    });
+
     it('lets exactly one of two accounts verifying one number at once have it', async () => {
       const [first, second] = [await createDonor(t.http), await createCharity(t.http)];
       const phone = newPhone();

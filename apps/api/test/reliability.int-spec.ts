@@ -37,6 +37,8 @@ describe('GET /api/charities/{userId}/reliability', () => {
   };
   const noShow = async () => {
     const requestId = await requestPickup(t.http, charity, await listing());
+    // Reported after the collect-by time: an earlier report counts against nothing (no-shows.int-spec.ts).
+    await t.db.query(`UPDATE pickup_requests SET collect_by = now() - interval '1 minute' WHERE id = $1`, [requestId]);
     expect((await t.http.post(`/api/requests/${requestId}/no-show`, {}, { token: donor.token })).status).toBe(201);
     return requestId;
   };

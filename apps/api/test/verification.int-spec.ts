@@ -311,10 +311,13 @@ describe('charity verification', () => {
       await verifyCharities(t.db, charity);
       const live = await LiveClient.connect(t.baseUrl, charity.token, []);
       try {
+        // Each no-show counted: reported after the collect-by time, each by another donor (one donor's count once).
         const noShow = async () => {
-          const food = await addFood(t.http, donor);
+          const reporter = await createDonor(t.http);
+          const food = await addFood(t.http, reporter);
           const requestId = await requestPickup(t.http, charity, food.id);
-          const reported = await t.http.post(`/api/requests/${requestId}/no-show`, {}, { token: donor.token });
+          await t.db.query(`UPDATE pickup_requests SET collect_by = now() - interval '1 minute' WHERE id = $1`, [requestId]);
+          const reported = await t.http.post(`/api/requests/${requestId}/no-show`, {}, { token: reporter.token });
           expect(reported.status).toBe(201);
         };
         await noShow();

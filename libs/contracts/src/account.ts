@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { FOOD_STATUSES, LIMITS, REQUEST_STATUSES, USER_TYPES } from './domain';
 import { emailText, oneOf, text } from './fields';
 import { RegisterBody } from './http';
+import { GOVERNORATE_CODES } from './places';
 import { CharityProfileView, LANGUAGES, NotificationPreferences, NotificationView } from './notifications';
+import { AUDIT_ACTIONS, DOCUMENT_TYPES, VERIFICATION_STATUSES } from './verification';
 
 /**
  * A user's own personal data (Egypt's Personal Data Protection Law, 151 of 2020): a download of
@@ -88,7 +90,51 @@ export const AccountExport = z
     partner_of: z
       .array(z.object({ donor_name: z.string(), created_at: isoTime() }))
       .meta({ description: 'Charities: the donors that named it a partner' }),
+    pickup_points: z
+      .array(
+        z.object({
+          id: z.int(),
+          label: z.string(),
+          governorate: z.enum(GOVERNORATE_CODES),
+          area: z.string(),
+          address_line: z.string().nullable(),
+          landmark: z.string().nullable(),
+          lat: z.number().nullable(),
+          lng: z.number().nullable(),
+          contact_name: z.string().nullable(),
+          contact_phone: z.string().nullable(),
+          notes: z.string().nullable(),
+          is_default: z.boolean(),
+          created_at: isoTime(),
+          deleted_at: isoTime().nullable(),
+        }),
+      )
+      .meta({ description: 'Donors: every pickup point stored, deleted ones too (deleting a point only hides it)' }),
+    verification: z
+      .object({
+        status: z.enum(VERIFICATION_STATUSES),
+        moss_number: z.string().nullable(),
+        address: z.string().nullable(),
+        contact_phone: z.string().nullable(),
+        submitted_at: isoTime().nullable(),
+        decided_at: isoTime().nullable(),
+        reason: z.string().nullable(),
+        claiming_suspended_until: isoTime().nullable(),
+        document: z
+          .object({ type: z.enum(DOCUMENT_TYPES), note: z.string() })
+          .nullable()
+          .meta({ description: 'The document submitted: its type and a note on where to get the file (its bytes are not in the export)' }),
+        audit: z
+          .array(z.object({ action: z.enum(AUDIT_ACTIONS), reason: z.string().nullable(), status_before: z.enum(VERIFICATION_STATUSES), status_after: z.enum(VERIFICATION_STATUSES), created_at: isoTime() }))
+          .meta({ description: 'Its audit trail: submissions and decisions, oldest first' }),
+      })
+      .nullable()
+      .meta({ description: 'Charities only: the verification submitted (Ministry of Social Solidarity registration) and its decisions' }),
   })
   .meta({ id: 'AccountExport' });
+
+/** The export's note on the verification document, whose bytes it leaves out. */
+export const EXPORT_DOCUMENT_NOTE =
+  'The document file itself is not part of this export; download it from GET /api/charity/verification/document while signed in.';
 export type AccountExport = z.infer<typeof AccountExport>;
 

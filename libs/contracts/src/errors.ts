@@ -94,6 +94,8 @@ export const ERRORS = {
   wrongPickupCode: 'The pickup code does not match this request',
   receivedBeforeFulfilment: 'What was received can be reported only once the donation is fulfilled',
   receivedReportClosed: (days: number) => `What was received can be reported or corrected only within ${days} days of the handover`,
+  notANoShow: 'The request is not a no-show',
+  noShowAlreadyOverturned: 'The no-show is already overturned',
   noShowBeforeWindow: 'A no-show can be reported only once the pickup window has started',
   jobNotFailed: (jobId: string, state: string) => `Job ${jobId} is ${state}, not failed`,
   operatorsNotSuspendable: 'Operator accounts cannot be suspended here',

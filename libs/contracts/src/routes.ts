@@ -51,6 +51,8 @@ export const EXTRA_ROUTES = {
   pickupDetails: '/api/requests/:requestId/pickup',
   received: '/api/requests/:requestId/received',
   noShow: '/api/requests/:requestId/no-show',
+  /** An operator overturns a no-show (docs/DOMAIN-RULES.md, "The handover"). */
+  overturnNoShow: '/api/ops/requests/:requestId/overturn-no-show',
   reliability: '/api/charities/:userId/reliability',
   heatOverrides: '/api/ops/heat-overrides',
 } as const;

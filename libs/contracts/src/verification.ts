@@ -82,6 +82,42 @@ export const OpsVerificationsQuery = z.object({
 });
 export type OpsVerificationsQuery = z.infer<typeof OpsVerificationsQuery>;
 
+/**
+ * One no-show of a charity, as operators review it: `counts` is false when the donor reported it before the
+ * collect-by time (it ended the claim but counts against nothing), `overturned_at` set when an operator
+ * overturned it (it no longer counts).
+ */
+export const NoShowEntry = z
+  .object({
+    request_id: id('The request (what POST /api/ops/requests/{requestId}/overturn-no-show takes)', 42),
+    donor_id: id("The item's donor", 5),
+    ended_at: dateTime('When it was recorded'),
+    counts: z.boolean().meta({ description: 'Recorded after the collect-by time (an earlier report counts against nothing)' }),
+    overturned_at: optionalTime('When an operator overturned it (null: it stands)'),
+    overturn_reason: said("The operator's reason", 'The donor gave the wrong address').nullable(),
+  })
+  .meta({ id: 'NoShowEntry' });
+export type NoShowEntry = z.infer<typeof NoShowEntry>;
+
+/** `POST /api/ops/requests/{requestId}/overturn-no-show`. */
+export const OverturnNoShowBody = z
+  .object({
+    reason: text(LIMITS.commentMaxLength, { description: 'Why (the audit trail keeps it; the charity is told)', example: 'The donor gave the wrong address' }),
+  })
+  .meta({ id: 'OverturnNoShowBody' });
+export type OverturnNoShowBody = z.infer<typeof OverturnNoShowBody>;
+
+/** The answer of an overturn: the charity's reliability and verification after it. */
+export const OverturnNoShowResponse = z
+  .object({
+    request_id: id('The request', 42),
+    charity_id: id("The charity's account", 7),
+    reliability: Reliability,
+    verification: VerificationView,
+  })
+  .meta({ id: 'OverturnNoShowResponse' });
+export type OverturnNoShowResponse = z.infer<typeof OverturnNoShowResponse>;
+
 /** One charity in the operators' review queue. */
 export const OpsVerificationItem = z
   .object({
@@ -100,6 +136,7 @@ export const OpsVerificationItem = z
     document_url: said('Where operators open the document (with their session)', '/api/ops/verifications/7/document').nullable(),
     document_type: z.enum(DOCUMENT_TYPES).nullable().meta({ description: 'PDF or WebP image' }),
     reliability: Reliability,
+    no_show_list: z.array(NoShowEntry).meta({ description: `Its no-shows of the last ${LIMITS.reliabilityDays} days, newest first` }),
   })
   .meta({ id: 'OpsVerificationItem' });
 export type OpsVerificationItem = z.infer<typeof OpsVerificationItem>;
@@ -118,8 +155,8 @@ export const VerificationDecisionBody = z
   .meta({ id: 'VerificationDecisionBody' });
 export type VerificationDecisionBody = z.infer<typeof VerificationDecisionBody>;
 
-/** What the audit trail records: the decisions, and the automatic suspension after no-shows. */
-export const AUDIT_ACTIONS = [...VERIFICATION_DECISIONS, 'submit', 'auto_suspend'] as const;
+/** What the audit trail records: the decisions, the automatic suspension after no-shows, and an operator's overturn of a no-show. */
+export const AUDIT_ACTIONS = [...VERIFICATION_DECISIONS, 'submit', 'auto_suspend', 'overturn_no_show'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** One line of a charity's audit trail. */

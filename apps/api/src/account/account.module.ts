@@ -6,12 +6,14 @@ import { ListingsModule } from '../food/listings.module';
 import { HandoverModule } from '../handover/handover.module';
 import { CharityProfilesRepository } from '../notifications/charity-profiles.repository';
 import { NotificationsRepository } from '../notifications/notifications.repository';
+import { PickupPointsModule } from '../pickup-points/pickup-points.module';
+import { VerificationModule } from '../verification/verification.module';
 import { AccountController } from './account.controller';
 import { AccountRepository } from './account.repository';
 import { AccountService } from './account.service';
 
 @Module({
-  imports: [AuthModule, EventsModule, RealtimePublisherModule, ListingsModule, HandoverModule],
+  imports: [AuthModule, EventsModule, RealtimePublisherModule, ListingsModule, HandoverModule, PickupPointsModule, VerificationModule],
   controllers: [AccountController],
   // The notification repositories read the profile, choices and notifications for the export.
   providers: [AccountService, AccountRepository, CharityProfilesRepository, NotificationsRepository],

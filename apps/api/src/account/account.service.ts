@@ -11,7 +11,9 @@ import { UsersService } from '../auth/users.service';
 import { OutboxService } from '../events/outbox.service';
 import { ListingsService } from '../food/listings.service';
 import { HandoverService } from '../handover/handover.service';
+import { PickupPointsService } from '../pickup-points/pickup-points.service';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
+import { VerificationService } from '../verification/verification.service';
 import { CharityProfilesRepository } from '../notifications/charity-profiles.repository';
 import { NotificationsRepository } from '../notifications/notifications.repository';
 import { AccountRepository } from './account.repository';
@@ -20,8 +22,10 @@ import { AccountRepository } from './account.repository';
  * A user's personal data: the export, and deletion. Deleting an account signs out every session (its
  * tokens answer 401 from then on), ends what is under way (pending requests are cancelled; a donor's
  * food leaves the board), deletes its charity profile, notification choices, notifications, push
- * subscriptions, reset links and partner lists (its own, and its place in donors'), and anonymises the account, keeping its past donations and requests so impact
- * totals and the other party's history stay correct.
+ * subscriptions, reset links and partner lists (its own, and its place in donors'), erases its pickup points'
+ * addresses and contacts and a charity's registration (number, address, phone, and the document from storage),
+ * and anonymises the account, keeping its past donations and requests so impact totals and the other party's
+ * history stay correct. The export hands all of it over, the document's metadata but not its bytes.
  */
 @Injectable()
 export class AccountService {
@@ -39,6 +43,8 @@ export class AccountService {
     private readonly notifications: NotificationsRepository,
     private readonly handover: HandoverService,
     private readonly listings: ListingsService,
+    private readonly points: PickupPointsService,
+    private readonly verification: VerificationService,
   ) {}
 
   async export(userId: number): Promise<AccountExport> {
@@ -73,7 +79,7 @@ export class AccountService {
   private async delete(userId: number): Promise<void> {
     // Hashed before the transaction: argon2 takes tens of milliseconds and must not hold a row lock.
     const unusable = await this.passwords.hash(randomBytes(32).toString('base64'));
-    await this.db.transaction(async (tx) => {
+    const removeDocument = await this.db.transaction(async (tx) => {
       const user = await this.accounts.lockLive(tx, userId);
       if (!user) throw new NotFoundException(ERRORS.userNotFound);
       if (user.user_type === 'operator') throw operatorAccount();
@@ -90,8 +96,13 @@ export class AccountService {
       }
       await this.users.anonymise(tx, user.id, unusable);
       await this.accounts.erasePersonalData(tx, user.id);
+      // Its places (a donor's) and its registration (a charity's), through their owners.
+      await this.points.eraseOf(tx, user.id);
+      return user.user_type === 'charity' ? this.verification.eraseSubmission(tx, user.id) : null;
     });
     await this.outbox.committed();
+    // The document goes once nothing can roll the deletion back.
+    await removeDocument?.();
     this.sessions.forget(userId);
     // Open sockets close now; a reconnect is refused, its token no longer standing for anyone.
     await this.realtime.disconnectUser(userId).catch(() => undefined);

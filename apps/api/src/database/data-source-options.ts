@@ -21,6 +21,8 @@ import { SuspendedCharitiesClaimNothing1764651100000 } from './migrations/176465
 import { PickupCodeTries1764651200000 } from './migrations/1764651200000-pickup-code-tries';
 import { QuickCancelPause1764651300000 } from './migrations/1764651300000-quick-cancel-pause';
 import { Messaging1764651400000 } from './migrations/1764651400000-messaging';
+import { NoShowCounting1764651460000 } from './migrations/1764651460000-no-show-counting';
+import { EraseDeletedAccounts1764651470000 } from './migrations/1764651470000-erase-deleted-accounts';
 
 /**
  * No entities: every table is reached with explicit SQL in a `*.repository.ts` file (conditional updates,
@@ -49,6 +51,8 @@ export const MIGRATIONS = [
   PickupCodeTries1764651200000,
   QuickCancelPause1764651300000,
   Messaging1764651400000,
+  NoShowCounting1764651460000,
+  EraseDeletedAccounts1764651470000,
 ];
 
 /** The longest a statement runs, on either side of the connection. */

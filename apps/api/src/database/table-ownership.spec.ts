@@ -41,6 +41,9 @@ export const TABLE_OWNERS: Record<string, readonly string[]> = {
   donor_partners: ['partners/partners.repository.ts', 'account/account.repository.ts'],
   password_resets: ['auth/password-resets.repository.ts', 'account/account.repository.ts'],
   idempotency_keys: ['idempotency/idempotency.repository.ts', 'requests/requests.repository.ts', 'account/account.repository.ts'],
+  messaging_phones: ['messaging/messaging.repository.ts', 'account/account.repository.ts'],
+  messaging_code_sends: ['messaging/messaging.repository.ts', 'account/account.repository.ts'],
+  messaging_messages: ['messaging/messaging.repository.ts', 'account/account.repository.ts'],
 };
 
 /** A write and its table: `INSERT INTO t`, `UPDATE t [AS a] SET` (`UPDATE ONLY t` too), `DELETE FROM t`. */

@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { ConflictException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { cairoDate, DOMAIN_EVENTS, type ClaimCancelCause, type FoodStatus } from '@food-link/contracts';
+import { cairoDate, DOMAIN_EVENTS, ERRORS, type ClaimCancelCause, type FoodStatus } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../events/outbox.service';
@@ -43,11 +43,15 @@ export class HandoverService {
    * Ends a pending request, locked by the caller, as not collected: the item goes back on the board from
    * now on when at least the shortest window (MIN_PICKUP_WINDOW_MINUTES) of safe time is left, otherwise it
    * expires. Records `request.not_collected` (the donor and the charity hear it privately, the board
-   * publicly) and, when the item expired, `food.expired`. A charity's third no-show in 30 days suspends
-   * its claiming (VerificationChanges.afterNoShow). Returns the item's new status.
+   * publicly) and, when the item expired, `food.expired`. The no-show counts (toward reliability and the
+   * suspension) only when it is recorded after the collect-by time: a donor's earlier report ends the claim
+   * and relists the item, but counts against nothing. A charity's third counted no-show in 30 days, from
+   * three different donors, suspends its claiming (VerificationChanges.afterNoShow). Returns the item's
+   * new status.
    */
   async endNotCollected(tx: EntityManager, request: RequestRow): Promise<FoodStatus> {
-    await this.requests.end(tx, request.id, 'not_collected');
+    const counts = Date.now() >= (request.collect_by ?? request.safe_until).getTime();
+    await this.requests.end(tx, request.id, 'not_collected', false, null, counts);
     const foodStatus = await this.listings.release(tx, request.food_id, 'from-now', this.config.MIN_PICKUP_WINDOW_MINUTES, cairoDate());
     const relisted = foodStatus === 'available';
     const { governorate } = request;
@@ -59,8 +63,20 @@ export class HandoverService {
     );
     // A claim ended the offer cascade: the item is on the open board (no `partners`).
     if (!relisted) await this.outbox.record(tx, DOMAIN_EVENTS.foodExpired, { foodId: request.food_id, governorate, partners: undefined }, [request.donor_id]);
-    await this.verification.afterNoShow(tx, request.charity_id);
+    if (counts) await this.verification.afterNoShow(tx, request.charity_id);
     return foodStatus;
+  }
+
+  /**
+   * An operator overturns a no-show, locked by the caller: it no longer counts, the charity hears of it
+   * (with the reason, in the audit trail), and a claiming suspension it caused is lifted when the counted
+   * no-shows fall below the threshold (VerificationChanges.afterOverturn). 409 when the request is not a
+   * no-show or was overturned already.
+   */
+  async overturnNoShow(tx: EntityManager, request: RequestRow, operatorId: number, reason: string): Promise<void> {
+    if (request.status !== 'not_collected') throw new ConflictException(ERRORS.notANoShow);
+    if (!(await this.requests.overturnNoShow(tx, request.id, operatorId, reason))) throw new ConflictException(ERRORS.noShowAlreadyOverturned);
+    await this.verification.afterOverturn(tx, request.charity_id, operatorId, reason);
   }
 
   /**

@@ -6,6 +6,7 @@ import { PickupPointsService } from './pickup-points.service';
 @Module({
   controllers: [PickupPointsController],
   providers: [PickupPointsService, PickupPointsRepository],
-  exports: [PickupPointsRepository],
+  // PickupPointsService: the account deletion erases a donor's points through it.
+  exports: [PickupPointsRepository, PickupPointsService],
 })
 export class PickupPointsModule {}

@@ -133,6 +133,21 @@ export class PickupPointsRepository {
     return row.count;
   }
 
+  /**
+   * A deleted donor's points (docs/OPERATIONS.md, "Account deletion"): their address, landmark, position,
+   * contact and notes are erased and the points hidden; governorate, area and label stay for the impact
+   * figures of the donor's past listings. Pickup details show an erased point as none.
+   */
+  async eraseOf(tx: EntityManager, donorId: number): Promise<void> {
+    await tx.query(
+      `UPDATE pickup_points
+          SET address_line = NULL, landmark = NULL, lat = NULL, lng = NULL, contact_name = NULL, contact_phone = NULL, notes = NULL,
+              erased_at = now(), deleted_at = coalesce(deleted_at, now()), is_default = false, updated_at = now()
+        WHERE donor_id = $1 AND erased_at IS NULL`,
+      [donorId],
+    );
+  }
+
   /** Hides the point; if it was the default, the donor's oldest remaining point becomes the default. */
   async softDelete(tx: EntityManager, donorId: number, id: number): Promise<void> {
     await tx.query(`UPDATE pickup_points SET deleted_at = now(), is_default = false, updated_at = now() WHERE id = $1`, [id]);

@@ -27,6 +27,11 @@ export class PickupPointsService {
     private readonly answers: IdempotentAnswers,
   ) {}
 
+  /** Erases a deleted donor's points, in the deletion's transaction (PickupPointsRepository.eraseOf). */
+  eraseOf(tx: EntityManager, donorId: number): Promise<void> {
+    return this.points.eraseOf(tx, donorId);
+  }
+
   list(donor: AuthUser): Promise<PickupPointView[]> {
     return this.points.list(donor.id);
   }

@@ -1,4 +1,4 @@
-import { Controller, Get, Post, Put } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   API_ROUTES,
@@ -10,6 +10,8 @@ import {
   EXTRA_ROUTES,
   LIMITS,
   NoShowResponse,
+  OverturnNoShowBody,
+  OverturnNoShowResponse,
   PickupDetails,
   ReceivedBody,
   ReceivedReport,
@@ -186,6 +188,28 @@ export class RequestsController {
   )
   reportNoShow(@CurrentUser() donor: AuthUser, @IdParam('requestId') requestId: number) {
     return this.requests.reportNoShow(donor, requestId);
+  }
+
+  @Roles('operator')
+  @Post(EXTRA_ROUTES.overturnNoShow)
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Overturn a no-show (operators): it no longer counts toward the charity's reliability or suspension",
+    description:
+      'Recorded in the audit trail with the reason and announced to the charity; a claiming suspension the no-shows caused is lifted when the count falls below the threshold.',
+  })
+  @ApiIdParam('requestId', 'The pickup request')
+  @ApiOkResponse({ schema: shapeRef(OverturnNoShowResponse), description: "The charity's reliability and verification after it" })
+  @ApiErrors(
+    { status: 400, description: 'The id is not a positive integer, or `reason` is missing or invalid', message: ['reason is required'] },
+    401,
+    { status: 403, description: 'Not an operator', message: ERRORS.rolesOnly(['operator']) },
+    REQUEST_NOT_FOUND,
+    { status: 409, description: 'The request is not a no-show, or it was overturned already', message: ERRORS.notANoShow },
+    503,
+  )
+  overturnNoShow(@CurrentUser() operator: AuthUser, @IdParam('requestId') requestId: number, @ValidBody(OverturnNoShowBody) body: OverturnNoShowBody) {
+    return this.requests.overturnNoShow(operator, requestId, body);
   }
 
   @Roles('donor', 'charity', 'operator')

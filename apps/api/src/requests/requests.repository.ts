@@ -310,6 +310,7 @@ export class RequestsRepository {
   /**
    * Ends a pending request: every status but pending ends it now (`ended_at`, which reliability counts by).
    * `cancelCause`: a cancellation the charity did not make (an operator's suspension of either account).
+   * `noShowCounts`: for a no-show, whether it counts (recorded after the collect-by time).
    */
   async end(
     tx: EntityManager,
@@ -317,11 +318,28 @@ export class RequestsRepository {
     status: Exclude<RequestStatus, 'pending'>,
     lateCancellation = false,
     cancelCause: ClaimCancelCause | null = null,
+    noShowCounts = true,
   ): Promise<void> {
     await tx.query(
-      `UPDATE pickup_requests SET status = $2, ended_at = now(), updated_at = now(), late_cancellation = $3, cancel_cause = $4 WHERE id = $1`,
-      [requestId, status, lateCancellation, cancelCause],
+      `UPDATE pickup_requests SET status = $2, ended_at = now(), updated_at = now(), late_cancellation = $3, cancel_cause = $4, no_show_counts = $5
+        WHERE id = $1`,
+      [requestId, status, lateCancellation, cancelCause, noShowCounts],
     );
+  }
+
+  /**
+   * Overturns a no-show (the caller holds the request's lock and has checked it is one): it no longer
+   * counts toward reliability or suspension. Returns false when it was overturned already.
+   */
+  async overturnNoShow(tx: EntityManager, requestId: number, operatorId: number, reason: string): Promise<boolean> {
+    const rows = await returningRows<{ id: number }>(
+      tx,
+      `UPDATE pickup_requests SET no_show_overturned_at = now(), no_show_overturned_by = $2, no_show_overturn_reason = $3, updated_at = now()
+        WHERE id = $1 AND status = 'not_collected' AND no_show_overturned_at IS NULL
+        RETURNING id`,
+      [requestId, operatorId, reason],
+    );
+    return rows.length > 0;
   }
 
   /**
@@ -386,7 +404,7 @@ export class RequestsRepository {
          JOIN food_items f ON f.id = r.food_id
          JOIN users d ON d.id = f.donor_id
          JOIN users c ON c.id = r.charity_id
-         LEFT JOIN pickup_points p ON p.id = f.pickup_point_id
+         LEFT JOIN pickup_points p ON p.id = f.pickup_point_id AND p.erased_at IS NULL -- a deleted donor's point is erased: none
         WHERE r.id = $1`,
       [requestId],
     );
@@ -450,8 +468,8 @@ export class RequestsRepository {
   }
 
   /** The charity's record over the reliability period (the view charity_reliability); zeros without history. */
-  async reliabilityCounts(charityId: number): Promise<{ completed: number; no_shows: number; late_cancellations: number }> {
-    const [row] = await this.db.query<{ completed: number; no_shows: number; late_cancellations: number }[]>(
+  async reliabilityCounts(charityId: number, manager: EntityManager = this.db.manager): Promise<{ completed: number; no_shows: number; late_cancellations: number }> {
+    const [row] = await manager.query<{ completed: number; no_shows: number; late_cancellations: number }[]>(
       `SELECT completed, no_shows, late_cancellations FROM charity_reliability WHERE charity_id = $1`,
       [charityId],
     );

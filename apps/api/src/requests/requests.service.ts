@@ -13,6 +13,8 @@ import {
   type FulfilResponse,
   type MessageResponse,
   type NoShowResponse,
+  type OverturnNoShowBody,
+  type OverturnNoShowResponse,
   type PickupDetails,
   type PickupRequestResponse,
   type ReceivedBody,
@@ -29,7 +31,7 @@ import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../events/outbox.service';
 import { ListingsService } from '../food/listings.service';
 import { HandoverService } from '../handover/handover.service';
-import { VerificationRepository } from '../verification/verification.repository';
+import { VerificationRepository, verificationView } from '../verification/verification.repository';
 import { IdempotentAnswers, keyTakenOver } from '../idempotency/idempotent-answers';
 import { RequestsRepository, type ClaimOutcome, type RequestRow } from './requests.repository';
 
@@ -238,7 +240,8 @@ export class RequestsService {
 
   /**
    * The donor reports that nobody came: allowed from the window's start (the claim's time without a
-   * window) while the request is pending; the same transition as the not-collected job.
+   * window) while the request is pending; the same transition as the not-collected job. A report before the
+   * collect-by time ends the claim and relists the item, but counts against nothing (HandoverService.endNotCollected).
    */
   async reportNoShow(donor: AuthUser, requestId: number): Promise<NoShowResponse> {
     return this.db.transaction(async (tx) => {
@@ -248,6 +251,23 @@ export class RequestsService {
       if (Date.now() < request.window_start.getTime()) throw new ConflictException(ERRORS.noShowBeforeWindow);
       const foodStatus = await this.handover.endNotCollected(tx, request);
       return this.answers.storeWithin<NoShowResponse>(tx, { message: 'No-show recorded', status: 'not_collected', food_status: foodStatus });
+    });
+  }
+
+  /** An operator overturns a no-show (HandoverService.overturnNoShow); answers the charity's figures after it. */
+  async overturnNoShow(operator: AuthUser, requestId: number, body: OverturnNoShowBody): Promise<OverturnNoShowResponse> {
+    return this.db.transaction(async (tx) => {
+      const request = await this.lockRequest(tx, requestId);
+      await this.handover.overturnNoShow(tx, request, operator.id, body.reason);
+      const counts = await this.requests.reliabilityCounts(request.charity_id, tx);
+      const verification = await this.verification.find(request.charity_id, tx);
+      if (!verification) throw new NotFoundException(ERRORS.charityNotFound);
+      return this.answers.storeWithin<OverturnNoShowResponse>(tx, {
+        request_id: request.id,
+        charity_id: request.charity_id,
+        reliability: { ...counts, score: reliabilityScore(counts) },
+        verification: verificationView(verification),
+      });
     });
   }
 

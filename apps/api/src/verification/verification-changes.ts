@@ -55,6 +55,21 @@ export class VerificationChanges {
     return true;
   }
 
+  /**
+   * Called after an operator overturned one of the charity's no-shows (in its transaction): the audit trail
+   * records it with the operator's reason, the charity hears of it, and a claiming suspension in force is
+   * lifted (its claim limit given back) when the no-shows it was decided on fall below the threshold.
+   * Returns whether it lifted one.
+   */
+  async afterOverturn(tx: EntityManager, charityId: number, operatorId: number, reason: string): Promise<boolean> {
+    const found = await this.repository.afterOverturn(tx, charityId);
+    if (!found) return false;
+    const { row, lift } = found;
+    const change = lift ? { status: row.status, claimingSuspendedUntil: null, claimLimit: claimLimitFor(row.status, false) } : { status: row.status, claimLimit: row.claim_limit };
+    await this.apply(tx, row, change, { actorId: operatorId, action: 'overturn_no_show', reason });
+    return lift;
+  }
+
   /** Ends claiming suspensions whose time is over (the maintenance job): limits go back to the status's. */
   liftEndedSuspensions(): Promise<number[]> {
     const limits = Object.fromEntries(VERIFICATION_STATUSES.map((status) => [status, claimLimitFor(status, false)])) as Record<VerificationStatus, number>;

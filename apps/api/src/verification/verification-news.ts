@@ -11,6 +11,10 @@ const NEWS: { readonly [A in AuditAction]: { en: string; ar: string } } = {
     en: `Claiming is suspended for ${NO_SHOW_SUSPENSION.suspendDays} days after ${NO_SHOW_SUSPENSION.noShows} no-shows in ${NO_SHOW_SUSPENSION.withinDays} days, until an operator reviews it.`,
     ar: `تم إيقاف الحجز لمدة ${NO_SHOW_SUSPENSION.suspendDays} أيام بعد ${NO_SHOW_SUSPENSION.noShows} مرات عدم حضور خلال ${NO_SHOW_SUSPENSION.withinDays} يومًا، حتى يراجعه أحد المشرفين.`,
   },
+  overturn_no_show: {
+    en: 'An operator overturned one of your no-shows: it no longer counts against you.',
+    ar: 'ألغى أحد المشرفين إحدى حالات عدم الحضور المسجلة عليكم: لم تعد تُحسب ضدكم.',
+  },
 };
 
 /** The `account.news` message of a verification event: what happened and, when given, why. */

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   AUDIT_ACTIONS,
+  LIMITS,
   NO_SHOW_SUSPENSION,
+  type NoShowEntry,
   type AuditAction,
   type DocumentType,
   type OpsVerificationItem,
@@ -80,6 +82,15 @@ type QueueRow = Omit<OpsVerificationItem, 'document_url' | 'reliability' | 'subm
 };
 
 /**
+ * The start of the count of a charity's ($1) no-shows toward the automatic suspension: no-shows that count
+ * (recorded after the collect-by time, not overturned), each donor once, so one donor reporting again and
+ * again cannot suspend a charity alone. The caller adds the period.
+ */
+const SUSPENDING_NO_SHOWS = `count(DISTINCT f.donor_id)::int AS no_shows
+   FROM pickup_requests r JOIN food_items f ON f.id = r.food_id
+  WHERE r.charity_id = $1 AND r.status::text = 'not_collected' AND r.no_show_counts AND r.no_show_overturned_at IS NULL`;
+
+/**
  * `charities`' verification columns and `verification_audit` (migration 1764650600000). Every change goes
  * through `change()` under the charity's row lock (`lock()`), with an audit line in the same transaction.
  */
@@ -131,6 +142,24 @@ export class VerificationRepository {
     return row;
   }
 
+  /**
+   * A deleted charity's submission (docs/OPERATIONS.md, "Account deletion"): its registration number,
+   * address, phone and document are erased (the status and the audit trail stay). Returns the document's
+   * storage key, which the caller removes from storage once the deletion committed.
+   */
+  async eraseSubmission(tx: EntityManager, userId: number): Promise<string | null> {
+    const [row] = await returningRows<{ document_key: string | null }>(
+      tx,
+      `UPDATE charities c SET moss_number = NULL, address = NULL, contact_phone = NULL, document_key = NULL, document_type = NULL,
+              verification_erased_at = now()
+         FROM (SELECT user_id, document_key FROM charities WHERE user_id = $1 FOR UPDATE) old
+        WHERE c.user_id = old.user_id
+        RETURNING old.document_key`,
+      [userId],
+    );
+    return row?.document_key ?? null;
+  }
+
   async audit(tx: EntityManager, line: AuditLine): Promise<void> {
     await tx.query(
       `INSERT INTO verification_audit (actor_id, action, subject_id, reason, status_before, status_after) VALUES ($1, $2, $3, $4, $5, $6)`,
@@ -173,7 +202,8 @@ export class VerificationRepository {
   }
 
   /**
-   * After a no-show: when the charity has NO_SHOW_SUSPENSION.noShows no-shows within `withinDays`, counted
+   * After a no-show: when the charity has NO_SHOW_SUSPENSION.noShows counted no-shows within `withinDays`
+   * from as many different donors (one donor's repeated reports count once: SUSPENDING_NO_SHOWS), counted
    * since its last suspension or reinstatement (so a lifted suspension does not fall again on the next
    * one), and its claiming is not suspended already, suspends claiming for `suspendDays` and takes every
    * claim slot away. Returns the row before the change, or null when nothing was suspended. The caller
@@ -183,14 +213,56 @@ export class VerificationRepository {
     const row = await this.lock(tx, charityId);
     if (!row || (row.claiming_suspended_until && row.claiming_suspended_until.getTime() > Date.now())) return null;
     const [{ no_shows }] = await tx.query<{ no_shows: number }[]>(
-      `SELECT count(*)::int AS no_shows FROM pickup_requests r
-        WHERE r.charity_id = $1 AND r.status::text = 'not_collected'
+      `SELECT ${SUSPENDING_NO_SHOWS}
           AND r.ended_at > greatest(now() - make_interval(days => $2),
                 coalesce((SELECT max(created_at) FROM verification_audit
                            WHERE subject_id = $1 AND action IN ('auto_suspend', 'reinstate')), '-infinity'))`,
       [charityId, NO_SHOW_SUSPENSION.withinDays],
     );
     return no_shows >= NO_SHOW_SUSPENSION.noShows ? row : null;
+  }
+
+  /**
+   * After an operator overturned a no-show: the charity's row, locked, and whether the claiming suspension
+   * in force (the latest of its automatic suspensions and reinstatements being an automatic suspension)
+   * no longer stands, its no-shows then (as suspendAfterNoShows counted them) having fallen below the
+   * threshold. Null when the account is not a live charity's.
+   */
+  async afterOverturn(tx: EntityManager, charityId: number): Promise<{ row: VerificationRow; lift: boolean } | null> {
+    const row = await this.lock(tx, charityId);
+    if (!row) return null;
+    if (!row.claiming_suspended_until || row.claiming_suspended_until.getTime() <= Date.now()) return { row, lift: false };
+    const [mark] = await tx.query<{ action: string; no_shows: number }[]>(
+      `WITH marks AS (SELECT action, created_at FROM verification_audit WHERE subject_id = $1 AND action IN ('auto_suspend', 'reinstate')),
+            last AS (SELECT action, created_at FROM marks ORDER BY created_at DESC LIMIT 1),
+            prev AS (SELECT max(m.created_at) AS at FROM marks m, last WHERE m.created_at < last.created_at)
+       SELECT last.action,
+              (SELECT ${SUSPENDING_NO_SHOWS}
+                  AND r.ended_at <= last.created_at
+                  AND r.ended_at > greatest(last.created_at - make_interval(days => $2), coalesce(prev.at, '-infinity'))) AS no_shows
+         FROM last, prev`,
+      [charityId, NO_SHOW_SUSPENSION.withinDays],
+    );
+    return { row, lift: mark?.action === 'auto_suspend' && mark.no_shows < NO_SHOW_SUSPENSION.noShows };
+  }
+
+  /** The charity's no-shows of the reliability period, newest first, as operators review them. */
+  async noShows(charityIds: number[]): Promise<Map<number, NoShowEntry[]>> {
+    const rows = await this.db.query<(Omit<NoShowEntry, 'ended_at' | 'overturned_at'> & { charity_id: number; ended_at: Date; overturned_at: Date | null })[]>(
+      `SELECT r.charity_id, r.id AS request_id, f.donor_id, r.ended_at, r.no_show_counts AS counts,
+              r.no_show_overturned_at AS overturned_at, r.no_show_overturn_reason AS overturn_reason
+         FROM pickup_requests r JOIN food_items f ON f.id = r.food_id
+        WHERE r.charity_id = ANY($1) AND r.status::text = 'not_collected' AND r.ended_at > now() - make_interval(days => $2)
+        ORDER BY r.ended_at DESC, r.id DESC`,
+      [charityIds, LIMITS.reliabilityDays],
+    );
+    const byCharity = new Map<number, NoShowEntry[]>();
+    for (const { charity_id, ended_at, overturned_at, ...entry } of rows) {
+      const list = byCharity.get(charity_id) ?? [];
+      list.push({ ...entry, ended_at: ended_at.toISOString(), overturned_at: overturned_at?.toISOString() ?? null });
+      byCharity.set(charity_id, list);
+    }
+    return byCharity;
   }
 
   /**

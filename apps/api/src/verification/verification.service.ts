@@ -16,7 +16,7 @@ import {
   type VerificationStatus,
   type VerificationView,
 } from '@food-link/contracts';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { parseShape } from '../common/shape-pipe';
 import { PhotoProcessor } from '../photos/photo-processor';
@@ -49,6 +49,19 @@ export class VerificationService {
     const row = await this.repository.find(charity.id);
     if (!row) throw new NotFoundException(ERRORS.charityNotFound);
     return verificationView(row);
+  }
+
+  /**
+   * Erases a deleted charity's submission in the deletion's transaction (VerificationRepository.eraseSubmission);
+   * returns what removes its document from storage, to run once the deletion committed.
+   */
+  async eraseSubmission(tx: EntityManager, userId: number): Promise<() => Promise<void>> {
+    const key = await this.repository.eraseSubmission(tx, userId);
+    return async () => {
+      if (!key) return;
+      // The row no longer names the file: a failure here leaves an orphan for operators to remove, said in the log.
+      await this.storage.delete(key).catch((error: Error) => this.logger.error(`removing the deleted charity ${userId}'s document ${key}: ${error.message}`));
+    };
   }
 
   /**
@@ -106,6 +119,7 @@ export class VerificationService {
 
   async queue(status: VerificationStatus): Promise<OpsVerificationItem[]> {
     const rows = await this.repository.queue(status);
+    const noShows = await this.repository.noShows(rows.map((row) => row.user_id));
     return rows.map(({ has_document, completed, no_shows, late_cancellations, submitted_at, decided_at, claiming_suspended_until, ...row }) => {
       const counts = { completed, no_shows, late_cancellations };
       return {
@@ -115,6 +129,7 @@ export class VerificationService {
         claiming_suspended_until: claiming_suspended_until?.toISOString() ?? null,
         document_url: has_document ? apiPath(VERIFICATION_ROUTES.opsDocument, { userId: row.user_id }) : null,
         reliability: { ...counts, score: reliabilityScore(counts) },
+        no_show_list: noShows.get(row.user_id) ?? [],
       };
     });
   }

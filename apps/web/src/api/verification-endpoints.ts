@@ -1,6 +1,8 @@
 import {
   apiPath,
+  EXTRA_ROUTES,
   type OpsVerificationItem,
+  type OverturnNoShowResponse,
   VERIFICATION_ROUTES,
   type VerificationAuditEntry,
   type VerificationDecision,
@@ -19,7 +21,7 @@ export interface VerificationSubmission {
 }
 
 /**
- * The verification calls (docs/API.md, "Charity verification"). Only types and VERIFICATION_ROUTES come
+ * The verification calls (docs/API.md, "Charity verification"). Only types and the route tables come
  * from the contracts: a value of verification.ts would bring zod with it.
  */
 export const verificationEndpoints = {
@@ -39,6 +41,9 @@ export const verificationEndpoints = {
       body: reason ? { decision, reason } : { decision },
       auth: true,
     }),
+  /** An operator overturns a no-show (docs/API.md, "The handover"): it no longer counts against the charity. */
+  overturnNoShow: (requestId: number, reason: string) =>
+    api<OverturnNoShowResponse>(apiPath(EXTRA_ROUTES.overturnNoShow, { requestId }), { method: 'POST', body: { reason }, auth: true }),
   audit: (userId: number) => api<VerificationAuditEntry[]>(apiPath(VERIFICATION_ROUTES.opsAudit, { userId }), { auth: true }),
   /**
    * A verification document as this session may fetch it: the charity's own

@@ -17,6 +17,7 @@ import { formatDayTime } from '../../i18n/format-time';
 import { useServerMessage } from '../../i18n/server-message';
 import { ReliabilityBadge } from '../listing/reliability-badge';
 import { VerificationDocument } from '../verification/verification-document';
+import { NoShowList } from './no-show-list';
 import { useReportOpsError } from './ops-access';
 import { VerificationAudit } from './verification-audit';
 
@@ -42,8 +43,9 @@ export function decisionsFor(item: Pick<OpsVerificationItem, 'status' | 'claimin
 type CardProps = { operatorId: number; item: OpsVerificationItem; onDecided: (text: string) => void };
 
 /**
- * One charity in the review queue: what it sent, its record, the document inline, the decisions open to
- * it (a reason is required to reject or suspend; the charity is told it) and, on demand, its audit trail.
+ * One charity in the review queue: what it sent, its record and its no-shows (each open to an overturn), the
+ * document inline, the decisions open to it (a reason is required to reject or suspend; the charity is told
+ * it) and, on demand, its audit trail.
  */
 export function VerificationCard({ operatorId, item, onDecided }: CardProps) {
   const { t, i18n } = useTranslation('verification');
@@ -126,6 +128,7 @@ export function VerificationCard({ operatorId, item, onDecided }: CardProps) {
           <p className="text-sm text-stone-600">{t('ops.documentNone')}</p>
         )}
       </div>
+      <NoShowList operatorId={operatorId} entries={item.no_show_list} />
       {decisions.length > 0 && (
         <div className="mt-3 flex flex-col gap-2">
           <FormField

@@ -1,4 +1,4 @@
-import type { OpsVerificationItem, VerificationAuditEntry } from '@food-link/contracts';
+import type { NoShowEntry, OpsVerificationItem, VerificationAuditEntry } from '@food-link/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
@@ -24,6 +24,7 @@ const item = (overrides: Partial<OpsVerificationItem> = {}): OpsVerificationItem
   document_url: '/api/ops/verifications/7/document',
   document_type: 'application/pdf',
   reliability: { completed: 4, no_shows: 1, late_cancellations: 2, score: 0.67 },
+  no_show_list: [],
   ...overrides,
 });
 const PENDING = 'GET /api/ops/verifications?status=pending';
@@ -166,6 +167,46 @@ describe('operator console: charities to verify', () => {
       'Sent · 1 Jan 2030, 12:00 · The charityNot verified → Waiting for review',
     ]);
     expect(screen.getByRole('button', { name: 'Hide history' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it("lists the charity's no-shows and overturns one that counts, with a reason, then refreshes the list", async () => {
+    const noShows: NoShowEntry[] = [
+      { request_id: 41, donor_id: 5, ended_at: '2030-01-03T10:00:00.000Z', counts: true, overturned_at: null, overturn_reason: null },
+      { request_id: 40, donor_id: 5, ended_at: '2030-01-02T10:00:00.000Z', counts: false, overturned_at: null, overturn_reason: null },
+      { request_id: 39, donor_id: 6, ended_at: '2030-01-01T10:00:00.000Z', counts: true, overturned_at: '2030-01-02T11:00:00.000Z', overturn_reason: 'Wrong address' },
+    ];
+    const fetchMock = mockApi({
+      [PENDING]: { body: [item({ no_show_list: noShows })] },
+      'GET /api/ops/verifications/7/document': document7,
+      'POST /api/ops/requests/41/overturn-no-show': {
+        body: {
+          request_id: 41,
+          charity_id: 7,
+          reliability: { completed: 4, no_shows: 0, late_cancellations: 2, score: 0.8 },
+          verification: { status: 'pending', reason: null, submitted_at: null, decided_at: null, claiming_suspended_until: null, claim_limit: 2 },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderPage(<VerificationQueueSection operatorId={1} />, '/ops');
+    const lines = await screen.findAllByTestId('no-show');
+    expect(lines.map((line) => line.getAttribute('data-request-id'))).toEqual(['41', '40', '39']);
+    expect(lines[1]).toHaveTextContent('Reported before the collect-by time: does not count');
+    expect(lines[2]).toHaveTextContent('Overturned: Wrong address');
+    // Only the standing one that counts can be overturned.
+    expect(within(lines[1]).queryByRole('button', { name: 'Overturn' })).not.toBeInTheDocument();
+    expect(within(lines[2]).queryByRole('button', { name: 'Overturn' })).not.toBeInTheDocument();
+    await user.click(within(lines[0]).getByRole('button', { name: 'Overturn' }));
+    const reason = within(lines[0]).getByLabelText('Why overturn request 41 (the charity is told)');
+    expect(reason).toHaveFocus();
+    expect(reason).toHaveAccessibleDescription('A reason is required to overturn it');
+    expect(callsTo(fetchMock, 'POST /api/ops/requests/41/overturn-no-show')).toBe(0);
+    await user.type(reason, 'The donor gave the wrong address');
+    await user.click(within(lines[0]).getByRole('button', { name: 'Overturn' }));
+    expect(await within(lines[0]).findByText('The no-show of request 41 is overturned.')).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([input, init]) => init?.method === 'POST' && String(input) === '/api/ops/requests/41/overturn-no-show');
+    expect(bodyOf(post?.[1])).toEqual({ reason: 'The donor gave the wrong address' });
+    await waitFor(() => expect(callsTo(fetchMock, PENDING)).toBe(2));
   });
 
   it('reads in Arabic', async () => {
