@@ -14,7 +14,7 @@ import { MatchingService } from '../notifications/matching.service';
 import { RemindersService } from '../notifications/reminders.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { CancellationNotices } from '../notifications/cancellation-notices.service';
-import { verificationNews } from '../verification/verification-news';
+import { newsReason, verificationNews } from '../verification/verification-news';
 import { moderationNews } from '../moderation/moderation-news';
 import { JobHandlers } from './job-handlers';
 import { NotCollectedScheduler } from './not-collected-scheduler';
@@ -117,7 +117,12 @@ export class DomainEventsProcessor extends WorkerHost implements OnApplicationBo
             key: `charity-verification-${envelope.id}`,
             userIds: [envelope.data.charityId],
             type: 'account.news',
-            data: { message: verificationNews(envelope.data.action, envelope.data.verification) },
+            data: {
+              message: verificationNews(envelope.data.action, envelope.data.verification),
+              // The parts, for each reader's app to word in its own language.
+              action: envelope.data.action,
+              reason: newsReason(envelope.data.action, envelope.data.verification),
+            },
           });
         },
         // Moderation: live to the person's room and in their chosen channels (once per event); a suspended
@@ -131,7 +136,7 @@ export class DomainEventsProcessor extends WorkerHost implements OnApplicationBo
             key: `account-moderation-${envelope.id}`,
             userIds: [userId],
             type: 'account.news',
-            data: { message: moderationNews(action, reason, foodId) },
+            data: { message: moderationNews(action, reason, foodId), action, reason, ...(foodId === null ? {} : { foodId }) },
           });
           if (action === 'suspend_account') await this.realtime.disconnectUser(userId);
         },

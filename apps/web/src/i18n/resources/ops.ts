@@ -154,10 +154,14 @@ export const ops = {
       empty: 'No events of this type yet.',
       error: 'The events could not be loaded.',
     },
+    // Every name of DOMAIN_EVENTS (libs/contracts/src/events.ts); ops-texts.test.ts checks none is missing.
     eventTypes: {
-      food: { listed: 'Food listed', claimed: 'Food claimed', expired: 'Food expired' },
-      request: { cancelled: 'Request cancelled', fulfilled: 'Request fulfilled' },
+      food: { listed: 'Food listed', claimed: 'Food claimed', expired: 'Food expired', updated: 'Food edited', withdrawn: 'Food withdrawn or hidden' },
+      request: { cancelled: 'Request cancelled', fulfilled: 'Request fulfilled', not_collected: 'Request not collected', received: 'Receipt reported' },
       stats: { updated: 'Impact totals updated' },
+      notification: { created: 'Notification made' },
+      charity: { verification: 'Verification decision' },
+      account: { moderation: 'Moderation action' },
     },
   },
   ar: {
@@ -312,9 +316,12 @@ export const ops = {
       error: 'تعذّر تحميل الأحداث.',
     },
     eventTypes: {
-      food: { listed: 'عُرض طعام', claimed: 'حُجز طعام', expired: 'انتهت صلاحية طعام' },
-      request: { cancelled: 'أُلغي طلب', fulfilled: 'تم تسليم طلب' },
+      food: { listed: 'عُرض طعام', claimed: 'حُجز طعام', expired: 'انتهت صلاحية طعام', updated: 'عُدّل طعام', withdrawn: 'سُحب طعام أو أُخفي' },
+      request: { cancelled: 'أُلغي طلب', fulfilled: 'تم تسليم طلب', not_collected: 'لم يُستلم طلب', received: 'أُبلغ عن الاستلام' },
       stats: { updated: 'تحدّثت أرقام الأثر' },
+      notification: { created: 'أُنشئ إشعار' },
+      charity: { verification: 'قرار توثيق' },
+      account: { moderation: 'إجراء إشراف' },
     },
   },
 };
