@@ -15,6 +15,16 @@ export const ops = {
       checking: 'Checking your session...',
     },
     roles: { donor: 'donor', charity: 'charity', operator: 'operator' },
+    sections: {
+      label: 'Console sections',
+      review: 'Review queue',
+      moderation: 'Find and moderate',
+      jobs: 'Failed jobs',
+      events: 'Events',
+      status: 'Status and counts',
+      data: 'Personal data',
+      mail: 'Mail',
+    },
     connection: {
       live: 'Live',
       offline: 'Not connected: the figures may be out of date',
@@ -176,6 +186,16 @@ export const ops = {
       checking: 'جارٍ التحقق من جلستك...',
     },
     roles: { donor: 'متبرع', charity: 'جمعية', operator: 'مشغّل' },
+    sections: {
+      label: 'أقسام اللوحة',
+      review: 'قائمة المراجعة',
+      moderation: 'البحث والإشراف',
+      jobs: 'المهام الفاشلة',
+      events: 'الأحداث',
+      status: 'الحالة والأعداد',
+      data: 'البيانات الشخصية',
+      mail: 'البريد',
+    },
     connection: {
       live: 'مباشر',
       offline: 'غير متصل: قد لا تكون الأرقام محدّثة',
