@@ -7,6 +7,7 @@ import { useFormat } from '../../i18n/format';
 import { Countdown } from '../listing/countdown';
 import { usePlaceName } from '../listing/listing-facts';
 import { PickupDetailsPanel } from '../listing/pickup-details-panel';
+import { useNow } from '../listing/use-now';
 import { ReceivedSummary } from '../listing/received-summary';
 import { ReceivedForm } from './received-form';
 import '../listing/listing-texts';
@@ -36,11 +37,12 @@ export function RequestItem({ request, cancelling, onCancel, charityUserId }: Re
   const fulfilled = state === 'fulfilled';
   const ended = state === 'withdrawn' || state === 'not_collected';
   const [correcting, setCorrecting] = useState(false);
+  const now = useNow();
   const report = request.received;
   // The API takes corrections within LIMITS.receivedCorrectionDays of the handover, which came before the
   // first report: past that many days after the report, it surely refuses (before, its answer decides).
   const correctable =
-    fulfilled && report !== null && Date.now() < new Date(report.received_at).getTime() + LIMITS.receivedCorrectionDays * 24 * 60 * 60 * 1000;
+    fulfilled && report !== null && now.getTime() < new Date(report.received_at).getTime() + LIMITS.receivedCorrectionDays * 24 * 60 * 60 * 1000;
   return (
     <article
       data-request-id={request.request_id}
