@@ -28,7 +28,7 @@ const buttonBase =
 
 /**
  * How many pending claims the charity holds against how many it may hold (the server's `claim_limit`), once
- * both are known: said before Submit Request, which is off with the reason when no claim is left.
+ * both are known: said before Submit Request, with the reason a press would be refused when no claim is left.
  */
 function useClaimAllowance(charityUserId: number | null) {
   const verification = useCharityVerification();
@@ -110,8 +110,9 @@ export function PickupRequestView({ foodId, onBack, focusHeading }: PickupReques
       <button
         type="button"
         // Once claimed, by us or by another charity, the item cannot be claimed again: a press could only fail.
-        // At the claim limit, neither can it: the reason is said beside the button.
-        disabled={pickup.isPending || pickup.isSuccess || claimedElsewhere || gone || limitReached}
+        // At the claim limit the reason is said beside it before any press (the server's refusal stays the
+        // judge: the list it counts may be a moment old).
+        disabled={pickup.isPending || pickup.isSuccess || claimedElsewhere || gone}
         aria-describedby={allowance && !pickup.isSuccess ? allowanceId : undefined}
         onClick={() => pickup.mutate()}
         className={`${buttonBase} bg-green-700 text-white hover:bg-green-800`}
