@@ -212,14 +212,14 @@ export const common = {
     fieldMessages: {
       'should not be empty': 'هذا الحقل مطلوب',
       'must be a valid e-mail address': 'أدخل بريدًا إلكترونيًا صحيحًا',
-      'must be longer than or equal to 8 characters': 'استخدم 8 أحرف على الأقل',
+      'must be longer than or equal to 8 characters': 'استخدم ٨ أحرف على الأقل',
       'must not contain NUL characters': 'احذف الأحرف غير الصالحة',
       'must list at least one': 'اختر واحدًا على الأقل',
       'must be more than 0': 'أدخل رقمًا أكبر من صفر',
       'must be at most 200': 'أدخل ٢٠٠ على الأكثر',
       'must be a number': 'أدخل رقمًا',
       'is required with base_lat, base_lng and radius_km': 'أدخل خط العرض وخط الطول ونصف القطر معًا',
-      'must be an Egyptian mobile number (010, 011, 012 or 015 followed by 8 digits)': 'أدخل رقم محمول مصريًا (010 أو 011 أو 012 أو 015 ثم 8 أرقام)',
+      'must be an Egyptian mobile number (010, 011, 012 or 015 followed by 8 digits)': 'أدخل رقم محمول مصريًا (010 أو 011 أو 012 أو 015 ثم ٨ أرقام)',
     },
     serverMessages: {
       'Your account has been deleted': 'تم حذف حسابك',
