@@ -125,6 +125,15 @@ describe('moderation', () => {
       }
     });
 
+    it("sends the donor's news in parts too (action, reason, listing), for each reader's app to word in its own language", async () => {
+      const donor = await createDonor(t.http);
+      const item = await addFood(t.http, donor);
+      expect((await hide(item.id, operator, 'Wrong photo')).status).toBe(201);
+      const news = await accountNews(donor, 'Wrong photo');
+      const data = news.body.items.find((n: { type: string }) => n.type === 'account.news').data;
+      expect(data).toEqual({ message: expect.stringContaining(`(#${item.id}): Wrong photo`), action: 'hide', reason: 'Wrong photo', foodId: item.id });
+    });
+
     it('hides available listings only: a claimed one is 409', async () => {
       const donor = await createDonor(t.http);
       const charity = await createCharity(t.http);
@@ -218,6 +227,42 @@ describe('moderation', () => {
       expect(found.body).toEqual({ user_id: donor.id, name: donor.name, user_type: 'donor', suspended: false });
       expect((await t.http.get(`${MODERATION_ROUTES.userLookup}?email=nobody@example.eg`, { token: operator })).status).toBe(404);
       expect((await t.http.get(`${MODERATION_ROUTES.userLookup}?email=${donor.email}`, { token: donor.token })).status).toBe(403);
+    });
+
+    it('searches accounts and listings by part of a name, an e-mail or a phone number, for operators only', async () => {
+      const tag = `Sfinx${Date.now().toString(36)}`;
+      const donor = await createDonor(t.http, { name: `${tag} Bakery` });
+      const charity = await createCharity(t.http, { name: `${tag} Aid` });
+      await createPickupPoint(t.http, donor, { contact_phone: '+201098765432' });
+      const bread = await addFood(t.http, donor, { food_name: `${tag} baladi bread` });
+      const search = (q: string, token: string | null = operator) => t.http.get(`${MODERATION_ROUTES.search}?q=${encodeURIComponent(q)}`, token ? { token } : {});
+
+      const byName = await search(tag.toLowerCase());
+      expect(byName.status).toBe(200);
+      expect(byName.body.accounts.map((a: { user_id: number }) => a.user_id).sort()).toEqual([donor.id, charity.id].sort());
+      expect(byName.body.accounts.find((a: { user_id: number }) => a.user_id === donor.id)).toEqual({
+        user_id: donor.id,
+        name: `${tag} Bakery`,
+        user_type: 'donor',
+        suspended: false,
+        email: donor.email,
+        phone: '+201098765432',
+      });
+      expect(byName.body.listings).toEqual([
+        { food_id: bread.id, food_name: `${tag} baladi bread`, status: 'available', hidden: false, donor_user_id: donor.id, donor_name: `${tag} Bakery` },
+      ]);
+      // The phone as people write it; the e-mail in any case.
+      const byPhone = await search('0109 876 5432');
+      expect(byPhone.body.accounts.map((a: { user_id: number }) => a.user_id)).toContain(donor.id);
+      expect(byPhone.body.listings.map((l: { food_id: number }) => l.food_id)).toContain(bread.id);
+      expect((await search(charity.email.toUpperCase())).body.accounts.map((a: { user_id: number }) => a.user_id)).toEqual([charity.id]);
+      // A wildcard is a letter, not everything.
+      expect((await search('%%')).body).toEqual({ accounts: [], listings: [] });
+      const tooShort = await search('a');
+      expect(tooShort.status).toBe(400);
+      expect(tooShort.body.message).toEqual(['q must be longer than or equal to 2 characters']);
+      expect((await search(tag, donor.token)).status).toBe(403);
+      expect((await search(tag, null)).status).toBe(401);
     });
   });
 

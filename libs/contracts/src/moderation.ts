@@ -74,6 +74,40 @@ export const OpsUserLookup = z
   .meta({ id: 'OpsUserLookup' });
 export type OpsUserLookup = z.infer<typeof OpsUserLookup>;
 
+/** `GET /api/ops/search?q=`: a name, an e-mail or a phone number, or part of one (operators). */
+export const OpsSearchQuery = z.object({
+  q: text(100, { minLength: 2, description: 'Part of a name (an account, a charity, a listing), an e-mail or a phone number', example: 'masr' }),
+});
+export type OpsSearchQuery = z.infer<typeof OpsSearchQuery>;
+
+/** An account found by the console's search, with what to act on it. */
+export const OpsFoundAccount = OpsUserLookup.extend({
+  email: said("The account's e-mail", 'ahl.masr@demo.foodlink.eg'),
+  phone: said('A phone number it gave (charity profile or verification, or a pickup point), if any', '+201001234567').nullable(),
+}).meta({ id: 'OpsFoundAccount' });
+export type OpsFoundAccount = z.infer<typeof OpsFoundAccount>;
+
+/** A listing found by the console's search (its name, or its donor's name, e-mail or phone). */
+export const OpsFoundListing = z
+  .object({
+    food_id: id('The listing', 12),
+    food_name: said('Its name', 'Koshary boxes'),
+    status: said('Its status', 'available'),
+    hidden: z.boolean().meta({ description: 'Hidden by an operator' }),
+    donor_user_id: id('Its donor', 7),
+    donor_name: said("Its donor's name", 'Koshary El Tahrir'),
+  })
+  .meta({ id: 'OpsFoundListing' });
+export type OpsFoundListing = z.infer<typeof OpsFoundListing>;
+
+export const OPS_SEARCH_MAX = 10;
+
+/** What the console's search found: at most OPS_SEARCH_MAX accounts and as many listings, newest first. */
+export const OpsSearchResult = z
+  .object({ accounts: z.array(OpsFoundAccount), listings: z.array(OpsFoundListing) })
+  .meta({ id: 'OpsSearchResult' });
+export type OpsSearchResult = z.infer<typeof OpsSearchResult>;
+
 const optionalStatus = () => z.enum(VERIFICATION_STATUSES).nullable().meta({ description: 'Verification status (verification actions only)' });
 
 /** One line of the trust audit trail (verification decisions and moderation). */

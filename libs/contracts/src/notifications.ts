@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { FOOD_CATEGORIES, STORAGE_KINDS } from './domain';
 import { count, dateTime, egyptianMobile, id, latitude, longitude, oneOf, said, setOf } from './fields';
+import { CLAIM_CANCEL_CAUSES, MODERATION_ACTIONS } from './moderation';
 import { GOVERNORATE_CODES } from './places';
+import { AUDIT_ACTIONS } from './verification';
 
 /*
  * Reaching people who are not looking (docs/DOMAIN-RULES.md, "Reaching people who are not looking"; docs/NOTIFICATIONS.md): a charity's matching profile,
@@ -133,7 +135,14 @@ export const NotificationData = z
     requestId: id('The request').optional(),
     foodName: said('The food item\'s name', 'Koshary, 40 portions').optional(),
     /** Free text for account news (a decision's reason). */
-    message: said('What happened, in words', 'Your charity was verified').optional(),
+    message: said('What happened, in words (English, then Arabic)', 'Your charity was verified').optional(),
+    // Account news in parts, so that each reader's app words it in the reader's own language.
+    action: z
+      .enum([...AUDIT_ACTIONS, ...MODERATION_ACTIONS])
+      .optional()
+      .meta({ description: "Account news: the operator's (or the no-show rule's) decision, or the moderation action", example: 'hide' }),
+    cause: z.enum(CLAIM_CANCEL_CAUSES).optional().meta({ description: 'Account news: why a claim was cancelled (a suspension)' }),
+    reason: said("Account news: the operator's reason, as written", 'The photo shows something else').nullable().optional(),
   })
   .meta({ id: 'NotificationData' });
 export type NotificationData = z.infer<typeof NotificationData>;

@@ -123,6 +123,8 @@ export const MODERATION_ROUTES = {
   reinstateUser: '/api/ops/users/:id/reinstate',
   /** GET `?email=` → OpsUserLookup (operators): an account's id by its e-mail. */
   userLookup: '/api/ops/users',
+  /** GET `?q=` → OpsSearchResult (operators): accounts and listings by name, e-mail or phone. */
+  search: '/api/ops/search',
   /** GET → TrustAuditEntry[] (operators): the whole trust audit trail, newest first, at most TRUST_AUDIT_MAX. */
   audit: '/api/ops/moderation/audit',
   /** GET → DonorSettings, PUT DonorSettings → DonorSettings (donors). */

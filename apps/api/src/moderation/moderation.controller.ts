@@ -6,7 +6,10 @@ import {
   ERRORS,
   HiddenListingView,
   MODERATION_ROUTES,
+  OPS_SEARCH_MAX,
   ModerationReasonBody,
+  OpsSearchQuery,
+  OpsSearchResult,
   OpsUserLookup,
   OpsUserLookupQuery,
   TrustAuditEntry,
@@ -94,6 +97,17 @@ export class OpsModerationController {
   @ApiErrors({ status: 400, description: '`email` is missing', message: ['email must be a string'] }, 401, OPERATORS_ONLY, NO_USER, 503)
   lookup(@ValidQuery(OpsUserLookupQuery) query: OpsUserLookupQuery): Promise<OpsUserLookup> {
     return this.moderation.lookup(query.email);
+  }
+
+  @Get(MODERATION_ROUTES.search)
+  @ApiOperation({
+    summary: 'Accounts and listings by part of a name, an e-mail or a phone number, to moderate them (operators)',
+    description: `At most ${OPS_SEARCH_MAX} of each, newest first; never an operator's account. A phone number matches from 6 digits on, however it is written.`,
+  })
+  @ApiOkResponse({ schema: shapeRef(OpsSearchResult) })
+  @ApiErrors({ status: 400, description: '`q` is missing, shorter than 2 or longer than 100 characters', message: ['q must be longer than or equal to 2 characters'] }, 401, OPERATORS_ONLY, 503)
+  search(@ValidQuery(OpsSearchQuery) query: OpsSearchQuery): Promise<OpsSearchResult> {
+    return this.moderation.search(query.q);
   }
 
   @Get(MODERATION_ROUTES.audit)

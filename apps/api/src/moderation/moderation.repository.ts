@@ -1,6 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { TRUST_AUDIT_MAX, type ModerationAction, type OfferStage, type OpsUserLookup, type TrustAuditEntry } from '@food-link/contracts';
+import {
+  OPS_SEARCH_MAX,
+  TRUST_AUDIT_MAX,
+  type ModerationAction,
+  type OfferStage,
+  type OpsFoundAccount,
+  type OpsFoundListing,
+  type OpsUserLookup,
+  type TrustAuditEntry,
+} from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AccountSuspension } from '../auth/users.service';
 import type { OfferState } from '../food/offer-visibility';
@@ -79,6 +88,41 @@ export class ModerationRepository {
       [email],
     );
     return row;
+  }
+
+  /**
+   * The console's search: accounts (never an operator's) by name, e-mail or a phone they gave, and listings
+   * by name or by their donor's; newest first. `pattern` is an ILIKE pattern escaped with `!`; `digits` the
+   * query's digits without leading zeros ('' when it holds too few to be a phone number).
+   */
+  async search(pattern: string, digits: string): Promise<{ accounts: OpsFoundAccount[]; listings: OpsFoundListing[] }> {
+    const phones = `SELECT user_id, phone FROM charity_profiles WHERE phone IS NOT NULL
+                    UNION ALL SELECT user_id, contact_phone FROM charities WHERE contact_phone IS NOT NULL
+                    UNION ALL SELECT donor_id, contact_phone FROM pickup_points`;
+    const accounts = await this.db.query<OpsFoundAccount[]>(
+      `WITH phones AS (${phones})
+       SELECT u.id AS user_id, u.name, u.user_type, u.suspended_at IS NOT NULL AS suspended, u.email,
+              (SELECT p.phone FROM phones p WHERE p.user_id = u.id
+                ORDER BY ($2 <> '' AND regexp_replace(p.phone, '[^0-9]', '', 'g') LIKE '%' || $2 || '%') DESC, p.phone LIMIT 1) AS phone
+         FROM users u
+        WHERE u.deleted_at IS NULL AND u.user_type <> 'operator'
+          AND (u.name ILIKE $1 ESCAPE '!' OR u.email ILIKE $1 ESCAPE '!'
+               OR ($2 <> '' AND EXISTS (SELECT 1 FROM phones p WHERE p.user_id = u.id AND regexp_replace(p.phone, '[^0-9]', '', 'g') LIKE '%' || $2 || '%')))
+        ORDER BY u.created_at DESC, u.id DESC
+        LIMIT ${OPS_SEARCH_MAX}`,
+      [pattern, digits],
+    );
+    const listings = await this.db.query<OpsFoundListing[]>(
+      `SELECT f.id AS food_id, f.food_name, f.status::text AS status, f.hidden_at IS NOT NULL AS hidden, u.id AS donor_user_id, u.name AS donor_name
+         FROM food_items f JOIN users u ON u.id = f.donor_id
+        WHERE u.deleted_at IS NULL
+          AND (f.food_name ILIKE $1 ESCAPE '!' OR u.name ILIKE $1 ESCAPE '!' OR u.email ILIKE $1 ESCAPE '!'
+               OR ($2 <> '' AND EXISTS (SELECT 1 FROM pickup_points p WHERE p.donor_id = u.id AND regexp_replace(p.contact_phone, '[^0-9]', '', 'g') LIKE '%' || $2 || '%')))
+        ORDER BY f.created_at DESC, f.id DESC
+        LIMIT ${OPS_SEARCH_MAX}`,
+      [pattern, digits],
+    );
+    return { accounts, listings };
   }
 
   async verifiedOnly(donorId: number): Promise<boolean> {

@@ -8,6 +8,7 @@ import {
   type DonorSettings,
   type HiddenListingView,
   type ModerationAction,
+  type OpsSearchResult,
   type OpsUserLookup,
   type TrustAuditEntry,
 } from '@food-link/contracts';
@@ -137,6 +138,17 @@ export class ModerationService {
     const user = await this.repository.lookup(email);
     if (!user) throw new NotFoundException(ERRORS.userNotFound);
     return user;
+  }
+
+  /**
+   * Accounts and listings by part of a name, an e-mail or a phone number (operators), to act on them from
+   * the result: `%` and `_` are the operator's letters, not wildcards; a phone matches from 6 digits on,
+   * however it is written (`0100 123 4567`, `+20100…`).
+   */
+  search(q: string): Promise<OpsSearchResult> {
+    const pattern = `%${q.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+    const digits = q.replace(/\D/g, '').replace(/^0+/, '');
+    return this.repository.search(pattern, digits.length >= 6 ? digits : '');
   }
 
   async donorSettings(donor: AuthUser): Promise<DonorSettings> {

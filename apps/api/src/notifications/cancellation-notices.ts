@@ -26,7 +26,7 @@ export class CancellationNotices {
       key: jobKey('request-cancelled', eventId),
       userIds: [cause === 'charity_suspended' ? request.donor_id : request.charity_id],
       type: 'account.news',
-      data: { foodId, requestId, foodName: request.food_name, message: claimCancelledNews(cause, request.food_name, foodId) },
+      data: { foodId, requestId, foodName: request.food_name, message: claimCancelledNews(cause, request.food_name, foodId), cause },
     });
   }
 }

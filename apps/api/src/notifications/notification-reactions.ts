@@ -64,7 +64,7 @@ export class NotificationReactions {
       key: `account-moderation-${id}`,
       userIds: [userId],
       type: 'account.news',
-      data: { message: moderationNews(action, reason, foodId) },
+      data: { message: moderationNews(action, reason, foodId), action, reason, ...(foodId === null ? {} : { foodId }) },
     });
   }
 

@@ -17,9 +17,15 @@ const NEWS: { readonly [A in AuditAction]: { en: string; ar: string } } = {
   },
 };
 
+/** The operator's reason a decision's news gives: a rejection's or a suspension's; null for the others. */
+export function newsReason(action: AuditAction, verification: VerificationView): string | null {
+  return verification.reason && (action === 'reject' || action === 'suspend') ? verification.reason : null;
+}
+
 /** The `account.news` message of a verification event: what happened and, when given, why. */
 export function verificationNews(action: AuditAction, verification: VerificationView): string {
   const { en, ar } = NEWS[action];
-  const reason = verification.reason && (action === 'reject' || action === 'suspend') ? ` (${verification.reason})` : '';
+  const why = newsReason(action, verification);
+  const reason = why ? ` (${why})` : '';
   return `${en}${reason} — ${ar}${reason}`;
 }

@@ -3,7 +3,7 @@ import { DOMAIN_EVENTS } from '@food-link/contracts';
 import { OnDomainEvent, type DomainEventOf } from '../common/on-domain-event';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { NotificationsService } from '../notifications/notifications.service';
-import { verificationNews } from './verification-news';
+import { newsReason, verificationNews } from './verification-news';
 
 /** A decision on the charity's verification is told in its chosen channels too (once per event), after its room heard it live. */
 @Injectable()
@@ -16,7 +16,12 @@ export class VerificationReactions {
       key: `charity-verification-${id}`,
       userIds: [charityId],
       type: 'account.news',
-      data: { message: verificationNews(action, verification) },
+      data: {
+        message: verificationNews(action, verification),
+        // The parts, for each reader's app to word in its own language.
+        action,
+        reason: newsReason(action, verification),
+      },
     });
   }
 }

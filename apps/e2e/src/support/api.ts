@@ -58,6 +58,15 @@ export async function apiOperatorLogin(): Promise<string> {
   return (await call<LoginResponse>(API_ROUTES.login, { method: 'POST', body: { email, password } })).token;
 }
 
+/** The run's operator logged in over HTTP, as a session to open the console without the form. */
+export async function apiOperatorSession(): Promise<ApiSession> {
+  const [email, password] = [process.env.E2E_OPERATOR_EMAIL, process.env.E2E_OPERATOR_PASSWORD];
+  if (!email || !password) throw new Error('E2E_OPERATOR_EMAIL is not set: the global setup did not start the stack');
+  const login = await call<LoginResponse>(API_ROUTES.login, { method: 'POST', body: { email, password } });
+  const [data] = login.data;
+  return { token: login.token, storage: { token: login.token, userId: String(data.user_id), userType: data.user_type } };
+}
+
 /**
  * Makes the charity verified as it would be for real: it sends its registration with a document, and the
  * operator approves it (`charity-verification.e2e-spec.ts` does both through the screens).

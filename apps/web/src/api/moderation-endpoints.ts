@@ -4,6 +4,7 @@ import {
   type AccountSuspensionView,
   type DonorSettings,
   type HiddenListingView,
+  type OpsSearchResult,
   type OpsUserLookup,
   type TrustAuditEntry,
 } from '@food-link/contracts';
@@ -22,6 +23,7 @@ export const moderationEndpoints = {
   reinstateUser: (userId: number) =>
     api<AccountSuspensionView>(apiPath(MODERATION_ROUTES.reinstateUser, { id: userId }), { method: 'POST', auth: true }),
   lookupUser: (email: string) => api<OpsUserLookup>(`${MODERATION_ROUTES.userLookup}?${new URLSearchParams({ email })}`, { auth: true }),
+  search: (q: string) => api<OpsSearchResult>(`${MODERATION_ROUTES.search}?${new URLSearchParams({ q })}`, { auth: true }),
   audit: () => api<TrustAuditEntry[]>(MODERATION_ROUTES.audit, { auth: true }),
   donorSettings: () => api<DonorSettings>(MODERATION_ROUTES.donorSettings, { auth: true }),
   saveDonorSettings: (settings: DonorSettings) => api<DonorSettings>(MODERATION_ROUTES.donorSettings, { method: 'PUT', body: settings, auth: true }),

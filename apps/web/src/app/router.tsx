@@ -1,4 +1,5 @@
 import { PAGE_ROUTES } from '@food-link/contracts';
+import { useTranslation } from 'react-i18next';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { LandingPage } from '../pages/landing/landing-page';
@@ -22,8 +23,18 @@ const NotificationPreferencesPage = lazy(() => import('../pages/notifications/no
 const DonorImpactPage = lazy(() => import('../pages/impact/donor-impact-page'));
 const PublicImpactPage = lazy(() => import('../pages/impact/public-impact-page'));
 
+/** What shows while a screen's code arrives: in the reader's language (common is always loaded). */
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <p role="status" className="p-8 text-center text-stone-500">
+      {t('loading')}
+    </p>
+  );
+}
+
 function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<p className="p-8 text-center text-stone-500">Loading...</p>}>{children}</Suspense>;
+  return <Suspense fallback={<Loading />}>{children}</Suspense>;
 }
 
 /** The spec's route table (section 2); routes are reachable without a token, as the spec shows. */

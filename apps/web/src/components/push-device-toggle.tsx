@@ -38,7 +38,7 @@ export function PushDeviceToggle() {
           aria-describedby={helpId}
           disabled={busy || !usable}
           onClick={() => change(!on)}
-          className="inline-flex items-center gap-2 rounded-full px-1 py-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800 disabled:cursor-not-allowed disabled:opacity-60"
+          className="inline-flex min-h-11 min-w-11 items-center gap-2 rounded-full px-1 py-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800 disabled:cursor-not-allowed disabled:opacity-60"
         >
           <span aria-hidden="true" className={`flex h-6 w-11 items-center rounded-full p-0.5 ${on ? 'justify-end bg-green-700' : 'justify-start bg-stone-300'}`}>
             <span className="h-5 w-5 rounded-full bg-white shadow-sm" />

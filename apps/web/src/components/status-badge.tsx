@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 /** The one state a card shows. */
-export type ItemState = 'available' | 'claimed' | 'pending' | 'fulfilled' | 'cancelled' | 'expired' | 'withdrawn' | 'not_collected';
+export type ItemState = 'available' | 'claimed' | 'pending' | 'fulfilled' | 'cancelled' | 'expired' | 'withdrawn' | 'not_collected' | 'hidden';
 
 /** Claimed reads red and available green (spec, section 2); the others each have a colour of their own. */
 const STATE_CLASSES: Record<ItemState, string> = {
@@ -13,6 +13,7 @@ const STATE_CLASSES: Record<ItemState, string> = {
   expired: 'bg-stone-100 text-stone-700 ring-stone-500/30',
   withdrawn: 'bg-stone-100 text-stone-700 ring-stone-500/30',
   not_collected: 'bg-orange-50 text-orange-900 ring-orange-600/30',
+  hidden: 'bg-stone-100 text-stone-800 ring-stone-600/30',
 };
 
 /** A state as a coloured, translated label (in English: Available, Claimed, Pending, Fulfilled, Cancelled). */

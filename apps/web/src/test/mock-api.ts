@@ -21,6 +21,25 @@ const AMBIENT: Record<string, Reply> = {
   'GET /api/ops/moderation/audit': { body: [] },
   // The donor's settings: any charity may claim.
   'GET /api/donor/settings': { body: { verified_only: false } },
+  // Charity 9's requests, none: the pickup view counts them against the claim limit.
+  'GET /api/charity/9': { body: [] },
+  // Where to collect request 50, the claim most tests make: the pickup view shows it once the claim is made.
+  'GET /api/requests/50/pickup': {
+    body: {
+      request_id: 50,
+      food_id: 1,
+      status: 'pending',
+      food_name: 'Koshari',
+      pickup_from: null,
+      pickup_until: null,
+      safe_until: '2030-05-20T21:00:00.000Z',
+      serve_within_minutes: 0,
+      point: null,
+      donor_name: 'Nile Bakery',
+      charity_name: 'Hope Kitchen',
+      pickup_code: '482913',
+    },
+  },
   // A verified charity: the board's verification notice stays away.
   'GET /api/charity/verification': {
     body: { status: 'verified', reason: null, submitted_at: '2030-01-01T10:00:00.000Z', decided_at: '2030-01-02T10:00:00.000Z', claiming_suspended_until: null, claim_limit: 5 },

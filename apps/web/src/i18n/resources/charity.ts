@@ -40,6 +40,10 @@ export const charity = {
       gone: 'This food is no longer available: its donor withdrew it or its safe time has passed.',
       signIn: 'Log in with your charity account to request this pickup.',
       signInLink: 'Go to Login',
+      next: 'Show this code at the door when you collect. Where and when:',
+      toRequests: 'Go to Your Requests',
+      allowance: 'Active requests: {{held}} of the {{limit}} your charity may hold at once.',
+      limitReached: 'Your charity already holds {{limit}} active requests, its limit: collect or cancel one first to request more.',
     },
     requests: {
       heading: 'Your Food Pickup Requests',
@@ -106,6 +110,10 @@ export const charity = {
       gone: 'لم يعد هذا الطعام متاحًا: سحبه المتبرع أو انتهى وقته الآمن.',
       signIn: 'سجّل الدخول بحساب الجمعية لتطلب هذا الاستلام.',
       signInLink: 'الذهاب إلى تسجيل الدخول',
+      next: 'اعرض هذا الرمز عند الباب حين تستلم. المكان والموعد:',
+      toRequests: 'الذهاب إلى طلباتك',
+      allowance: 'الطلبات النشطة: {{held}} من {{limit}} يمكن لجمعيتك الاحتفاظ بها في الوقت نفسه.',
+      limitReached: 'لدى جمعيتك بالفعل {{limit}} طلبات نشطة، وهو الحد الأقصى: استلم أحدها أو ألغِه أولًا لتطلب المزيد.',
     },
     requests: {
       heading: 'طلبات الاستلام الخاصة بك',

@@ -16,6 +16,16 @@ export const ops = {
       checking: 'Checking your session...',
     },
     roles: { donor: 'donor', charity: 'charity', operator: 'operator' },
+    sections: {
+      label: 'Console sections',
+      review: 'Review queue',
+      moderation: 'Find and moderate',
+      jobs: 'Failed jobs',
+      events: 'Events',
+      status: 'Status and counts',
+      data: 'Personal data',
+      mail: 'Mail',
+    },
     connection: {
       live: 'Live',
       offline: 'Not connected: the figures may be out of date',
@@ -155,11 +165,14 @@ export const ops = {
       empty: 'No events of this type yet.',
       error: 'The events could not be loaded.',
     },
+    // Every name of DOMAIN_EVENTS (libs/contracts/src/events.ts); ops-texts.test.ts checks none is missing.
     eventTypes: {
-      food: { listed: 'Food listed', claimed: 'Food claimed', expired: 'Food expired' },
-      request: { cancelled: 'Request cancelled', fulfilled: 'Request fulfilled', code_locked: 'Pickup code locked after wrong codes' },
+      food: { listed: 'Food listed', claimed: 'Food claimed', expired: 'Food expired', updated: 'Food edited', withdrawn: 'Food withdrawn or hidden' },
+      request: { cancelled: 'Request cancelled', fulfilled: 'Request fulfilled', not_collected: 'Request not collected', received: 'Receipt reported', code_locked: 'Pickup code locked after wrong codes' },
       stats: { updated: 'Impact totals updated' },
-      charity: { claims_paused: 'Claiming paused after quick cancellations' },
+      notification: { created: 'Notification made' },
+      charity: { verification: 'Verification decision', claims_paused: 'Claiming paused after quick cancellations' },
+      account: { moderation: 'Moderation action' },
     },
   },
   ar: {
@@ -174,6 +187,16 @@ export const ops = {
       checking: 'جارٍ التحقق من جلستك...',
     },
     roles: { donor: 'متبرع', charity: 'جمعية', operator: 'مشغّل' },
+    sections: {
+      label: 'أقسام اللوحة',
+      review: 'قائمة المراجعة',
+      moderation: 'البحث والإشراف',
+      jobs: 'المهام الفاشلة',
+      events: 'الأحداث',
+      status: 'الحالة والأعداد',
+      data: 'البيانات الشخصية',
+      mail: 'البريد',
+    },
     connection: {
       live: 'مباشر',
       offline: 'غير متصل: قد لا تكون الأرقام محدّثة',
@@ -314,10 +337,12 @@ export const ops = {
       error: 'تعذّر تحميل الأحداث.',
     },
     eventTypes: {
-      food: { listed: 'عُرض طعام', claimed: 'حُجز طعام', expired: 'انتهت صلاحية طعام' },
-      request: { cancelled: 'أُلغي طلب', fulfilled: 'تم تسليم طلب', code_locked: 'قُفل رمز الاستلام بعد رموز خاطئة' },
+      food: { listed: 'عُرض طعام', claimed: 'حُجز طعام', expired: 'انتهت صلاحية طعام', updated: 'عُدّل طعام', withdrawn: 'سُحب طعام أو أُخفي' },
+      request: { cancelled: 'أُلغي طلب', fulfilled: 'تم تسليم طلب', not_collected: 'لم يُستلم طلب', received: 'أُبلغ عن الاستلام', code_locked: 'قُفل رمز الاستلام بعد رموز خاطئة' },
       stats: { updated: 'تحدّثت أرقام الأثر' },
-      charity: { claims_paused: 'أُوقف حجز جمعية مؤقتًا بعد إلغاءات سريعة' },
+      notification: { created: 'أُنشئ إشعار' },
+      charity: { verification: 'قرار توثيق', claims_paused: 'أُوقف حجز جمعية مؤقتًا بعد إلغاءات سريعة' },
+      account: { moderation: 'إجراء إشراف' },
     },
   },
 };

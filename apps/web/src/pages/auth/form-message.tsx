@@ -9,9 +9,10 @@ export function FormMessage({ success, error, reason }: { success?: ReactNode; e
     <div className="min-h-6 text-sm">
       <div role="alert" className="font-semibold text-red-700">
         {error}
-        {/* The spec's text first; the server's reason (e-mail taken, too many attempts) under it. */}
+        {/* The spec's text first, the server's reason (e-mail taken, too many attempts) after it on the same
+            line: one message, not two error lines. */}
         {error && reason ? (
-          <span data-testid="form-reason" className="block font-normal">
+          <span data-testid="form-reason" className="ms-1 font-normal">
             {reason}
           </span>
         ) : null}

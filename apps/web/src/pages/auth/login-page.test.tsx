@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
 import { ERRORS, type UserType } from '@food-link/contracts';
@@ -68,6 +68,21 @@ describe('LoginPage', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Error logging in. Please try again.');
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('says a wrong password in one line: the spec text, then the reason after it', async () => {
+    mockApi({
+      'POST /api/login': { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Invalid email or password' } },
+    });
+    renderApp(routes, { path: '/Login' });
+    await logIn();
+
+    const alert = await screen.findByRole('alert');
+    const reason = within(alert).getByTestId('form-reason');
+    expect(alert.textContent).toBe(`Error logging in. Please try again.${reason.textContent}`);
+    // Inline, after the spec's words (a margin between them): not a second line under them.
+    expect(getComputedStyle(reason).display).not.toBe('block');
+    expect(reason).not.toHaveClass('block');
   });
 
   it("says a suspended account's refusal as such, with the operator's reason, in English and Arabic", async () => {

@@ -38,7 +38,9 @@ export function CheckboxGroup({ name, legend, hint, options, selected, onChange,
     <fieldset
       data-testid={`${name}-group`}
       aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-      className={`rounded-xl border bg-white p-4 ${error ? 'border-red-600' : 'border-stone-200'}`}
+      // min-w-0: a fieldset is as wide as its content's widest line by default, which pushed the Arabic
+      // governorates past a 390 px phone.
+      className={`min-w-0 rounded-xl border bg-white p-4 ${error ? 'border-red-600' : 'border-stone-200'}`}
     >
       <legend className="px-1 font-semibold text-stone-900">{legend}</legend>
       {hint && (

@@ -179,4 +179,87 @@ describe('the board and requests, live, with the new events', () => {
     expect(await within(request).findByText('Not collected')).toHaveAttribute('data-state', 'not_collected');
     expect(within(request).queryByTestId('pickup-details')).not.toBeInTheDocument();
   });
+
+  describe('the received report', () => {
+    const bread = charityRequest({ request_id: 52, food_name: 'Baladi bread', status: 'fulfilled', quantity: 30, unit: 'item' });
+    const sent = (fetchMock: ReturnType<typeof mockApi>) => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+
+    it('names the unit and what was handed over, and asks before sending more than that', async () => {
+      signInAs('charity', 9);
+      const fetchMock = mockApi({
+        'GET /api/charity/9': { body: [bread] },
+        'POST /api/requests/52/received': (init) => ({
+          status: 201,
+          body: { received_quantity: JSON.parse(init?.body as string).received_quantity, received_weight_kg: null, comment: null, received_at: new Date().toISOString() },
+        }),
+      });
+      const user = userEvent.setup();
+      renderPage(<CharityAreaPage />, '/FoodDonationApp?view=requests');
+      const card = await screen.findByRole('article', { name: 'Baladi bread' });
+      const quantity = within(card).getByLabelText('Quantity received (Items)');
+      expect(quantity).toHaveAccessibleDescription('Handed over: 30 (Items)');
+      await user.type(quantity, '300');
+      await user.click(within(card).getByTestId('received-submit'));
+      const dialog = await screen.findByRole('dialog', { name: 'More than was handed over?' });
+      expect(dialog).toHaveTextContent('You report 300, but 30 (Items) were handed over. Send it all the same?');
+      expect(sent(fetchMock)).toHaveLength(0);
+      await user.click(within(dialog).getByRole('button', { name: 'Correct the number' }));
+      expect(sent(fetchMock)).toHaveLength(0);
+      await user.clear(quantity);
+      await user.type(quantity, '30');
+      await user.click(within(card).getByTestId('received-submit'));
+      expect(await within(card).findByTestId('received-summary')).toHaveTextContent('Received: 30');
+      expect(sent(fetchMock)).toHaveLength(1);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it('sends more than was handed over once the charity confirms it', async () => {
+      signInAs('charity', 9);
+      const fetchMock = mockApi({
+        'GET /api/charity/9': { body: [bread] },
+        'POST /api/requests/52/received': { status: 201, body: { received_quantity: 32, received_weight_kg: null, comment: null, received_at: new Date().toISOString() } },
+      });
+      const user = userEvent.setup();
+      renderPage(<CharityAreaPage />, '/FoodDonationApp?view=requests');
+      const card = await screen.findByRole('article', { name: 'Baladi bread' });
+      await user.type(within(card).getByTestId('received-quantity'), '32');
+      await user.click(within(card).getByTestId('received-submit'));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, 32 arrived' }));
+      expect(await within(card).findByTestId('received-summary')).toHaveTextContent('Received: 32');
+      expect(JSON.parse(sent(fetchMock)[0][1]?.body as string)).toEqual({ received_quantity: 32 });
+    });
+
+    it('offers "Edit report" while corrections are taken, starting from the report sent, and replaces it', async () => {
+      signInAs('charity', 9);
+      const report = { received_quantity: 28, received_weight_kg: null, comment: 'Two were burnt', received_at: new Date().toISOString() };
+      const fetchMock = mockApi({
+        'GET /api/charity/9': { body: [{ ...bread, received: report }] },
+        'POST /api/requests/52/received': { status: 201, body: { ...report, received_quantity: 29 } },
+      });
+      const user = userEvent.setup();
+      renderPage(<CharityAreaPage />, '/FoodDonationApp?view=requests');
+      const card = await screen.findByRole('article', { name: 'Baladi bread' });
+      expect(within(card).getByTestId('received-summary')).toHaveTextContent('Received: 28');
+      await user.click(within(card).getByRole('button', { name: 'Edit report' }));
+      expect(within(card).getByRole('heading', { name: 'Correct your report' })).toBeInTheDocument();
+      expect(within(card).getByTestId('received-quantity')).toHaveValue(28);
+      expect(within(card).getByTestId('received-comment')).toHaveValue('Two were burnt');
+      await user.clear(within(card).getByTestId('received-quantity'));
+      await user.type(within(card).getByTestId('received-quantity'), '29');
+      await user.click(within(card).getByRole('button', { name: 'Send the correction' }));
+      expect(await within(card).findByTestId('received-summary')).toHaveTextContent('Received: 29');
+      expect(JSON.parse(sent(fetchMock)[0][1]?.body as string)).toEqual({ received_quantity: 29, comment: 'Two were burnt' });
+      expect(within(card).queryByTestId('received-form')).not.toBeInTheDocument();
+    });
+
+    it('offers no "Edit report" once corrections can no longer be taken', async () => {
+      signInAs('charity', 9);
+      const report = { received_quantity: 28, received_weight_kg: null, comment: null, received_at: '2026-01-02T10:00:00Z' };
+      mockApi({ 'GET /api/charity/9': { body: [{ ...bread, received: report }] } });
+      renderPage(<CharityAreaPage />, '/FoodDonationApp?view=requests');
+      const card = await screen.findByRole('article', { name: 'Baladi bread' });
+      expect(within(card).getByTestId('received-summary')).toHaveTextContent('Received: 28');
+      expect(within(card).queryByRole('button', { name: 'Edit report' })).not.toBeInTheDocument();
+    });
+  });
 });

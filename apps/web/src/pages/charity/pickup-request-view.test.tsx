@@ -1,9 +1,9 @@
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { LiveHub } from '../../live/live-hub';
 import CharityAreaPage from './charity-area-page';
-import { failure, foodItem, heldReply, liveEvent, mockApi, renderPage, signInAs } from '../../test/test-utils';
+import { charityRequest, failure, foodItem, heldReply, liveEvent, mockApi, renderPage, signInAs } from '../../test/test-utils';
 
 const koshari = foodItem({ id: 1, food_name: 'Koshari', quantity: 40, expiration_date: '2030-05-20' });
 const ful = foodItem({ id: 2, food_name: 'Ful medames' });
@@ -152,3 +152,32 @@ describe('the pickup view for a visitor who is not signed in', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 });
+
+describe('what comes after Submit Request, and the claim limit before it', () => {
+  const holding = (count: number) => Array.from({ length: count }, (_, index) => charityRequest({ request_id: 60 + index, food_id: 10 + index }));
+
+  it('shows the pickup code, where to collect and a link to Your Requests once the claim is made', async () => {
+    const { user } = await selectKoshari({ 'POST /api/request': { status: 201, body: { message: 'ok', request_id: 50, status: 'pending' } } });
+    await user.click(submit());
+    const next = await screen.findByTestId('pickup-next');
+    expect(await within(next).findByTestId('pickup-code')).toHaveTextContent('482913');
+    expect(within(next).getByText('Show this code at the door when you collect. Where and when:')).toBeInTheDocument();
+    await user.click(within(next).getByRole('link', { name: 'Go to Your Requests' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your Food Pickup Requests' })).toBeInTheDocument();
+  });
+
+  it('says how many active requests the charity holds of its limit before Submit Request', async () => {
+    await selectKoshari({ 'GET /api/charity/9': { body: [...holding(2), charityRequest({ request_id: 70, status: 'fulfilled' })] } });
+    expect(await screen.findByTestId('claim-allowance')).toHaveTextContent('Active requests: 2 of the 5 your charity may hold at once.');
+    expect(submit()).toBeEnabled();
+  });
+
+  it('says at the claim limit, before anything is sent, why Submit Request would be refused', async () => {
+    const { fetchMock } = await selectKoshari({ 'GET /api/charity/9': { body: holding(5) } });
+    const reason = 'Your charity already holds 5 active requests, its limit: collect or cancel one first to request more.';
+    expect(await screen.findByTestId('claim-allowance')).toHaveTextContent(reason);
+    expect(submit()).toHaveAccessibleDescription(reason);
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+});
+

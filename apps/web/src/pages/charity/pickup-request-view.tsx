@@ -1,14 +1,20 @@
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../session/use-session';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { ApiError } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
+import { queryKeys } from '../../api/query-keys';
+import { formatNumber } from '../../i18n/format';
 import { useServerMessage } from '../../i18n/server-message';
 import { useLiveEvent } from '../../live/live-context';
 import { Countdown } from '../listing/countdown';
 import { ListingBadges } from '../listing/listing-badges';
 import { ListingPhotos } from '../listing/listing-facts';
+import { PickupDetailsPanel } from '../listing/pickup-details-panel';
+import { useCharityVerification } from '../verification/use-charity-verification';
 import { FoodFields } from './food-fields';
 import { useFoodDetails } from './use-food-details';
 import { useRequestPickup } from './use-request-pickup';
@@ -19,12 +25,32 @@ type PickupRequestViewProps = { foodId: number; onBack: () => void; focusHeading
 const buttonBase =
   'rounded-lg px-4 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800 disabled:cursor-not-allowed disabled:opacity-60';
 
+/**
+ * How many pending claims the charity holds against how many it may hold (the server's `claim_limit`), once
+ * both are known: said before Submit Request, with the reason a press would be refused when no claim is left.
+ */
+function useClaimAllowance(charityUserId: number | null) {
+  const verification = useCharityVerification();
+  const requests = useQuery({
+    queryKey: queryKeys.charityRequests(charityUserId ?? 0),
+    queryFn: () => endpoints.charityRequests(charityUserId ?? 0),
+    enabled: charityUserId !== null && verification.data !== undefined,
+  });
+  if (!verification.data || !requests.data) return null;
+  const held = requests.data.filter((request) => request.status === 'pending').length;
+  return { held, limit: verification.data.claim_limit, full: held >= verification.data.claim_limit };
+}
+
 export function PickupRequestView({ foodId, onBack, focusHeading }: PickupRequestViewProps) {
-  const { t } = useTranslation('charity');
+  const { t, i18n } = useTranslation('charity');
   useDocumentTitle(t('titles.pickup', { ns: 'common' }));
   const session = useSession();
   const details = useFoodDetails(foodId);
   const pickup = useRequestPickup(foodId);
+  const allowance = useClaimAllowance(session?.userId ?? null);
+  const allowanceId = useId();
+  // Our own new claim counts in the list once it is fetched again: the limit no longer applies to it.
+  const limitReached = allowance !== null && allowance.full && !pickup.isSuccess;
   // Someone else's claim, seen live: a claim of our own is the one we are sending or have sent.
   const [claimedElsewhere, setClaimedElsewhere] = useState(false);
   // Withdrawn by its donor or past its safe time: nothing left to claim.
@@ -83,7 +109,10 @@ export function PickupRequestView({ foodId, onBack, focusHeading }: PickupReques
       <button
         type="button"
         // Once claimed, by us or by another charity, the item cannot be claimed again: a press could only fail.
+        // At the claim limit the reason is said beside it before any press (the server's refusal stays the
+        // judge: the list it counts may be a moment old).
         disabled={pickup.isPending || pickup.isSuccess || claimedElsewhere || gone}
+        aria-describedby={allowance && !pickup.isSuccess ? allowanceId : undefined}
         onClick={() => pickup.mutate()}
         className={`${buttonBase} bg-green-700 text-white hover:bg-green-800`}
       >
@@ -91,6 +120,7 @@ export function PickupRequestView({ foodId, onBack, focusHeading }: PickupReques
       </button>
     );
   }
+  const number = (value: number) => formatNumber(value, i18n.language);
 
   return (
     <section className="max-w-2xl">
@@ -132,6 +162,25 @@ export function PickupRequestView({ foodId, onBack, focusHeading }: PickupReques
           </p>
         )}
       </div>
+      {pickup.isSuccess && (
+        <div data-testid="pickup-next" className="mb-4 flex flex-col gap-3">
+          <p className="text-stone-800">{t('pickup.next')}</p>
+          <PickupDetailsPanel requestId={pickup.data.request_id} />
+          <Link
+            to={{ search: '?view=requests' }}
+            className="inline-flex min-h-11 items-center self-start rounded-lg border border-green-700 px-4 py-2 font-semibold text-green-800 hover:bg-green-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800"
+          >
+            {t('pickup.toRequests')}
+          </Link>
+        </div>
+      )}
+      {allowance && !pickup.isSuccess && (
+        <p id={allowanceId} data-testid="claim-allowance" className={`mb-3 text-sm ${limitReached ? 'font-semibold text-red-700' : 'text-stone-700'}`}>
+          {limitReached
+            ? t('pickup.limitReached', { limit: number(allowance.limit) })
+            : t('pickup.allowance', { held: number(allowance.held), limit: number(allowance.limit) })}
+        </p>
+      )}
       <div className="flex flex-wrap gap-3">
         <button type="button" onClick={onBack} className={`${buttonBase} border border-stone-300 bg-white text-stone-800 hover:bg-stone-50`}>
           {t('pickup.back')}

@@ -1,4 +1,4 @@
-import { LIMITS, ReceivedBody, type CharityRequestItem } from '@food-link/contracts';
+import { LIMITS, ReceivedBody, type CharityRequestItem, type ReceivedReport } from '@food-link/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,30 +6,57 @@ import { ApiError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { queryKeys } from '../../api/query-keys';
 import { checkForm, useFieldMessage, type FieldProblems } from '../../components/check-form';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormField } from '../../components/form-field';
+import { useFormat } from '../../i18n/format';
 import { useServerMessage } from '../../i18n/server-message';
 
 const EMPTY = { quantity: '', weight: '', comment: '' };
 
+/** The form's values from an earlier report, to correct it. */
+function valuesOf(report: ReceivedReport | null | undefined) {
+  if (!report) return EMPTY;
+  return {
+    quantity: report.received_quantity == null ? '' : String(report.received_quantity),
+    weight: report.received_weight_kg == null ? '' : String(report.received_weight_kg),
+    comment: report.comment ?? '',
+  };
+}
+
+type ReceivedFormProps = {
+  request: CharityRequestItem;
+  charityUserId: number;
+  /** Set when correcting the report the charity sent (a new one replaces it). */
+  onDone?: () => void;
+};
+
 /**
  * After a fulfilled pickup, the charity says what actually arrived (`POST /api/requests/{id}/received`):
- * a quantity, a weight or a comment, at least one. The donor's card shows it.
+ * a quantity (in the listing's unit), a weight or a comment, at least one. The donor's card shows it.
+ * A quantity above what was handed over is asked about before it is sent (300 of 30 loaves is a typo more
+ * often than a gift). With `onDone`, the form corrects the earlier report, starting from it.
  */
-export function ReceivedForm({ request, charityUserId }: { request: CharityRequestItem; charityUserId: number }) {
+export function ReceivedForm({ request, charityUserId, onDone }: ReceivedFormProps) {
   const { t } = useTranslation('listing');
+  const format = useFormat();
   const headingId = useId();
   const client = useQueryClient();
   const fieldMessage = useFieldMessage();
   const serverMessage = useServerMessage();
-  const [values, setValues] = useState(EMPTY);
+  const editing = onDone !== undefined;
+  const [values, setValues] = useState(() => (editing ? valuesOf(request.received) : EMPTY));
   const [problems, setProblems] = useState<FieldProblems>({});
   const [formProblem, setFormProblem] = useState<string | null>(null);
+  const [askAbout, setAskAbout] = useState<ReceivedBody | null>(null);
+  const unit = t(`unit.${request.unit}`);
   const report = useMutation({
     mutationFn: (body: ReceivedBody) => endpoints.reportReceived(request.request_id, body),
-    onSuccess: (received) =>
+    onSuccess: (received) => {
       client.setQueryData<CharityRequestItem[]>(queryKeys.charityRequests(charityUserId), (list) =>
         list?.map((item) => (item.request_id === request.request_id ? { ...item, received } : item)),
-      ),
+      );
+      onDone?.();
+    },
   });
 
   function submit(event: FormEvent) {
@@ -48,18 +75,21 @@ export function ReceivedForm({ request, charityUserId }: { request: CharityReque
     }
     setProblems({});
     setFormProblem(null);
-    report.mutate(checked.body);
+    const more = checked.body.received_quantity != null && checked.body.received_quantity > request.quantity;
+    if (more) setAskAbout(checked.body);
+    else report.mutate(checked.body);
   }
 
   const reason = report.error instanceof ApiError && report.error.body ? serverMessage(report.error.message) : null;
   return (
     <form onSubmit={submit} aria-labelledby={headingId} noValidate data-testid="received-form" className="flex flex-col gap-3 rounded-lg border border-stone-200 p-3">
       <h3 id={headingId} className="font-semibold text-stone-900">
-        {t('received.heading')}
+        {editing ? t('received.editHeading') : t('received.heading')}
       </h3>
       <div className="grid grid-cols-2 gap-3">
         <FormField
-          label={t('received.quantity')}
+          label={t('received.quantityIn', { unit })}
+          hint={t('received.handedOver', { quantity: format.number(request.quantity), unit })}
           name="received_quantity"
           type="number"
           inputMode="numeric"
@@ -100,14 +130,44 @@ export function ReceivedForm({ request, charityUserId }: { request: CharityReque
           </>
         ) : null}
       </div>
-      <button
-        type="submit"
-        data-testid="received-submit"
-        disabled={report.isPending}
-        className="min-h-11 self-start rounded-lg bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800 disabled:opacity-60"
-      >
-        {report.isPending ? t('received.submitting') : t('received.submit')}
-      </button>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="submit"
+          data-testid="received-submit"
+          disabled={report.isPending}
+          className="min-h-11 rounded-lg bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800 disabled:opacity-60"
+        >
+          {report.isPending ? t('received.submitting') : editing ? t('received.submitCorrection') : t('received.submit')}
+        </button>
+        {editing && (
+          <button type="button" onClick={onDone} className="min-h-11 rounded-lg border border-stone-300 px-4 py-2 font-semibold text-stone-800 hover:bg-stone-100">
+            {t('received.keepReport')}
+          </button>
+        )}
+      </div>
+      <ConfirmDialog
+        request={
+          askAbout
+            ? {
+                title: t('received.moreTitle'),
+                body: t('received.moreBody', {
+                  reported: format.number(askAbout.received_quantity ?? 0),
+                  quantity: format.number(request.quantity),
+                  unit,
+                }),
+                confirmLabel: t('received.moreConfirm', { reported: format.number(askAbout.received_quantity ?? 0) }),
+                tone: 'primary',
+              }
+            : null
+        }
+        cancelLabel={t('received.moreFix')}
+        onCancel={() => setAskAbout(null)}
+        onConfirm={() => {
+          const body = askAbout;
+          setAskAbout(null);
+          if (body) report.mutate(body);
+        }}
+      />
     </form>
   );
 }

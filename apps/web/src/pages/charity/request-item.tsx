@@ -1,5 +1,5 @@
-import type { CharityRequestItem } from '@food-link/contracts';
-import { useId } from 'react';
+import { LIMITS, type CharityRequestItem } from '@food-link/contracts';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmailAddress } from '../../components/email-address';
 import { StatusBadge, requestState } from '../../components/status-badge';
@@ -7,6 +7,7 @@ import { useFormat } from '../../i18n/format';
 import { Countdown } from '../listing/countdown';
 import { usePlaceName } from '../listing/listing-facts';
 import { PickupDetailsPanel } from '../listing/pickup-details-panel';
+import { useNow } from '../listing/use-now';
 import { ReceivedSummary } from '../listing/received-summary';
 import { ReceivedForm } from './received-form';
 
@@ -33,6 +34,13 @@ export function RequestItem({ request, cancelling, onCancel, charityUserId }: Re
   // A fulfilled request can only fail to cancel: the button stays (as the spec shows it), off, with the reason.
   const fulfilled = state === 'fulfilled';
   const ended = state === 'withdrawn' || state === 'not_collected';
+  const [correcting, setCorrecting] = useState(false);
+  const now = useNow();
+  const report = request.received;
+  // The API takes corrections within LIMITS.receivedCorrectionDays of the handover, which came before the
+  // first report: past that many days after the report, it surely refuses (before, its answer decides).
+  const correctable =
+    fulfilled && report !== null && now.getTime() < new Date(report.received_at).getTime() + LIMITS.receivedCorrectionDays * 24 * 60 * 60 * 1000;
   return (
     <article
       data-request-id={request.request_id}
@@ -68,8 +76,20 @@ export function RequestItem({ request, cancelling, onCancel, charityUserId }: Re
       {state === 'pending' && <PickupDetailsPanel requestId={request.request_id} />}
       {state === 'withdrawn' && <p className="text-sm text-stone-700">{tl('status.withdrawn')}</p>}
       {state === 'not_collected' && <p className="text-sm text-orange-900">{tl('status.notCollected')}</p>}
-      {fulfilled && request.received && <ReceivedSummary received={request.received} />}
-      {fulfilled && !request.received && <ReceivedForm request={request} charityUserId={charityUserId} />}
+      {fulfilled && report && !correcting && <ReceivedSummary received={report} />}
+      {correctable && !correcting && (
+        <button
+          type="button"
+          aria-describedby={titleId}
+          data-testid="received-edit"
+          onClick={() => setCorrecting(true)}
+          className="min-h-11 self-start rounded-lg border border-stone-300 px-4 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100"
+        >
+          {tl('received.edit')}
+        </button>
+      )}
+      {fulfilled && report && correcting && <ReceivedForm request={request} charityUserId={charityUserId} onDone={() => setCorrecting(false)} />}
+      {fulfilled && !report && <ReceivedForm request={request} charityUserId={charityUserId} />}
       {!ended && (
       <div className="mt-auto flex flex-col items-start gap-1">
         <button
@@ -77,7 +97,12 @@ export function RequestItem({ request, cancelling, onCancel, charityUserId }: Re
           aria-describedby={fulfilled ? `${titleId} ${reasonId}` : titleId}
           disabled={cancelling || fulfilled}
           onClick={() => onCancel(request)}
-          className="rounded-lg border border-red-700 px-4 py-2 font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-800 disabled:cursor-not-allowed disabled:opacity-60"
+          // Off on a fulfilled request, it reads as what it is (nothing to do), not as a red warning.
+          className={`min-h-11 rounded-lg border px-4 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 ${
+            fulfilled
+              ? 'border-stone-300 text-stone-500'
+              : 'border-red-700 text-red-700 hover:bg-red-50 focus-visible:outline-red-800'
+          }`}
         >
           {t('requests.cancel')}
         </button>

@@ -37,6 +37,16 @@ describe('Your Food Pickup Requests', () => {
     expect(within(screen.getByRole('article', { name: 'Ful medames' })).getByText('Fulfilled')).toHaveAttribute('data-state', 'fulfilled');
   });
 
+  it('draws the fulfilled request\'s Cancel Request grey, not as a red warning; a pending one stays red', async () => {
+    signInAs('charity', 9);
+    mockApi({ 'GET /api/charity/9': { body: [pending, fulfilled] } });
+    showRequests();
+    const off = within(await screen.findByRole('article', { name: 'Ful medames' })).getByRole('button', { name: 'Cancel Request' });
+    expect(off.className).not.toMatch(/red/);
+    expect(off).toHaveClass('text-stone-500');
+    expect(within(screen.getByRole('article', { name: 'Koshari' })).getByRole('button', { name: 'Cancel Request' })).toHaveClass('text-red-700');
+  });
+
   it('keeps Cancel Request off on a fulfilled request, saying why', async () => {
     signInAs('charity', 9);
     mockApi({ 'GET /api/charity/9': { body: [pending, fulfilled] } });

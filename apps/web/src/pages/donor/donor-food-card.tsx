@@ -26,9 +26,11 @@ const smallButton =
 /**
  * The card's one state: a claim decides it (claimed while the pickup is pending, fulfilled once donated,
  * not collected when nobody came), otherwise the food's own status. A completed donation reads
- * Fulfilled, never "claimed".
+ * Fulfilled, never "claimed". A listing an operator hid reads Hidden, whatever the board's
+ * `food.withdrawn` (which a hide also sends) made of it in the cache meanwhile.
  */
 function donorState(item: DonorFoodItem, claim: DonorFoodItem['request']): ItemState {
+  if (item.hidden_reason !== null && claim?.status !== 'fulfilled') return 'hidden';
   if (item.status === 'withdrawn') return 'withdrawn';
   if (claim?.status === 'fulfilled') return 'fulfilled';
   if (claim?.status === 'not_collected') return 'not_collected';

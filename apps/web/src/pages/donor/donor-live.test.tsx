@@ -76,4 +76,23 @@ describe('the donor dashboard, live', () => {
     await waitFor(() => expect(within(card).queryByTestId('hidden-by-operator')).not.toBeInTheDocument());
     expect(within(screen.getByTestId('notices')).getByText('An operator put “Koshari” back on the board.')).toBeInTheDocument();
   });
+
+  it('reads one state for a listing an operator hid: Hidden, live as after a reload, never "Withdrawn"', async () => {
+    let list = [koshari];
+    const { hub } = showDashboard({ 'GET /api/donor/7': () => ({ body: list }) });
+    const card = await screen.findByRole('article', { name: 'Koshari' });
+    list = [{ ...koshari, hidden_reason: 'Wrong photo' }];
+    // A hide sends the board's food.withdrawn, then the donor's account.moderation.
+    act(() => hub.dispatch(liveEvent('food.withdrawn', { foodId: 1, requestId: null, governorate: null })));
+    act(() => hub.dispatch(liveEvent('account.moderation', { userId: 7, action: 'hide', reason: 'Wrong photo', foodId: 1 })));
+    await waitFor(() => expect(within(card).getByTestId('hidden-by-operator')).toBeInTheDocument());
+    const states = () => within(card).getAllByText((_, element) => element?.hasAttribute('data-state') ?? false).map((badge) => badge.textContent);
+    expect(states()).toEqual(['Hidden']);
+    expect(within(card).queryByText('You withdrew this listing.', { exact: false })).not.toBeInTheDocument();
+    expect(within(card).queryByText('Withdrawn')).not.toBeInTheDocument();
+    // The server's list (as after a reload) says the same.
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Withdraw' })).toBeInTheDocument());
+    expect(states()).toEqual(['Hidden']);
+    expect(within(card).queryByText('Available')).not.toBeInTheDocument();
+  });
 });

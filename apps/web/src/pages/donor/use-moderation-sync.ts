@@ -8,6 +8,21 @@ import { useLiveEvent } from '../../live/live-context';
 const DONOR_FOOD = ['donor-food'];
 
 /**
+ * A hide takes the listing off the boards with the board's own `food.withdrawn`, sent just before this
+ * news, which marked the donor's item (and its pending claim) withdrawn in the cache. Neither is: the item
+ * is still the donor's, available or claimed, and hidden.
+ */
+function notWithdrawn(item: DonorFoodItem): DonorFoodItem {
+  if (item.status !== 'withdrawn') return item;
+  const claimed = item.request?.status === 'withdrawn';
+  return {
+    ...item,
+    status: claimed ? 'claimed' : 'available',
+    request: claimed && item.request ? { ...item.request, status: 'pending' } : item.request,
+  };
+}
+
+/**
  * An operator's hide or put-back of one of the donor's listings arrives live as `account.moderation` in the
  * donor's own room (docs/REALTIME.md): the card's `hidden_reason` follows it at once, and it is said aloud.
  * A suspension of the account itself is sign-out/use-suspension-watch.ts's: it signs the user out to /Login.
@@ -25,9 +40,11 @@ export function useModerationSync() {
       list?.map((item) => {
         if (item.id !== foodId) return item;
         name = item.food_name;
-        return { ...item, hidden_reason: hiddenReason };
+        return { ...(action === 'hide' ? notWithdrawn(item) : item), hidden_reason: hiddenReason };
       }),
     );
     if (name) announce(t(action === 'hide' ? 'donor.live.hidden' : 'donor.live.unhidden', { name }));
+    // Put back, the listing is what the server says it is now (on offer again, or gone meanwhile).
+    if (action === 'unhide') void client.invalidateQueries({ queryKey: DONOR_FOOD });
   });
 }

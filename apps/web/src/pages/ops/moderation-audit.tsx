@@ -20,7 +20,8 @@ export function ModerationAudit({ operatorId }: { operatorId: number }) {
   else if (query.data.length === 0) body = <p className="text-sm text-stone-600">{t('ops.audit.empty')}</p>;
   else
     body = (
-      <ol aria-label={t('ops.audit.caption')} className="flex max-h-96 flex-col gap-2 overflow-y-auto text-sm">
+      // It scrolls once long: focusable, so that a keyboard scrolls it too.
+      <ol aria-label={t('ops.audit.caption')} tabIndex={0} className="flex max-h-96 flex-col gap-2 overflow-y-auto text-sm focus-visible:outline-2 focus-visible:outline-green-700">
         {query.data.map((entry) => (
           <li key={entry.id} data-testid="moderation-audit-entry" className="rounded-lg border border-stone-200 p-2">
             <p className="font-semibold text-stone-900">

@@ -10,7 +10,8 @@ export function QueueCountsTable({ queues, label }: { queues: QueueCounts[]; lab
   const format = useFormat();
   if (queues.length === 0) return <p className="text-stone-600">{t('queues.empty')}</p>;
   return (
-    <div className="overflow-x-auto">
+    // On a phone the table scrolls sideways: a region keyboard users can reach and scroll too.
+    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-green-700">
       <table data-testid="ops-queues" aria-label={label} className="w-full text-sm">
         <thead>
           <tr className="border-b border-stone-200 text-stone-600">

@@ -26,7 +26,7 @@ export function RecentEventsSection({ operatorId }: { operatorId: number }) {
             id={selectId}
             value={type ?? ALL}
             onChange={(event) => setType(event.target.value === ALL ? null : (event.target.value as DomainEventType))}
-            className="rounded-lg border border-stone-300 bg-white px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-green-700"
+            className="min-h-11 max-w-full min-w-0 rounded-lg border border-stone-300 bg-white px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-green-700"
           >
             <option value={ALL}>{t('events.all')}</option>
             {DOMAIN_EVENT_TYPES.map((name) => (

@@ -1,0 +1,52 @@
+import type { NotificationView } from '@food-link/contracts';
+import i18next from 'i18next';
+import { notificationText } from './notification-text';
+
+const news = (data: NotificationView['data']): NotificationView => ({
+  id: '4b9c1c4e-0f5e-4a35-9a53-2f1c2d7a6e10',
+  type: 'account.news',
+  created_at: '2026-11-27T10:00:00.000Z',
+  read_at: null,
+  data,
+});
+
+// The server's line, both languages glued, as it still sends it for older clients.
+const glued = 'An operator hid one of your listings from the board (#67): Wrong photo. — أخفى أحد المشرفين أحد تبرعاتكم من اللوحة (#67): Wrong photo.';
+const hidden = news({ message: glued, action: 'hide', reason: 'Wrong photo', foodId: 67 });
+const LRI = '\u2066';
+const FSI = '\u2068';
+const PDI = '\u2069';
+const arabicLetters = /[\u0600-\u06ff]/;
+const latinLetters = /[A-Za-z]/;
+
+describe('account news in the reader’s language', () => {
+  afterEach(async () => {
+    await i18next.changeLanguage('en');
+  });
+
+  it('is English only for an English reader, the listing number and the reason isolated', () => {
+    const text = notificationText(i18next.t, hidden);
+    expect(text).toBe(`An operator hid your listing ${LRI}#67${PDI} from the board. Reason: ${FSI}Wrong photo${PDI}`);
+    expect(text).not.toMatch(arabicLetters);
+  });
+
+  it('is Arabic only for an Arabic reader, with #٦٧ kept left to right', async () => {
+    await i18next.changeLanguage('ar');
+    const text = notificationText(i18next.t, hidden);
+    expect(text).toBe(`أخفى أحد المشرفين تبرعكم ${LRI}#٦٧${PDI} من اللوحة. السبب: ${FSI}Wrong photo${PDI}`);
+    // Nothing Latin outside the operator's own words.
+    expect(text.replace(`${FSI}Wrong photo${PDI}`, '')).not.toMatch(latinLetters);
+  });
+
+  it('words a verification decision and a claim cancelled by a suspension in Arabic digits', async () => {
+    await i18next.changeLanguage('ar');
+    expect(notificationText(i18next.t, news({ action: 'verify' }))).toBe('تم توثيق جمعيتكم: يمكنكم الآن حجز حتى ٥ تبرعات واختياركم شريكًا.');
+    expect(notificationText(i18next.t, news({ cause: 'donor_suspended', foodId: 12, foodName: 'Koshari', requestId: 3 }))).toBe(
+      `أُلغي حجزكم للتبرع «${FSI}Koshari${PDI}» (${LRI}#١٢${PDI}) لأن أحد المشرفين أوقف حساب المتبرع؛ يُرجى عدم الذهاب لاستلامه.`,
+    );
+  });
+
+  it('keeps the server’s line for news sent before the parts were', () => {
+    expect(notificationText(i18next.t, news({ message: 'Your charity was verified' }))).toBe('Your charity was verified');
+  });
+});
