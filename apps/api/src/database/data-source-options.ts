@@ -20,6 +20,7 @@ import { ModerationFollowUps1764650800000 } from './migrations/1764650800000-mod
 import { SuspendedCharitiesClaimNothing1764651100000 } from './migrations/1764651100000-suspended-charities-claim-nothing';
 import { PickupCodeTries1764651200000 } from './migrations/1764651200000-pickup-code-tries';
 import { QuickCancelPause1764651300000 } from './migrations/1764651300000-quick-cancel-pause';
+import { UserLanguage1764651400000 } from './migrations/1764651400000-user-language';
 
 /**
  * No entities: every table is reached with explicit SQL in a `*.repository.ts` file (conditional updates,
@@ -47,6 +48,7 @@ export const MIGRATIONS = [
   SuspendedCharitiesClaimNothing1764651100000,
   PickupCodeTries1764651200000,
   QuickCancelPause1764651300000,
+  UserLanguage1764651400000,
 ];
 
 /** The longest a statement runs, on either side of the connection. */
