@@ -24,6 +24,7 @@ export const charity = {
       retry: 'Try again',
       emptyFiltered: 'No food matches these filters.',
       emptyHint: 'New food appears here by itself as soon as a donor lists it.',
+      request: 'Request',
     },
     pickup: {
       heading: 'Request a Food Pickup',
@@ -90,6 +91,7 @@ export const charity = {
       retry: 'حاول مرة أخرى',
       emptyFiltered: 'لا يوجد طعام يطابق عوامل التصفية هذه.',
       emptyHint: 'يظهر الطعام الجديد هنا تلقائيًا بمجرد أن يعرضه متبرع.',
+      request: 'اطلب',
     },
     pickup: {
       heading: 'طلب استلام طعام',

@@ -45,6 +45,19 @@ describe('Available Food Donations', () => {
     expect(await screen.findByText('No available food donations')).toBeInTheDocument();
   });
 
+  it('has a visible Request button on each card that opens its pickup request view, as the title does', async () => {
+    mockApi({ 'GET /api/available': { body: board }, 'GET /api/food/2': { body: board[1] } });
+    const user = userEvent.setup();
+    renderPage(<CharityAreaPage />, '/FoodDonationApp');
+    const card = await screen.findByRole('article', { name: 'Ful medames' });
+    const request = within(card).getByRole('button', { name: 'Request' });
+    expect(request).toHaveAccessibleDescription('Ful medames');
+    expect(screen.getAllByRole('button', { name: 'Request' })).toHaveLength(2);
+    await user.click(request);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Request a Food Pickup' })).toBeInTheDocument();
+    expect(await screen.findByText('Ful medames')).toBeInTheDocument();
+  });
+
   it('selects a food by keyboard, opening its pickup request view', async () => {
     mockApi({ 'GET /api/available': { body: board }, 'GET /api/food/2': { body: board[1] } });
     const user = userEvent.setup();
