@@ -76,7 +76,7 @@ describe('add-food form: chosen photos and where the new food shows', () => {
 
     const thumbnails = await waitFor(() => {
       const images = within(form).getAllByTestId('chosen-photo').map((frame) => frame.querySelector('img'));
-      expect(images.every(Boolean)).toBe(true);
+      expect(images.every((image) => image?.getAttribute('src'))).toBe(true);
       return images as HTMLImageElement[];
     });
     expect(thumbnails).toHaveLength(2);

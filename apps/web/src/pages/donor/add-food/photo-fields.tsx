@@ -1,5 +1,5 @@
 import type { DonorFoodItem } from '@food-link/contracts';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHOTO_TYPES, photoLimits } from '../listing-rules';
 import { useDeletePhoto } from '../use-add-food';
@@ -130,15 +130,15 @@ function keyOf(file: File): string {
  * is next to it.
  */
 function ChosenThumbnail({ file }: { file: File }) {
-  const [url, setUrl] = useState<string | null>(null);
+  const image = useRef<HTMLImageElement>(null);
   useEffect(() => {
     const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
+    if (image.current) image.current.src = objectUrl;
     return () => URL.revokeObjectURL(objectUrl);
   }, [file]);
   return (
     <span className="h-14 w-14 shrink-0 overflow-hidden rounded-lg bg-stone-100" data-testid="chosen-photo">
-      {url && <img src={url} alt="" width={56} height={56} className="h-14 w-14 object-cover" />}
+      <img ref={image} alt="" width={56} height={56} className="h-14 w-14 object-cover" />
     </span>
   );
 }
