@@ -26,6 +26,9 @@ export const charity = {
       emptyHint: 'New food appears here by itself as soon as a donor lists it.',
       request: 'Request',
     },
+    notices: {
+      summary: 'Notices about your charity',
+    },
     pickup: {
       heading: 'Request a Food Pickup',
       details: 'Food Item Details',
@@ -92,6 +95,9 @@ export const charity = {
       emptyFiltered: 'لا يوجد طعام يطابق عوامل التصفية هذه.',
       emptyHint: 'يظهر الطعام الجديد هنا تلقائيًا بمجرد أن يعرضه متبرع.',
       request: 'اطلب',
+    },
+    notices: {
+      summary: 'تنبيهات عن جمعيتكم',
     },
     pickup: {
       heading: 'طلب استلام طعام',
