@@ -11,8 +11,8 @@ import { FoodFields } from './food-fields';
  * The whole card selects the food: its title is a real button whose hit area is stretched over the card,
  * so it works by pointer, keyboard and screen reader alike. Under the title, what a coordinator decides
  * on at a glance: when to be there, what kind of food and how it is kept. A visible Request button at
- * the foot does the same for whoever looks for one; it is left out of the tab order, where the title
- * already is the card's one stop.
+ * the foot does the same for whoever looks for one to tap; keyboards and screen readers have the title
+ * (the card's one stop), so the copy is out of the tab order and hidden from them.
  */
 export function AvailableFoodCard({ food, onSelect }: { food: FoodItemView; onSelect: (foodId: number) => void }) {
   const titleId = useId();
@@ -41,8 +41,8 @@ export function AvailableFoodCard({ food, onSelect }: { food: FoodItemView; onSe
         <button
           type="button"
           tabIndex={-1}
+          aria-hidden="true"
           onClick={() => onSelect(food.id)}
-          aria-describedby={titleId}
           className="relative z-10 inline-flex min-h-11 items-center rounded-md bg-green-700 px-4 text-sm font-semibold text-white hover:bg-green-800"
         >
           {t('available.request')}
