@@ -120,6 +120,36 @@ describe('the public listing page and its preview tags', () => {
     expectNoPrivateDetails(html);
   });
 
+  it('follows Accept-Language: an ar-EG phone gets the page in Arabic, right to left; English and unknown languages get it in English', async () => {
+    const id = await list('Fresh falafel');
+    const cases = [
+      ['ar-EG', 'ar', 'rtl', 'ar_EG'],
+      ['ar-EG,ar;q=0.9,en-US;q=0.8', 'ar', 'rtl', 'ar_EG'],
+      ['fr-FR, ar;q=0.5, en;q=0.4', 'ar', 'rtl', 'ar_EG'],
+      ['en-US,en;q=0.9,ar;q=0.8', 'en', 'ltr', 'en_GB'],
+      ['fr-FR', 'en', 'ltr', 'en_GB'],
+      ['*', 'en', 'ltr', 'en_GB'],
+    ] as const;
+    for (const [header, lang, dir, locale] of cases) {
+      const response = await page(`/food/${id}`, header);
+      expect({ header, status: response.status }).toEqual({ header, status: 200 });
+      expect(response.headers.get('vary')).toContain('Accept-Language');
+      const html = response.body;
+      // One <html> element, with the reader's language and direction in place of index.html's.
+      expect(html.match(/<html\b[^>]*>/g)).toEqual([`<html lang="${lang}" dir="${dir}">`]);
+      expect({ header, locale: meta(html, 'og:locale') }).toEqual({ header, locale });
+    }
+    expect(meta((await page(`/food/${id}`, 'ar-EG')).body, 'og:site_name')).toBe('فود لينك');
+  });
+
+  it('answers a missing listing in the reader\'s language too, with Vary: Accept-Language', async () => {
+    const response = await page('/food/999999998', 'ar-EG,ar;q=0.9');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('vary')).toContain('Accept-Language');
+    expect(response.body).toContain('<html lang="ar" dir="rtl">');
+    expect((await page('/food/999999998', 'en-GB')).body).toContain('<html lang="en" dir="ltr">');
+  });
+
   it('escapes what the donor wrote: a food name cannot inject markup', async () => {
     const hostile = `"><script>alert('x')</script><meta property="og:title" content="forged`;
     const id = await list(`${hostile} $& $1`);

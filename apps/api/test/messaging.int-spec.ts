@@ -168,6 +168,17 @@ describe('messaging: /api/me/phone, /api/webhooks/whatsapp, /api/webhooks/sms', 
       expect(String(badCode.body.message)).toMatch(/^code/);
     });
 
+    it('speaks the language the account signed up in until it saves preferences', async () => {
+      const arabic = await createDonor(t.http, { language: 'ar' });
+      const phone = newPhone();
+      expect((await ask(arabic, phone.written, 'sms')).status).toBe(201);
+      expect(lastSms(phone.e164).get('Body')).toMatch(/رمز التحقق/);
+      const english = await createDonor(t.http, { acceptLanguage: 'en-GB' });
+      const other = newPhone();
+      expect((await ask(english, other.written, 'sms')).status).toBe(201);
+      expect(lastSms(other.e164).get('Body')).not.toMatch(/رمز التحقق/);
+    });
+
     it('allows 5 tries, then asks for a new code; a code expires after 10 minutes', async () => {
       const donor = await createDonor(t.http);
       const phone = newPhone();

@@ -1,5 +1,5 @@
 import { NOTIFICATION_JOBS, NOTIFICATION_ROUTES, PUSH_ROUTES, QUEUES, type PushPayload } from '@food-link/contracts';
-import { cairoDateIn, createCharity, createDonor, createPickupPoint, type TestUser } from './support/factories';
+import { cairoDateIn, createCharity, createDonor, createPickupPoint, type SignUpOverrides, type TestUser } from './support/factories';
 import { PushReceiver, verifiedVapid, type TestBrowser } from './support/push-receiver';
 import { SmtpSink } from './support/smtp-sink';
 import { startTestApp, startWorker, type Listening, type TestApp } from './support/test-app';
@@ -42,8 +42,8 @@ describe('notifications by Web Push, API and worker in separate processes', () =
   });
 
   /** A Giza charity that takes `category`, with a browser subscribed through the API. */
-  const subscribedCharity = async (category: string, pushOn = true): Promise<{ charity: TestUser; browser: TestBrowser }> => {
-    const charity = await createCharity(t.http);
+  const subscribedCharity = async (category: string, pushOn = true, signUp: SignUpOverrides = {}): Promise<{ charity: TestUser; browser: TestBrowser }> => {
+    const charity = await createCharity(t.http, signUp);
     const profile = await t.http.put(NOTIFICATION_ROUTES.charityProfile, { governorates: ['EG-GZ'], categories: [category], storage: ['ambient'] }, { token: charity.token });
     expect(profile.status).toBe(200);
     if (!pushOn) {
@@ -99,6 +99,20 @@ describe('notifications by Web Push, API and worker in separate processes', () =
     const sent = await t.db.query(`SELECT failures, last_success_at FROM push_subscriptions WHERE user_id = $1`, [charity.id]);
     expect(sent[0].failures).toBe(0);
     expect(sent[0].last_success_at).toBeInstanceOf(Date);
+  });
+
+  it('writes the push in the language the charity signed up in: Arabic for an Arabic sign-up, English for an English one', async () => {
+    const { browser: arabic } = await subscribedCharity('packaged', true, { language: 'ar' });
+    const { browser: arabicPhone } = await subscribedCharity('packaged', true, { acceptLanguage: 'ar-EG,ar;q=0.9,en;q=0.5' });
+    const { browser: english } = await subscribedCharity('packaged', true, { language: 'en', acceptLanguage: 'ar-EG' });
+    const foodId = await list('packaged', 'Packed dates');
+    for (const browser of [arabic, arabicPhone]) {
+      const [payload] = await waitFor(async () => decrypted(browser), (payloads) => payloads.length === 1, 'the Arabic push', 20 * SECOND);
+      expect(payload).toMatchObject({ title: 'طعام جديد بالقرب منك: Packed dates', url: `/food/${foodId}`, lang: 'ar', dir: 'rtl' });
+      expect(payload.body).toContain('الجيزة');
+    }
+    const [payload] = await waitFor(async () => decrypted(english), (payloads) => payloads.length === 1, 'the English push', 20 * SECOND);
+    expect(payload).toMatchObject({ title: 'New food near you: Packed dates', url: `/food/${foodId}`, lang: 'en', dir: 'ltr' });
   });
 
   it('sends no push to a charity that turned push off for new food, though in-app and e-mail still come', async () => {

@@ -195,6 +195,57 @@ describe('notifications', () => {
       }
     });
 
+    it('writes e-mail in the language the account signed up in (its body, else its Accept-Language) until it chooses one', async () => {
+      const profile = { governorates: ['EG-GZ'], categories: ['bakery'], storage: ['ambient'] };
+      const signUp = async (overrides: Parameters<typeof createCharity>[1]) => {
+        const charity = await createCharity(t.http, overrides);
+        // Saved with no language in the request: the sign-up's stays.
+        expect((await t.http.put(NOTIFICATION_ROUTES.charityProfile, profile, { token: charity.token })).status).toBe(200);
+        return charity;
+      };
+      const arabicPhone = await signUp({ acceptLanguage: 'ar-EG,ar;q=0.9,en;q=0.8' });
+      const arabicApp = await signUp({ language: 'ar', acceptLanguage: 'en-US,en;q=0.9' });
+      const englishApp = await signUp({ language: 'en', acceptLanguage: 'ar-EG,ar;q=0.9' });
+      const englishPhone = await signUp({ acceptLanguage: 'en-GB,en;q=0.9,ar;q=0.5' });
+      for (const [charity, language] of [[arabicPhone, 'ar'], [arabicApp, 'ar'], [englishApp, 'en'], [englishPhone, 'en']] as const) {
+        expect((await t.http.get(NOTIFICATION_ROUTES.preferences, { token: charity.token })).body.language).toBe(language);
+      }
+
+      const foodId = await list(gizaDonor, { food_name: 'Fino rolls' });
+      const mailOf = (charity: TestUser) =>
+        waitFor(async () => smtp.to(charity.email).filter((mail) => mail.text.includes(`/food/${foodId}`)), (mails) => mails.length === 1, `the e-mail to ${charity.email}`);
+      for (const charity of [arabicPhone, arabicApp]) {
+        const [mail] = await mailOf(charity);
+        expect(mail.language).toBe('ar');
+        expect(mail.subject).toContain('طعام جديد بالقرب منك');
+        expect(mail.subject).toContain('Fino rolls');
+        expect(mail.html).toContain('dir="rtl"');
+      }
+      for (const charity of [englishApp, englishPhone]) {
+        const [mail] = await mailOf(charity);
+        expect(mail.language).toBe('en');
+        expect(mail.subject).toBe('New food near you: Fino rolls');
+        expect(mail.html).toContain('dir="ltr"');
+      }
+
+      // A language chosen in the preferences wins over the sign-up's.
+      const preferences = (await t.http.get(NOTIFICATION_ROUTES.preferences, { token: arabicPhone.token })).body;
+      expect((await t.http.put(NOTIFICATION_ROUTES.preferences, { ...preferences, language: 'en' }, { token: arabicPhone.token })).status).toBe(200);
+      const nextId = await list(gizaDonor, { food_name: 'Simit rings' });
+      const [english] = await waitFor(
+        async () => smtp.to(arabicPhone.email).filter((mail) => mail.text.includes(`/food/${nextId}`)),
+        (mails) => mails.length === 1,
+        'the e-mail after choosing English',
+      );
+      expect(english.subject).toBe('New food near you: Simit rings');
+    });
+
+    it('refuses a sign-up language the app does not speak, naming the field', async () => {
+      const refused = await t.http.post('/api/registerdonor', { name: 'Lingua Bakery', email: `lingua-${Date.now()}@example.eg`, password: 'correct horse battery', language: 'fr' });
+      expect(refused.status).toBe(400);
+      expect((refused.body.message as string[]).join(' | ')).toContain('language');
+    });
+
     it('matches by radius around the base as well as by governorate, and filters by category and storage', async () => {
       // Based in Cairo, 8 km from the Giza pickup point; another 8 km away with a 5 km radius.
       const near = await charityWith({ governorates: ['EG-C'], base_lat: 30.0444, base_lng: 31.2357 + 0.06, radius_km: 10 });

@@ -52,8 +52,8 @@ const probeIds = { requestId: 0 };
 
 // Typed by ApiRouteName, so a call added to API_ROUTES cannot go unlisted here.
 const CALLS: Record<ApiRouteName, CallDoc> = {
-  registerDonor: { method: 'post', public: true, success: 201, errors: [400, 409, 429, 503], body: REGISTER_BODY },
-  registerCharity: { method: 'post', public: true, success: 201, errors: [400, 409, 429, 503], body: REGISTER_BODY },
+  registerDonor: { method: 'post', public: true, success: 201, errors: [400, 409, 429, 503], body: REGISTER_BODY, headers: ['accept-language'] },
+  registerCharity: { method: 'post', public: true, success: 201, errors: [400, 409, 429, 503], body: REGISTER_BODY, headers: ['accept-language'] },
   login: {
     method: 'post',
     public: true,

@@ -31,6 +31,7 @@ import {
   text,
   wholeNumber,
 } from './fields';
+import { LANGUAGES } from './notifications';
 import { offerFields } from './partners';
 import { EGYPT_BOUNDS, GOVERNORATE_CODES } from './places';
 
@@ -65,6 +66,9 @@ export const RegisterBody = z
       description: 'Kept as is (not trimmed)',
       example: 'correct horse battery',
     }),
+    language: oneOf(LANGUAGES, {
+      description: "The language the account's e-mail and push are written in until it chooses one; default: the request's Accept-Language, else English",
+    }).optional(),
   })
   .meta({ id: 'RegisterBody' });
 export type RegisterBody = z.infer<typeof RegisterBody>;

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, HttpStatus, Param, Post, Req } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   API_ROUTES,
   CharityLookupResponse,
@@ -13,6 +13,7 @@ import {
   RegisterDonorResponse,
 } from '@food-link/contracts';
 import type { FastifyRequest } from 'fastify';
+import { preferredLanguage } from '../common/language';
 import { ApiErrors, type ErrorSpec } from '../openapi/api-errors';
 import { shapeRef, ValidBody } from '../openapi/shapes';
 import type { AuthUser } from './auth-user';
@@ -24,6 +25,15 @@ const INVALID_REGISTRATION: ErrorSpec = {
   description: 'A field is missing or too long, the e-mail is not valid, or the password is shorter than 8 characters',
   message: ['email must be a valid e-mail address', 'password must be longer than or equal to 8 characters'],
 };
+
+const SIGN_UP_LANGUAGE = {
+  name: 'accept-language',
+  required: false,
+  description: "Without `language` in the body, the account's e-mail and push are written in Arabic or English, whichever the header prefers (English otherwise)",
+};
+
+/** The language an account signs up in: the body's, else the one its browser prefers. */
+const signUpLanguage = (body: RegisterBody, request: FastifyRequest) => body.language ?? preferredLanguage(request.headers['accept-language']);
 
 @ApiTags('auth')
 @Controller()
@@ -40,8 +50,9 @@ export class AuthController {
     429,
     503,
   )
+  @ApiHeader(SIGN_UP_LANGUAGE)
   registerDonor(@ValidBody(RegisterBody) body: RegisterBody, @Req() request: FastifyRequest) {
-    return this.auth.registerDonor(body, request.ip);
+    return this.auth.registerDonor(body, request.ip, signUpLanguage(body, request));
   }
 
   @Public()
@@ -58,8 +69,9 @@ export class AuthController {
     429,
     503,
   )
+  @ApiHeader(SIGN_UP_LANGUAGE)
   registerCharity(@ValidBody(RegisterBody) body: RegisterBody, @Req() request: FastifyRequest) {
-    return this.auth.registerCharity(body, request.ip);
+    return this.auth.registerCharity(body, request.ip, signUpLanguage(body, request));
   }
 
   @Public()

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ERRORS,
   type CharityLookupResponse,
+  type Language,
   type LoginBody,
   type LoginResponse,
   type MeResponse,
@@ -29,19 +30,22 @@ export class AuthService {
     private readonly limiter: LoginLimiterService,
   ) {}
 
-  async registerDonor(body: RegisterBody, address: string): Promise<RegisterDonorResponse> {
+  /** `language`: the account's language (the body's, else the request's Accept-Language, else English). */
+  async registerDonor(body: RegisterBody, address: string, language: Language): Promise<RegisterDonorResponse> {
     await this.limiter.registration(address);
     const passwordHash = await this.passwords.hash(body.password);
-    const userId = await this.insertUser(() => this.users.insert({ name: body.name, email: body.email, passwordHash, userType: 'donor' }));
+    const userId = await this.insertUser(() =>
+      this.users.insert({ name: body.name, email: body.email, passwordHash, userType: 'donor', language }),
+    );
     return { message: 'Donor registered successfully', user_id: userId };
   }
 
-  async registerCharity(body: RegisterBody, address: string): Promise<RegisterCharityResponse> {
+  async registerCharity(body: RegisterBody, address: string, language: Language): Promise<RegisterCharityResponse> {
     await this.limiter.registration(address);
     const passwordHash = await this.passwords.hash(body.password);
     return this.insertUser(() =>
       this.dataSource.transaction(async (manager) => {
-        const userId = await this.users.insert({ name: body.name, email: body.email, passwordHash, userType: 'charity' }, manager);
+        const userId = await this.users.insert({ name: body.name, email: body.email, passwordHash, userType: 'charity', language }, manager);
         const charityId = await this.users.insertCharity(userId, manager);
         return { message: 'Charity registered successfully', charity_id: charityId, user_id: userId };
       }),

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { CharityLookupResponse, DonorInfoResponse, UserType } from '@food-link/contracts';
+import type { CharityLookupResponse, DonorInfoResponse, Language, UserType } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { returningRows } from '../common/sql';
 
@@ -34,6 +34,8 @@ export interface NewUser {
   email: string;
   passwordHash: string;
   userType: UserType;
+  /** The language e-mail and push are written in until the user chooses one (notification preferences). */
+  language: Language;
 }
 
 interface UserRow {
@@ -72,8 +74,8 @@ export class UsersRepository {
   /** Inserts an account; a taken e-mail or charity name rejects with the unique violation. Returns its id. */
   async insert(user: NewUser, manager: EntityManager = this.db.manager): Promise<number> {
     const [row] = await manager.query<{ id: number }[]>(
-      `INSERT INTO users (name, email, password_hash, user_type) VALUES ($1, $2, $3, $4) RETURNING id`,
-      [user.name, user.email, user.passwordHash, user.userType],
+      `INSERT INTO users (name, email, password_hash, user_type, language) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [user.name, user.email, user.passwordHash, user.userType, user.language],
     );
     return row.id;
   }

@@ -1,4 +1,4 @@
-import { preferredLanguage } from './language';
+import { namedLanguage, preferredLanguage } from './language';
 
 describe('preferredLanguage', () => {
   it('picks the known language of highest quality', () => {
@@ -13,5 +13,15 @@ describe('preferredLanguage', () => {
     expect(preferredLanguage('fr, de')).toBe('en');
     expect(preferredLanguage('ar;q=0')).toBe('en');
     expect(preferredLanguage('arabic')).toBe('en');
+  });
+});
+
+describe('namedLanguage', () => {
+  it('is the preferred language when the header names one, and null when it names neither', () => {
+    expect(namedLanguage('ar-EG,ar;q=0.9,en;q=0.5')).toBe('ar');
+    expect(namedLanguage('en-US')).toBe('en');
+    expect(namedLanguage('*')).toBeNull();
+    expect(namedLanguage(undefined)).toBeNull();
+    expect(namedLanguage('fr, de')).toBeNull();
   });
 });

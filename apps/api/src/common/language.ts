@@ -5,6 +5,11 @@ import { LANGUAGES, type Language } from '@food-link/contracts';
  * one listed first); English when it names neither. `ar-EG;q=0.9, en;q=0.8` is Arabic.
  */
 export function preferredLanguage(header: string | undefined): Language {
+  return namedLanguage(header) ?? 'en';
+}
+
+/** The language, of those the app speaks, that an `Accept-Language` header prefers; null when it names neither (`*`, `fr`, none). */
+export function namedLanguage(header: string | undefined): Language | null {
   let best: { language: Language; quality: number } | null = null;
   for (const part of (header ?? '').split(',')) {
     const [tag, ...params] = part.trim().split(';');
@@ -15,5 +20,5 @@ export function preferredLanguage(header: string | undefined): Language {
     if (!Number.isFinite(quality) || quality <= 0) continue;
     if (!best || quality > best.quality) best = { language, quality };
   }
-  return best?.language ?? 'en';
+  return best?.language ?? null;
 }

@@ -23,6 +23,7 @@ import { QuickCancelPause1764651300000 } from './migrations/1764651300000-quick-
 import { Messaging1764651400000 } from './migrations/1764651400000-messaging';
 import { NoShowCounting1764651460000 } from './migrations/1764651460000-no-show-counting';
 import { EraseDeletedAccounts1764651470000 } from './migrations/1764651470000-erase-deleted-accounts';
+import { UserLanguage1764651480000 } from './migrations/1764651480000-user-language';
 
 /**
  * No entities: every table is reached with explicit SQL in a `*.repository.ts` file (conditional updates,
@@ -53,6 +54,7 @@ export const MIGRATIONS = [
   Messaging1764651400000,
   NoShowCounting1764651460000,
   EraseDeletedAccounts1764651470000,
+  UserLanguage1764651480000,
 ];
 
 /** The longest a statement runs, on either side of the connection. */

@@ -217,7 +217,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
   private async seed(tx: EntityManager): Promise<number[]> {
     const passwordHash = await this.passwords.hash(DEMO_PASSWORD);
     const insertUser = (user: { name: string; email: string }, userType: UserType) =>
-      this.users.insert({ ...user, passwordHash, userType }, tx);
+      this.users.insert({ ...user, passwordHash, userType, language: 'en' }, tx);
     const donorIds: number[] = [];
     for (const donor of DONORS) donorIds.push(await insertUser(donor, 'donor'));
     const charityIds: number[] = [];

@@ -134,7 +134,7 @@ export class MessagingRepository {
   /** The user's verified, not stopped phone and language; undefined when there is none (nothing may be sent). */
   async recipient(userId: number): Promise<MessagingRecipient | undefined> {
     const [row] = await this.db.query<{ phone: string; channel: MessagingChannel; language: Language | null; last_inbound_at: Date | null }[]>(
-      `SELECT p.phone, p.channel, np.language, p.last_inbound_at
+      `SELECT p.phone, p.channel, coalesce(np.language, u.language) AS language, p.last_inbound_at
          FROM messaging_phones p
          JOIN users u ON u.id = p.user_id AND u.deleted_at IS NULL
          LEFT JOIN notification_preferences np ON np.user_id = p.user_id
@@ -144,9 +144,14 @@ export class MessagingRepository {
     return row && { userId, phone: row.phone, channel: row.channel, language: row.language ?? 'en', lastInboundAt: row.last_inbound_at };
   }
 
-  /** The language of a user (their notification preferences; English until they have some). */
+  /** The language of a user: their notification preferences', else the one they signed up in (users.language). */
   async languageOf(userId: number): Promise<Language> {
-    const [row] = await this.db.query<{ language: Language }[]>(`SELECT language FROM notification_preferences WHERE user_id = $1`, [userId]);
+    const [row] = await this.db.query<{ language: Language | null }[]>(
+      `SELECT coalesce(np.language, u.language) AS language
+         FROM users u LEFT JOIN notification_preferences np ON np.user_id = u.id
+        WHERE u.id = $1`,
+      [userId],
+    );
     return row?.language ?? 'en';
   }
 

@@ -54,10 +54,13 @@ export class InboxService {
     return this.profiles.find(userId);
   }
 
-  /** Saves the profile; a charity that has not chosen a language yet gets the one its browser asks for. */
-  async saveProfile(userId: number, body: CharityProfileBody, language: Language): Promise<CharityProfileView> {
+  /**
+   * Saves the profile; a charity that has not chosen a language yet gets the one its browser (or the app,
+   * which sends its own) asks for. `null` (the request named neither language) keeps the sign-up's.
+   */
+  async saveProfile(userId: number, body: CharityProfileBody, language: Language | null): Promise<CharityProfileView> {
     const saved = await this.profiles.save(userId, body);
-    await this.notifications.rememberLanguage(userId, language);
+    if (language) await this.notifications.rememberLanguage(userId, language);
     return saved;
   }
 
@@ -106,19 +109,4 @@ export class InboxService {
       })),
     ].sort((a, b) => b.failed_at.localeCompare(a.failed_at));
   }
-}
-
-/** `ar` when the browser prefers Arabic to English (Accept-Language), else `en`. */
-export function languageOf(acceptLanguage: string | undefined): Language {
-  const ranked = (acceptLanguage ?? '')
-    .split(',')
-    .map((part) => {
-      const [tag, ...params] = part.trim().toLowerCase().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { tag, q: q ? Number(q.slice(2)) : 1 };
-    })
-    .filter(({ tag, q }) => tag && q > 0)
-    .sort((a, b) => b.q - a.q);
-  const first = ranked.find(({ tag }) => tag.startsWith('ar') || tag.startsWith('en'));
-  return first?.tag.startsWith('ar') ? 'ar' : 'en';
 }

@@ -16,7 +16,8 @@ import { CurrentUser, Roles } from '../auth/auth.decorators';
 import { parseShape } from '../common/shape-pipe';
 import { ApiErrors } from '../openapi/api-errors';
 import { shapeList, shapeRef, ValidBody } from '../openapi/shapes';
-import { InboxService, languageOf } from './inbox.service';
+import { namedLanguage } from '../common/language';
+import { InboxService } from './inbox.service';
 
 const CHARITIES_ONLY = { status: 403, description: 'Not a charity', message: ERRORS.rolesOnly(['charity']) } as const;
 const OPERATOR_ONLY = { status: 403, description: 'Not an operator', message: ERRORS.rolesOnly(['operator']) } as const;
@@ -83,9 +84,9 @@ export class CharityProfileController {
   @ApiOperation({ summary: "Saves the charity's matching profile (replacing it)" })
   @ApiOkResponse({ schema: shapeRef(CharityProfileView) })
   @ApiErrors({ status: 400, description: 'A field is missing or invalid', message: ['radius_km is required with base_lat, base_lng and radius_km'] }, 401, CHARITIES_ONLY, 503)
-  @ApiHeader({ name: 'accept-language', required: false, description: 'The language its notifications are written in from now on: Arabic or English, whichever the header prefers (English otherwise)' })
+  @ApiHeader({ name: 'accept-language', required: false, description: 'Until the charity saves notification preferences, its notifications are written in Arabic or English, whichever the header prefers; a header naming neither keeps the language it signed up in' })
   save(@CurrentUser() charity: AuthUser, @ValidBody(CharityProfileBody) body: CharityProfileBody, @Headers('accept-language') acceptLanguage?: string) {
-    return this.inbox.saveProfile(charity.id, body, languageOf(acceptLanguage));
+    return this.inbox.saveProfile(charity.id, body, namedLanguage(acceptLanguage));
   }
 }
 

@@ -125,11 +125,13 @@ export class NotificationsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async preferences(userId: number): Promise<NotificationPreferences> {
-    const [row] = await this.db.query<{ language: Language; choices: NotificationChoices }[]>(
-      `SELECT language, choices FROM notification_preferences WHERE user_id = $1`,
+    const [row] = await this.db.query<{ language: Language | null; signed_up_in: Language; choices: NotificationChoices | null }[]>(
+      `SELECT p.language, u.language AS signed_up_in, p.choices
+         FROM users u LEFT JOIN notification_preferences p ON p.user_id = u.id
+        WHERE u.id = $1`,
       [userId],
     );
-    return { language: row?.language ?? 'en', choices: withDefaults(row?.choices ?? null) };
+    return { language: row?.language ?? row?.signed_up_in ?? 'en', choices: withDefaults(row?.choices ?? null) };
   }
 
   async savePreferences(userId: number, preferences: NotificationPreferences): Promise<NotificationPreferences> {
@@ -155,7 +157,7 @@ export class NotificationsRepository {
     const rows = await this.db.query<
       { id: number; email: string; language: Language | null; choices: NotificationChoices | null; quiet_start: string | null; quiet_end: string | null }[]
     >(
-      `SELECT u.id, u.email, p.language, p.choices, cp.quiet_start::text, cp.quiet_end::text
+      `SELECT u.id, u.email, COALESCE(p.language, u.language) AS language, p.choices, cp.quiet_start::text, cp.quiet_end::text
          FROM users u
          LEFT JOIN notification_preferences p ON p.user_id = u.id
          LEFT JOIN charity_profiles cp ON cp.user_id = u.id

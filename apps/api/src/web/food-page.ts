@@ -81,3 +81,18 @@ export function withFoodTags(indexHtml: string, item: FoodItemView, language: La
     .replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeHtml(title)}</title>`)
     .replace(/<\/head>/i, () => `  ${foodPageTags(item, language, publicUrl)}\n  </head>`);
 }
+
+/**
+ * index.html whose `<html>` element says the reader's language and direction (`lang="ar" dir="rtl"` in
+ * Arabic), which the app then opens in unless the visitor chose a language before (apps/web i18n.ts).
+ */
+export function inLanguage(indexHtml: string, language: Language): string {
+  const dir = language === 'ar' ? 'rtl' : 'ltr';
+  return indexHtml.replace(/<html\b[^>]*>/i, (tag) => {
+    const rest = tag
+      .slice('<html'.length, -1)
+      .replace(/\s(?:lang|dir)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+)/gi, '')
+      .trim();
+    return `<html lang="${language}" dir="${dir}"${rest ? ` ${rest}` : ''}>`;
+  });
+}

@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { preferredLanguage } from '../common/language';
 import { AppConfig } from '../config/app-config';
 import { FoodService } from '../food/food.service';
-import { withFoodTags } from './food-page';
+import { inLanguage, withFoodTags } from './food-page';
 
 /** Hashed bundles never change; index.html (and anything else not under assets/) must always be fresh. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -74,7 +74,9 @@ function foodPageRenderer(app: NestFastifyApplication, indexFile: string) {
   const config = app.get(AppConfig, { strict: false });
   const logger = new Logger('WebApp');
   return async (rawId: string, request: FastifyRequest, reply: FastifyReply) => {
-    const html = await readFile(indexFile, 'utf8');
+    // The page, found or not, is in the language the request prefers: an ar-EG phone opens it in Arabic.
+    const language = preferredLanguage(request.headers['accept-language']);
+    const html = inLanguage(await readFile(indexFile, 'utf8'), language);
     reply.type('text/html; charset=utf-8').header('vary', 'Accept-Language');
     const id = /^[1-9][0-9]{0,9}$/.test(rawId) ? Number(rawId) : NaN;
     if (Number.isSafeInteger(id) && id <= 2_147_483_647) {
@@ -82,7 +84,6 @@ function foodPageRenderer(app: NestFastifyApplication, indexFile: string) {
         // As a visitor without an account sees it: an item still offered to partners only is a 404 here.
         const item = await food.findOne(id, null);
         if (item.status !== 'withdrawn') {
-          const language = preferredLanguage(request.headers['accept-language']);
           return reply.code(200).send(withFoodTags(html, item, language, config.publicUrl));
         }
       } catch (error) {

@@ -23,24 +23,25 @@ export function cairoDateIn(days: number): string {
   return new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-export async function createDonor(http: HttpClient, overrides: Partial<{ name: string; email: string }> = {}) {
+/** What a sign-up may set besides the defaults: `language` goes in the body, `acceptLanguage` in the header. */
+export type SignUpOverrides = Partial<{ name: string; email: string; language: 'ar' | 'en'; acceptLanguage: string }>;
+
+export async function createDonor(http: HttpClient, overrides: SignUpOverrides = {}) {
   return createUser(http, 'donor', overrides);
 }
 
-export async function createCharity(http: HttpClient, overrides: Partial<{ name: string; email: string }> = {}) {
+export async function createCharity(http: HttpClient, overrides: SignUpOverrides = {}) {
   return createUser(http, 'charity', overrides);
 }
 
-async function createUser(
-  http: HttpClient,
-  type: 'donor' | 'charity',
-  overrides: Partial<{ name: string; email: string }>,
-): Promise<TestUser> {
+async function createUser(http: HttpClient, type: 'donor' | 'charity', overrides: SignUpOverrides): Promise<TestUser> {
   const id = unique();
   const name = overrides.name ?? (type === 'donor' ? `Donor ${id}` : `Charity ${id}`);
   const email = overrides.email ?? `${type}-${id}@example.eg`;
   const path = type === 'donor' ? '/api/registerdonor' : '/api/registercharity';
-  const registered = await http.post(path, { name, email, password: PASSWORD });
+  const body = { name, email, password: PASSWORD, ...(overrides.language ? { language: overrides.language } : {}) };
+  const headers = overrides.acceptLanguage ? { 'accept-language': overrides.acceptLanguage } : undefined;
+  const registered = await http.post(path, body, { headers });
   if (registered.status !== 201) throw new Error(`register ${type} failed: ${JSON.stringify(registered.body)}`);
   const token = await loginAs(http, email);
   return { id: registered.body.user_id, name, email: email.toLowerCase(), password: PASSWORD, token, type, charityId: registered.body.charity_id };

@@ -20,6 +20,8 @@ interface CallOptions {
   /** Send the stored session token (the spec's client sends it bare in Authorization). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** The app's language, sent as Accept-Language where the server keeps it (the sign-up's e-mail and push language). */
+  language?: string;
 }
 
 /**
@@ -30,8 +32,9 @@ interface CallOptions {
 const RETRY_DELAYS_MS = [400, 1200];
 
 /** JSON over fetch against the API's own origin. */
-export async function api<T>(path: string, { method = 'GET', body, auth = false, signal }: CallOptions = {}): Promise<T> {
+export async function api<T>(path: string, { method = 'GET', body, auth = false, signal, language }: CallOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
+  if (language) headers['accept-language'] = language;
   // A FormData body (photos) sets its own multipart content type with the boundary.
   const multipart = body instanceof FormData;
   if (body !== undefined && !multipart) headers['content-type'] = 'application/json';

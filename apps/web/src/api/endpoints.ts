@@ -48,9 +48,11 @@ import { api } from './client';
 
 /** One function per call of the spec's call table (section 7). */
 export const endpoints = {
-  registerDonor: (body: RegisterBody) => api<RegisterDonorResponse>(API_ROUTES.registerDonor, { method: 'POST', body }),
-  registerCharity: (body: RegisterBody) =>
-    api<RegisterCharityResponse>(API_ROUTES.registerCharity, { method: 'POST', body }),
+  /** `language`: the app's, which the account's e-mail and push are then written in. */
+  registerDonor: (body: RegisterBody, language?: string) =>
+    api<RegisterDonorResponse>(API_ROUTES.registerDonor, { method: 'POST', body, language }),
+  registerCharity: (body: RegisterBody, language?: string) =>
+    api<RegisterCharityResponse>(API_ROUTES.registerCharity, { method: 'POST', body, language }),
   login: (body: LoginBody) => api<LoginResponse>(API_ROUTES.login, { method: 'POST', body }),
   me: () => api<MeResponse>(API_ROUTES.me, { auth: true }),
   forgotPassword: (body: ForgotPasswordBody) => api<MessageResponse>(RECOVERY_ROUTES.forgotPassword, { method: 'POST', body }),
@@ -116,8 +118,9 @@ export const endpoints = {
 
   // Reaching people who are not looking (docs/NOTIFICATIONS.md).
   charityProfile: () => api<CharityProfileView>(NOTIFICATION_ROUTES.charityProfile, { auth: true }),
-  saveCharityProfile: (body: CharityProfileBody) =>
-    api<CharityProfileView>(NOTIFICATION_ROUTES.charityProfile, { method: 'PUT', body, auth: true }),
+  /** `language`: the app's, kept for e-mail and push until the charity chooses one. */
+  saveCharityProfile: (body: CharityProfileBody, language?: string) =>
+    api<CharityProfileView>(NOTIFICATION_ROUTES.charityProfile, { method: 'PUT', body, auth: true, language }),
   notifications: () => api<NotificationsResponse>(NOTIFICATION_ROUTES.list, { auth: true }),
   /** Marks `ids` read, or every notification when `ids` is left out; answers the list as it is now. */
   readNotifications: (ids?: string[]) =>

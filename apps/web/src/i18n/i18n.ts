@@ -15,9 +15,17 @@ export type Language = (typeof LANGUAGES)[number];
  */
 const namespaces = { common, landing };
 
-function storedLanguage(): Language {
+const isLanguage = (value: string | null | undefined): value is Language => (LANGUAGES as readonly string[]).includes(value ?? '');
+
+/**
+ * The visitor's own choice; else the page's: the server writes a shared listing's page (`/food/{id}`) in
+ * the language the browser's Accept-Language prefers, `<html lang="ar">` for an Arabic phone; else English.
+ */
+export function startingLanguage(): Language {
   const stored = localStorage.getItem(STORAGE_KEYS.language);
-  return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : 'en';
+  if (isLanguage(stored)) return stored;
+  const page = document.documentElement.lang;
+  return isLanguage(page) ? page : 'en';
 }
 
 /** Sets the page's language and direction (Arabic reads right to left). */
@@ -26,7 +34,7 @@ function applyToDocument(language: string): void {
   document.documentElement.dir = i18next.dir(language);
 }
 
-export function initI18n(language: Language = storedLanguage()) {
+export function initI18n(language: Language = startingLanguage()) {
   const resources = Object.fromEntries(
     LANGUAGES.map((lng) => [lng, Object.fromEntries(Object.entries(namespaces).map(([ns, texts]) => [ns, texts[lng]]))]),
   );

@@ -24,6 +24,10 @@ export const charity = {
       retry: 'Try again',
       emptyFiltered: 'No food matches these filters.',
       emptyHint: 'New food appears here by itself as soon as a donor lists it.',
+      request: 'Request',
+    },
+    notices: {
+      summary: 'Notices about your charity',
     },
     pickup: {
       heading: 'Request a Food Pickup',
@@ -94,6 +98,10 @@ export const charity = {
       retry: 'حاول مرة أخرى',
       emptyFiltered: 'لا يوجد طعام يطابق عوامل التصفية هذه.',
       emptyHint: 'يظهر الطعام الجديد هنا تلقائيًا بمجرد أن يعرضه متبرع.',
+      request: 'اطلب',
+    },
+    notices: {
+      summary: 'تنبيهات عن جمعيتكم',
     },
     pickup: {
       heading: 'طلب استلام طعام',

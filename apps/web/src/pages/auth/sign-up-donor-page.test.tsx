@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { heldReply, mockApi, renderApp } from '../../test/render-app';
 import SignUpDonorPage from './sign-up-donor-page';
 
@@ -78,5 +79,25 @@ describe('SignUpDonorPage', () => {
     for (const label of ['Name', 'Email', 'Password']) expect(screen.getByLabelText(label)).toBeRequired();
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/Login');
+  });
+
+  it('signs up in the language the app is in, so the account gets its e-mail and push in it', async () => {
+    const fetch = mockApi({
+      'POST /api/registerdonor': { status: 201, body: { message: 'Donor registered successfully', user_id: 3 } },
+    });
+    await i18next.changeLanguage('ar');
+    try {
+      renderApp(routes, { path: '/SignUpDonor' });
+      await userEvent.type(screen.getByLabelText('الاسم'), 'مخبز حسن');
+      await userEvent.type(screen.getByLabelText('البريد الإلكتروني'), 'hassan@example.com');
+      await userEvent.type(screen.getByLabelText('كلمة المرور'), 'koshari-2026');
+      await userEvent.click(screen.getByRole('button', { name: 'إنشاء الحساب' }));
+      await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+      const [url, init] = fetch.mock.calls[0];
+      expect(url).toBe('/api/registerdonor');
+      expect(new Headers(init?.headers).get('accept-language')).toBe('ar');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 });

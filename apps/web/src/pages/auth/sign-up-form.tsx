@@ -26,13 +26,14 @@ const KINDS = {
 
 /** The donor and charity sign-up form: the same fields, a different call and error text. */
 export function SignUpForm({ kind }: { kind: keyof typeof KINDS }) {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const serverMessage = useServerMessage();
   const config = KINDS[kind];
   const navigate = useNavigate();
   const [values, setValues] = useState(EMPTY);
   const mutation = useMutation({
-    mutationFn: (body: RegisterBody) => config.register(body),
+    // The account's e-mail and push are written in the language it signs up in.
+    mutationFn: (body: RegisterBody) => config.register(body, i18n.language),
     onSuccess: async (data, body) => {
       // The spec keeps the charity id in the browser's storage (section 3) as well as showing it.
       if ('charity_id' in data) localStorage.setItem(STORAGE_KEYS.charityId, String(data.charity_id));
@@ -59,7 +60,7 @@ export function SignUpForm({ kind }: { kind: keyof typeof KINDS }) {
     setProblems(checked.problems ?? {});
     if (checked.body) mutation.mutate(checked.body);
   };
-  const field = (name: keyof RegisterBody) => ({
+  const field = (name: 'name' | 'email' | 'password') => ({
     name,
     value: values[name],
     required: true,

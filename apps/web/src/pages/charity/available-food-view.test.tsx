@@ -45,6 +45,22 @@ describe('Available Food Donations', () => {
     expect(await screen.findByText('No available food donations')).toBeInTheDocument();
   });
 
+  it('has a visible Request button on each card that opens its pickup request view, as the title does', async () => {
+    mockApi({ 'GET /api/available': { body: board }, 'GET /api/food/2': { body: board[1] } });
+    const user = userEvent.setup();
+    renderPage(<CharityAreaPage />, '/FoodDonationApp');
+    const card = await screen.findByRole('article', { name: 'Ful medames' });
+    // A copy of the title's button for pointers: keyboards and screen readers have the title itself.
+    const request = within(card).getByText('Request', { selector: 'button' });
+    expect(request).toBeVisible();
+    expect(request).toHaveAttribute('aria-hidden', 'true');
+    expect(request).toHaveAttribute('tabindex', '-1');
+    expect(screen.getAllByText('Request', { selector: 'button' })).toHaveLength(2);
+    await user.click(request);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Request a Food Pickup' })).toBeInTheDocument();
+    expect(await screen.findByText('Ful medames')).toBeInTheDocument();
+  });
+
   it('selects a food by keyboard, opening its pickup request view', async () => {
     mockApi({ 'GET /api/available': { body: board }, 'GET /api/food/2': { body: board[1] } });
     const user = userEvent.setup();

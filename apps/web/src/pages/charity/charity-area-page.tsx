@@ -6,6 +6,7 @@ import { boardTopic } from '@food-link/contracts';
 import { LiveCacheSync } from '../../live/live-cache-sync';
 import { useLiveTopics } from '../../live/live-context';
 import { AvailableFoodView } from './available-food-view';
+import { BoardNotices } from './board-notices';
 import { CharityImpactView } from '../impact/charity-impact-view';
 import { CharityVerificationView } from '../verification/charity-verification-view';
 import { VerificationNotice } from '../verification/verification-notice';
@@ -41,8 +42,12 @@ export default function CharityAreaPage() {
       <CharityNav current={view.name === 'pickup' ? 'available' : view.name} onShow={(name) => show({ name })} />
       <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <WelcomeNotice />
-        {view.name === 'available' && signedIn && <ProfileNotice withLink />}
-        {view.name === 'available' && signedIn && <VerificationNotice />}
+        {view.name === 'available' && signedIn && (
+          <BoardNotices>
+            <ProfileNotice withLink />
+            <VerificationNotice />
+          </BoardNotices>
+        )}
         {view.name === 'available' && (
           <AvailableFoodView
             focusHeading={moved}

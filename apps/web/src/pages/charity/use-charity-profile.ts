@@ -1,4 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CharityProfileBody } from '@food-link/contracts';
+import { useTranslation } from 'react-i18next';
 import { endpoints } from '../../api/endpoints';
 import { queryKeys } from '../../api/query-keys';
 import { useSession } from '../../session/use-session';
@@ -21,8 +23,9 @@ export function useCharityProfile() {
 export function useSaveCharityProfile() {
   const client = useQueryClient();
   const key = queryKeys.charityProfile(useSession()?.token ?? '');
+  const { i18n } = useTranslation();
   return useMutation({
-    mutationFn: endpoints.saveCharityProfile,
+    mutationFn: (body: CharityProfileBody) => endpoints.saveCharityProfile(body, i18n.language),
     onSuccess: (saved) => client.setQueryData(key, saved),
   });
 }

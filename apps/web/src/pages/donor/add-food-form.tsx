@@ -1,6 +1,7 @@
 import type { DonorFoodItem } from '@food-link/contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { serverFieldProblems, type FieldProblems } from '../../components/check-form';
 import { useAnnounce } from '../../live/announcer';
 import { AllergenFields } from './add-food/allergen-fields';
@@ -56,6 +57,7 @@ export function AddFoodForm({ userId, editing, onDone }: AddFoodFormProps) {
   const [problems, setProblems] = useState<FieldProblems>({});
   const [photos, setPhotos] = useState<File[]>([]);
   const mutation = editing ? updateFood : addFood;
+  const navigate = useNavigate();
 
   // The donor's default point is chosen until they choose otherwise.
   const defaultPoint = points.data?.find((point) => point.is_default) ?? points.data?.[0];
@@ -108,7 +110,10 @@ export function AddFoodForm({ userId, editing, onDone }: AddFoodFormProps) {
         setValues({ ...EMPTY_LISTING, pickupPoint: values.pickupPoint });
         setPhotos([]);
         announce(t('form.added', { name: added.food_name }));
-        focusField('food_name');
+        // On a phone the form sits above the list, and the new card is out of sight below it: go to the
+        // card (the dashboard scrolls to #food-{id} and focuses it). Side by side, the next food is typed.
+        if (listBelowForm()) navigate({ hash: `food-${added.id}` }, { replace: true });
+        else focusField('food_name');
       },
       onError,
     });
@@ -137,4 +142,9 @@ export function AddFoodForm({ userId, editing, onDone }: AddFoodFormProps) {
       </form>
     </section>
   );
+}
+
+/** Below Tailwind's `lg` (64rem) the dashboard stacks the form above the list of cards. */
+function listBelowForm(): boolean {
+  return typeof window.matchMedia === 'function' && !window.matchMedia('(min-width: 64rem)').matches;
 }

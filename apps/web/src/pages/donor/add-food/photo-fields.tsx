@@ -1,5 +1,5 @@
 import type { DonorFoodItem } from '@food-link/contracts';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHOTO_TYPES, photoLimits } from '../listing-rules';
 import { useDeletePhoto } from '../use-add-food';
@@ -91,8 +91,9 @@ export function PhotoFields({ userId, editing, cooked, photos, onPhotosChange, u
           {photos.length > 0 && (
             <ul className="flex flex-col gap-1 text-sm">
               {photos.map((file, index) => (
-                <li key={`${file.name}-${index}`} className="flex items-center gap-2">
-                  <bdi className="wrap-anywhere">{file.name}</bdi>
+                <li key={keyOf(file)} className="flex items-center gap-2">
+                  <ChosenThumbnail file={file} />
+                  <bdi className="min-w-0 wrap-anywhere">{file.name}</bdi>
                   <button
                     type="button"
                     onClick={() => onPhotosChange(photos.filter((_, i) => i !== index))}
@@ -111,5 +112,33 @@ export function PhotoFields({ userId, editing, cooked, photos, onPhotosChange, u
         </div>
       )}
     </>
+  );
+}
+
+/** A key of each chosen file for as long as it is chosen: removing one photo leaves the others' thumbnails be. */
+const fileKeys = new WeakMap<File, string>();
+let nextFileKey = 0;
+function keyOf(file: File): string {
+  let key = fileKeys.get(file);
+  if (key === undefined) fileKeys.set(file, (key = `photo-${++nextFileKey}`));
+  return key;
+}
+
+/**
+ * A chosen photo as it will look, from an object URL of the file itself (nothing is uploaded yet); the URL
+ * is revoked when the photo is removed from the choice or the form goes away. Decorative: its file name
+ * is next to it.
+ */
+function ChosenThumbnail({ file }: { file: File }) {
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const objectUrl = URL.createObjectURL(file);
+    if (image.current) image.current.src = objectUrl;
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return (
+    <span className="h-14 w-14 shrink-0 overflow-hidden rounded-lg bg-stone-100" data-testid="chosen-photo">
+      <img ref={image} alt="" width={56} height={56} className="h-14 w-14 object-cover" />
+    </span>
   );
 }
