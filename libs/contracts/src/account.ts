@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { FOOD_STATUSES, LIMITS, REQUEST_STATUSES, USER_TYPES } from './domain';
+import { FOOD_STATUSES, LANGUAGES, LIMITS, REQUEST_STATUSES, USER_TYPES } from './domain';
 import { emailText, oneOf, text } from './fields';
 import { RegisterBody } from './http';
 import { GOVERNORATE_CODES } from './places';
-import { CharityProfileView, LANGUAGES, NotificationPreferences, NotificationView } from './notifications';
+import { CharityProfileView, NotificationPreferences, NotificationView } from './notifications';
 import { AUDIT_ACTIONS, DOCUMENT_TYPES, VERIFICATION_STATUSES } from './verification';
 
 /**

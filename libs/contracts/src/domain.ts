@@ -115,3 +115,7 @@ export const LIMITS = {
 
 /** The time zone every calendar rule and every shown moment of the platform is judged in, named here only (the migrations keep the literal they ran with). */
 export const PLATFORM_TIME_ZONE = 'Africa/Cairo';
+
+/** Languages a user may read the app, e-mail, push and messages in. */
+export const LANGUAGES = ['en', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];

@@ -5,6 +5,7 @@ import {
   FOOD_CATEGORIES,
   FOOD_STATUSES,
   FOOD_UNITS,
+  LANGUAGES,
   LIMITS,
   REQUEST_STATUSES,
   STORAGE_KINDS,
@@ -31,7 +32,6 @@ import {
   text,
   wholeNumber,
 } from './fields';
-import { LANGUAGES } from './notifications';
 import { offerFields } from './partners';
 import { EGYPT_BOUNDS, GOVERNORATE_CODES } from './places';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FOOD_CATEGORIES, STORAGE_KINDS } from './domain';
+import { FOOD_CATEGORIES, LANGUAGES, STORAGE_KINDS } from './domain';
 import { count, dateTime, egyptianMobile, id, latitude, longitude, oneOf, said, setOf } from './fields';
 import { CLAIM_CANCEL_CAUSES, MODERATION_ACTIONS } from './moderation';
 import { GOVERNORATE_CODES } from './places';
@@ -124,9 +124,7 @@ export const NOTIFICATION_KIND_OF: { readonly [T in NotificationType]: Notificat
 export const NOTIFICATION_CHANNELS = ['in_app', 'push', 'email'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
-/** Languages a user may read e-mail and push in. */
-export const LANGUAGES = ['en', 'ar'] as const;
-export type Language = (typeof LANGUAGES)[number];
+// LANGUAGES and Language live in domain.ts (a leaf), so that http.ts can use them without an import cycle.
 
 /** What a notification's `data` carries: the food and request it is about, and the food's name. */
 export const NotificationData = z
