@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { EventsModule } from '../events/events.module';
-import { RealtimePublisherModule } from '../realtime/realtime.module';
-import { ListingsModule } from '../food/listings.module';
+import { RealtimePublisherModule } from '../realtime/realtime-publisher.module';
+import { ListingsModule } from '../listings/listings.module';
 import { HandoverModule } from '../handover/handover.module';
 import { CharityProfilesRepository } from '../notifications/charity-profiles.repository';
 import { NotificationsRepository } from '../notifications/notifications.repository';

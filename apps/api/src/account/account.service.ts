@@ -3,13 +3,13 @@ import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundExce
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ACCOUNT_DELETED_MESSAGE, DOMAIN_EVENTS, ERRORS, type AccountExport, type MessageResponse } from '@food-link/contracts';
 import type { DataSource } from 'typeorm';
-import { offeredTo, offerRecipients } from '../food/offer-visibility';
+import { offeredTo, offerRecipients } from '../listings/offer-visibility';
 import type { AuthUser } from '../auth/auth-user';
 import { PasswordService } from '../auth/password.service';
 import { SessionUsers } from '../auth/session-users';
 import { UsersService } from '../auth/users.service';
 import { OutboxService } from '../events/outbox.service';
-import { ListingsService } from '../food/listings.service';
+import { ListingsService } from '../listings/listings.service';
 import { HandoverService } from '../handover/handover.service';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { CharityProfilesRepository } from '../notifications/charity-profiles.repository';

@@ -16,7 +16,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { PasswordService } from '../auth/password.service';
 import { UsersService } from '../auth/users.service';
 import { AppConfig } from '../config/app-config';
-import { ListingsService } from '../food/listings.service';
+import { ListingsService } from '../listings/listings.service';
 import { PickupPointsRepository, type PickupPointFields } from '../pickup-points/pickup-points.repository';
 import { HandoverService } from '../handover/handover.service';
 import { newPickupCode } from '../requests/requests.service';

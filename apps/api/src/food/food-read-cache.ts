@@ -5,7 +5,7 @@ import type { AvailableQuery } from '@food-link/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { OutboxRepository } from '../events/outbox.repository';
 import { changeMarkOf, readMarkOf, type ChangeMark } from './change-mark';
-import { FoodRepository } from './food.repository';
+import { ListingsService } from '../listings/listings.service';
 import { compressOnce, COMPRESS_MIN_BYTES, type ContentCoding } from '../common/compression';
 import { Coalesced, FreshCache, type Loaded } from './fresh-cache';
 
@@ -92,7 +92,7 @@ export class FoodReadCache {
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly food: FoodRepository,
+    private readonly food: ListingsService,
     private readonly outbox: OutboxRepository,
   ) {
     this.marks = new Coalesced(async () => changeMarkOf(await this.outbox.changeMark()));

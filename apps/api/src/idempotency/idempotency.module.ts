@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
-import { UploadsModule } from '../photos/uploads.module';
+import { UploadsModule } from '../uploads/uploads.module';
 import { EndedAttempts } from './ended-attempts';
 import { IDEMPOTENCY_LOCK_MS, IdempotencyInterceptor } from './idempotency.interceptor';
 import { IdempotencyRepository } from './idempotency.repository';

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { TRUST_AUDIT_MAX, type ModerationAction, type OfferStage, type OpsUserLookup, type TrustAuditEntry } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AccountSuspension } from '../auth/users.service';
-import type { OfferState } from '../food/offer-visibility';
+import type { OfferState } from '../listings/offer-visibility';
 
 /** A listing as moderation needs it, locked. */
 export interface ModeratedListing extends OfferState {
