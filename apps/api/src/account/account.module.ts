@@ -4,16 +4,15 @@ import { EventsModule } from '../events/events.module';
 import { RealtimePublisherModule } from '../realtime/realtime-publisher.module';
 import { ListingsModule } from '../listings/listings.module';
 import { HandoverModule } from '../handover/handover.module';
-import { CharityProfilesRepository } from '../notifications/charity-profiles.repository';
-import { NotificationsRepository } from '../notifications/notifications.repository';
+import { NotificationsHttpModule } from '../notifications/notifications.module';
 import { AccountController } from './account.controller';
 import { AccountRepository } from './account.repository';
 import { AccountService } from './account.service';
 
 @Module({
-  imports: [AuthModule, EventsModule, RealtimePublisherModule, ListingsModule, HandoverModule],
+  // NotificationsHttpModule: InboxService reads the profile, choices and notifications for the export.
+  imports: [AuthModule, EventsModule, RealtimePublisherModule, ListingsModule, HandoverModule, NotificationsHttpModule],
   controllers: [AccountController],
-  // The notification repositories read the profile, choices and notifications for the export.
-  providers: [AccountService, AccountRepository, CharityProfilesRepository, NotificationsRepository],
+  providers: [AccountService, AccountRepository],
 })
 export class AccountModule {}

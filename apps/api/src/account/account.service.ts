@@ -12,8 +12,7 @@ import { OutboxService } from '../events/outbox.service';
 import { ListingsService } from '../listings/listings.service';
 import { HandoverService } from '../handover/handover.service';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
-import { CharityProfilesRepository } from '../notifications/charity-profiles.repository';
-import { NotificationsRepository } from '../notifications/notifications.repository';
+import { InboxService } from '../notifications/inbox.service';
 import { AccountRepository } from './account.repository';
 
 /**
@@ -35,8 +34,7 @@ export class AccountService {
     private readonly users: UsersService,
     private readonly sessions: SessionUsers,
     private readonly realtime: RealtimePublisher,
-    private readonly profiles: CharityProfilesRepository,
-    private readonly notifications: NotificationsRepository,
+    private readonly inbox: InboxService,
     private readonly handover: HandoverService,
     private readonly listings: ListingsService,
   ) {}
@@ -46,9 +44,9 @@ export class AccountService {
     if (!data) throw new NotFoundException(ERRORS.userNotFound);
     // Read as the user's own calls answer them (GET /api/charity/profile, /api/notifications/preferences).
     const [charityProfile, preferences, notifications] = await Promise.all([
-      data.account.user_type === 'charity' ? this.profiles.find(userId) : null,
-      this.notifications.preferences(userId),
-      this.notifications.list(userId, null),
+      data.account.user_type === 'charity' ? this.inbox.profile(userId) : null,
+      this.inbox.preferences(userId),
+      this.inbox.everyNotification(userId),
     ]);
     return { exported_at: new Date().toISOString(), ...data, charity_profile: charityProfile, notification_preferences: preferences, notifications };
   }

@@ -23,7 +23,7 @@ import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../events/outbox.service';
 import { HandoverService } from '../handover/handover.service';
 import { IdempotentAnswers } from '../idempotency/idempotent-answers';
-import { PickupPointsRepository } from '../pickup-points/pickup-points.repository';
+import { PickupPointsService } from '../pickup-points/pickup-points.service';
 import { OfferCascade } from './offer-cascade';
 import { ListingsService } from '../listings/listings.service';
 import { offeredTo, offerRecipients } from '../listings/offer-visibility';
@@ -45,7 +45,7 @@ export class FoodService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly food: ListingsService,
-    private readonly points: PickupPointsRepository,
+    private readonly points: PickupPointsService,
     private readonly heat: HeatOverridesRepository,
     private readonly outbox: OutboxService,
     private readonly answers: IdempotentAnswers,

@@ -4,7 +4,7 @@ import { DOMAIN_EVENTS, type FoodCategory } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../events/outbox.service';
-import { PartnersRepository } from '../partners/partners.repository';
+import { PartnersService } from '../partners/partners.service';
 import { publicFoodView, type NewOffer } from '../listings/food.repository';
 import { ListingsService } from '../listings/listings.service';
 
@@ -24,7 +24,7 @@ export class OfferCascade {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly food: ListingsService,
-    private readonly partners: PartnersRepository,
+    private readonly partners: PartnersService,
     private readonly outbox: OutboxService,
     private readonly config: AppConfig,
   ) {}

@@ -7,6 +7,7 @@ import {
   type NotificationChannel,
   type NotificationPreferences,
   type NotificationsResponse,
+  type NotificationView,
   NOTIFICATION_JOBS,
   QUEUES,
 } from '@food-link/contracts';
@@ -40,6 +41,11 @@ export class InboxService {
   async markRead(userId: number, ids?: readonly string[]): Promise<NotificationsResponse> {
     await this.notifications.markRead(userId, ids);
     return this.list(userId);
+  }
+
+  /** Every one of the user's notifications, newest first (the personal-data export, AccountService). */
+  everyNotification(userId: number): Promise<NotificationView[]> {
+    return this.notifications.list(userId, null);
   }
 
   preferences(userId: number): Promise<NotificationPreferences> {

@@ -42,5 +42,7 @@ export class NotificationsModule {}
   imports: [AuthModule],
   controllers: [NotificationsController, CharityProfileController, NotificationsOpsController],
   providers: [InboxService, NotificationsRepository, CharityProfilesRepository],
+  // The personal-data export (AccountModule) reads the profile, the choices and the notifications through it.
+  exports: [InboxService],
 })
 export class NotificationsHttpModule {}

@@ -6,6 +6,6 @@ import { PickupPointsService } from './pickup-points.service';
 @Module({
   controllers: [PickupPointsController],
   providers: [PickupPointsService, PickupPointsRepository],
-  exports: [PickupPointsRepository],
+  exports: [PickupPointsService],
 })
 export class PickupPointsModule {}
