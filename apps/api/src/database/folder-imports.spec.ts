@@ -10,6 +10,10 @@ import ts from 'typescript';
  * - no cycle: no two folders import each other, nor do longer rings (a → b → c → a) form;
  * - base layers that import base layers only: anyone may import them, so they may not import a feature.
  *
+ * - no repository class imported across folders: a module exports services, not repositories, so code in
+ *   another folder calls the owner's service (SQL fragments and row mappings a repository composes into its
+ *   own statements, and types, may be imported: the claim's one statement composes `claimListingSql`).
+ *
  * The entry points are outside the graph: the files at the top of src (main.ts, app.module.ts, ...),
  * `worker/` (the worker process's module), `cli/` and `database/` (the data source, the migrations and the
  * demo seed, which writes through the owners' services) may import any folder, and no folder imports them.
@@ -118,6 +122,27 @@ function cycleText(edges: Edges, component: string[]): string {
   return [`cycle among ${component.join(', ')}:`, ...rings.map((ring) => ringText(edges, ring))].join('\n');
 }
 
+/** Repository classes (`import { XRepository } from '../other/x.repository'`, not `import type`) imported from another folder. */
+function repositoriesAcrossFolders(src: string): string[] {
+  return sourceFiles(src).flatMap((file) => {
+    const from = folderOf(relative(src, file));
+    if (from === undefined || ENTRY_POINTS.has(from)) return [];
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+    return source.statements.flatMap((statement) => {
+      if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) return [];
+      const specifier = statement.moduleSpecifier.text;
+      if (!specifier.startsWith('.') || !specifier.endsWith('.repository')) return [];
+      if (folderOf(relative(src, normalize(join(dirname(file), specifier)))) === from) return [];
+      const clause = statement.importClause;
+      if (!clause || clause.isTypeOnly) return [];
+      const named = clause.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : [];
+      return named
+        .filter((element) => !element.isTypeOnly && /Repository$/.test((element.propertyName ?? element.name).text))
+        .map((element) => `${relative(src, file).split(sep).join('/')}: ${(element.propertyName ?? element.name).text} from ${specifier}`);
+    });
+  });
+}
+
 function ringText(edges: Edges, ring: string[]): string {
   const steps = ring.slice(1).map((to, i) => {
     const from = ring[i];
@@ -146,6 +171,10 @@ describe('folder imports of the API', () => {
       .filter(([from]) => BASE_LAYERS.has(from))
       .flatMap(([from, targets]) => [...targets].filter(([to]) => !BASE_LAYERS.has(to)).map(([to, lines]) => `${from} -> ${to}\n${lines.map((line) => `      ${line}`).join('\n')}`));
     expect(upward.join('\n')).toBe('');
+  });
+
+  it('has no repository class imported from another folder', () => {
+    expect(repositoriesAcrossFolders(SRC).join('\n')).toBe('');
   });
 
   it('has no folder importing an entry point', () => {

@@ -17,6 +17,6 @@ import { IdempotentAnswers } from './idempotent-answers';
     { provide: EndedAttempts, useFactory: () => new EndedAttempts(IDEMPOTENCY_LOCK_MS) },
     { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
   ],
-  exports: [IdempotencyRepository, IdempotentAnswers],
+  exports: [IdempotentAnswers],
 })
 export class IdempotencyModule {}
