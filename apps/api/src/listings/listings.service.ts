@@ -7,7 +7,7 @@ import { offeredTo, offerRecipients } from './offer-visibility';
 
 /**
  * The listings owner's door for other modules (docs/CONTRIBUTING.md, "Reaching the database"): only
- * `FoodRepository` writes `food_items`, and code outside `food/` reaches it through this service, never
+ * `FoodRepository` writes `food_items`, and code outside `listings/` reaches it through this service, never
  * the repository (FoodModule's calls, the read cache and the offer cascade too: ListingsModule alone
  * provides it). The transitions of a claim (its end, a withdrawal) are the claims owner's (HandoverService),
  * which calls `release` and `markWithdrawn` here for the item's side.
