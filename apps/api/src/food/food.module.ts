@@ -15,6 +15,6 @@ import { OfferCascade } from './offer-cascade';
   controllers: [FoodController, HeatOverridesController],
   // FoodRepository is the listings owner's (ListingsModule): the food calls use ListingsService too.
   providers: [FoodService, FoodReadCache, HeatOverridesRepository, OfferCascade],
-  exports: [FoodService, HeatOverridesRepository, OfferCascade],
+  exports: [FoodService, OfferCascade],
 })
 export class FoodModule {}
