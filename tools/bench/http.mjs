@@ -52,13 +52,13 @@ const PROFILE_DIR =
   process.env.BENCH_CPU_PROF === '1' ? path.join(resultsDir, 'profiles', `http-${new Date().toISOString().replace(/[:.]/g, '-')}`) : null;
 
 /**
- * The board's statement of FoodRepository.listAvailable (apps/api/src/food/food.repository.ts,
+ * The board's statement of FoodRepository.listAvailable (apps/api/src/listings/food.repository.ts,
  * `boardStatement`), and the API's pool size, taken from the build itself so they cannot drift apart.
  * (Read when run() starts, so importing this module needs no build.)
  */
 function fromApiBuild() {
   const requireFromApi = createRequire(apiEntry);
-  const { boardStatement } = requireFromApi('./food/food.repository.js');
+  const { boardStatement } = requireFromApi('./listings/food.repository.js');
   const { dataSourceOptions } = requireFromApi('./database/data-source-options.js');
   // As the API reads the board: as of the start of the next minute (food-read-cache.ts).
   const statement = () => boardStatement({ limit: AVAILABLE_LIMIT, offset: 0 }, new Date((Math.floor(Date.now() / 60_000) + 1) * 60_000));

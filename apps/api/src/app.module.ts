@@ -15,7 +15,8 @@ import { OpsModule } from './ops/ops.module';
 import { PartnersModule } from './partners/partners.module';
 import { PhotosModule } from './photos/photos.module';
 import { PushModule } from './push/push.module';
-import { RealtimeGatewayModule } from './realtime/realtime.module';
+import { RealtimeGatewayModule } from './gateway/realtime-gateway.module';
+import { SocketSignOutModule } from './realtime/socket-sign-out.module';
 import { RedisModule } from './redis/redis.module';
 import { RequestsModule } from './requests/requests.module';
 import { StatsModule } from './stats/stats.module';
@@ -51,6 +52,7 @@ export class AppModule implements OnApplicationShutdown {
         ...(config.servesHttp
           ? [
               AuthModule,
+              SocketSignOutModule,
               AccountModule,
               FoodModule,
               PartnersModule,

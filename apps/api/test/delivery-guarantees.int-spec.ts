@@ -9,7 +9,7 @@ import Redis from 'ioredis';
 import type { DomainEventJob } from '../src/events/domain-event-job';
 import { workerConnection } from '../src/redis/redis-options';
 import { DomainEventsProcessor } from '../src/worker/domain-events.processor';
-import { RealtimeGateway } from '../src/realtime/realtime.gateway';
+import { RealtimeGateway } from '../src/gateway/realtime.gateway';
 import { ApiProcess } from './support/api-process';
 import { addFood, cairoDateIn, createCharity, createDonor, requestPickup, verifyCharities } from './support/factories';
 import { OwnRedis, freePort } from './support/redis-server';

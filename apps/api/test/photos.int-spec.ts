@@ -7,7 +7,7 @@ import { apiPath, ERRORS, EXTRA_ROUTES, LIMITS, type FoodStatus } from '@food-li
 import exifReader from 'exif-reader';
 import S3rver from 's3rver';
 import sharp from 'sharp';
-import { UploadSlots } from '../src/photos/upload-slots';
+import { UploadSlots } from '../src/uploads/upload-slots';
 import { createCharity, createDonor, type TestUser } from './support/factories';
 import type { HttpResult } from './support/http-client';
 import { startTestApp, type TestApp } from './support/test-app';

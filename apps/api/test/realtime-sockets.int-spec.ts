@@ -8,7 +8,7 @@ import Redis from 'ioredis';
 import { Server, type Socket as ServerSocket } from 'socket.io';
 import { io, type Socket } from 'socket.io-client';
 import { createPacedRedisAdapter, type PacedRedisAdapter } from '../src/realtime/paced-redis-adapter';
-import { RealtimeGateway } from '../src/realtime/realtime.gateway';
+import { RealtimeGateway } from '../src/gateway/realtime.gateway';
 import { MAX_CLIENT_MESSAGE_BYTES } from '../src/realtime/redis-io.adapter';
 import { LiveInstanceRegistry } from '../src/realtime/live-instances';
 import { addFood, createCharity, createDonor, requestPickup, type TestUser } from './support/factories';

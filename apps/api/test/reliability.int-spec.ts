@@ -1,5 +1,5 @@
 import { LIMITS } from '@food-link/contracts';
-import { DONOR_REQUEST_COLUMNS, DONOR_REQUEST_JOIN, donorRequestExtras } from '../src/requests/requests.repository';
+import { DONOR_REQUEST_COLUMNS, DONOR_REQUEST_JOIN, donorRequestExtras } from '../src/listings/food.repository';
 import { addFood, createCharity, createDonor, loginAs, requestPickup, type TestUser } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 

@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { EventsModule } from '../events/events.module';
-import { RealtimePublisherModule } from '../realtime/realtime.module';
-import { ListingsModule } from '../food/listings.module';
+import { RealtimePublisherModule } from '../realtime/realtime-publisher.module';
+import { ListingsModule } from '../listings/listings.module';
 import { HandoverModule } from '../handover/handover.module';
-import { CharityProfilesRepository } from '../notifications/charity-profiles.repository';
-import { NotificationsRepository } from '../notifications/notifications.repository';
+import { NotificationsHttpModule } from '../notifications/notifications.module';
 import { PickupPointsModule } from '../pickup-points/pickup-points.module';
 import { VerificationModule } from '../verification/verification.module';
 import { AccountController } from './account.controller';
@@ -13,9 +12,10 @@ import { AccountRepository } from './account.repository';
 import { AccountService } from './account.service';
 
 @Module({
-  imports: [AuthModule, EventsModule, RealtimePublisherModule, ListingsModule, HandoverModule, PickupPointsModule, VerificationModule],
+  // NotificationsHttpModule: InboxService reads the profile, choices and notifications for the export;
+  // PickupPointsModule and VerificationModule: the deletion erases, and the export reads, their data.
+  imports: [AuthModule, EventsModule, RealtimePublisherModule, ListingsModule, HandoverModule, NotificationsHttpModule, PickupPointsModule, VerificationModule],
   controllers: [AccountController],
-  // The notification repositories read the profile, choices and notifications for the export.
-  providers: [AccountService, AccountRepository, CharityProfilesRepository, NotificationsRepository],
+  providers: [AccountService, AccountRepository],
 })
 export class AccountModule {}

@@ -3,19 +3,18 @@ import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundExce
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ACCOUNT_DELETED_MESSAGE, DOMAIN_EVENTS, ERRORS, type AccountExport, type MessageResponse } from '@food-link/contracts';
 import type { DataSource } from 'typeorm';
-import { offeredTo, offerRecipients } from '../food/offer-visibility';
+import { offeredTo, offerRecipients } from '../listings/offer-visibility';
 import type { AuthUser } from '../auth/auth-user';
 import { PasswordService } from '../auth/password.service';
 import { SessionUsers } from '../auth/session-users';
 import { UsersService } from '../auth/users.service';
 import { OutboxService } from '../events/outbox.service';
-import { ListingsService } from '../food/listings.service';
+import { ListingsService } from '../listings/listings.service';
 import { HandoverService } from '../handover/handover.service';
 import { PickupPointsService } from '../pickup-points/pickup-points.service';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { VerificationService } from '../verification/verification.service';
-import { CharityProfilesRepository } from '../notifications/charity-profiles.repository';
-import { NotificationsRepository } from '../notifications/notifications.repository';
+import { InboxService } from '../notifications/inbox.service';
 import { AccountRepository } from './account.repository';
 
 /**
@@ -39,8 +38,7 @@ export class AccountService {
     private readonly users: UsersService,
     private readonly sessions: SessionUsers,
     private readonly realtime: RealtimePublisher,
-    private readonly profiles: CharityProfilesRepository,
-    private readonly notifications: NotificationsRepository,
+    private readonly inbox: InboxService,
     private readonly handover: HandoverService,
     private readonly listings: ListingsService,
     private readonly points: PickupPointsService,
@@ -52,9 +50,9 @@ export class AccountService {
     if (!data) throw new NotFoundException(ERRORS.userNotFound);
     // Read as the user's own calls answer them (GET /api/charity/profile, /api/notifications/preferences).
     const [charityProfile, preferences, notifications] = await Promise.all([
-      data.account.user_type === 'charity' ? this.profiles.find(userId) : null,
-      this.notifications.preferences(userId),
-      this.notifications.list(userId, null),
+      data.account.user_type === 'charity' ? this.inbox.profile(userId) : null,
+      this.inbox.preferences(userId),
+      this.inbox.everyNotification(userId),
     ]);
     return { exported_at: new Date().toISOString(), ...data, charity_profile: charityProfile, notification_preferences: preferences, notifications };
   }

@@ -1,9 +1,9 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { UserType } from '@food-link/contracts';
 import type { FastifyRequest } from 'fastify';
+import { PUBLIC_KEY } from '../common/route-metadata';
 import type { AuthUser } from './auth-user';
 
-export const PUBLIC_KEY = 'foodlink:public';
 export const ROLES_KEY = 'foodlink:roles';
 export const VIEWER_KEY = 'foodlink:viewer';
 

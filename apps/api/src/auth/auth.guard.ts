@@ -1,7 +1,8 @@
 import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ERRORS, type UserType } from '@food-link/contracts';
-import { PUBLIC_KEY, ROLES_KEY, VIEWER_KEY, type AuthenticatedRequest } from './auth.decorators';
+import { PUBLIC_KEY } from '../common/route-metadata';
+import { ROLES_KEY, VIEWER_KEY, type AuthenticatedRequest } from './auth.decorators';
 import { TokenService } from './token.service';
 
 /**

@@ -3,7 +3,6 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { AppConfig } from '../config/app-config';
-import { RealtimePublisherModule } from '../realtime/realtime-publisher.module';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
@@ -38,7 +37,8 @@ import { UsersService } from './users.service';
 export class TokenModule {}
 
 @Module({
-  imports: [TokenModule, PasswordResetMailModule, RealtimePublisherModule],
+  // A password reset closes the account's sockets through SOCKET_SIGN_OUT (SocketSignOutModule, global).
+  imports: [TokenModule, PasswordResetMailModule],
   controllers: [AuthController, PasswordResetController],
   providers: [
     AuthService,

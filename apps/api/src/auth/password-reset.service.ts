@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { BadRequestException, BeforeApplicationShutdown, ConflictException, Injectable, Logger } from '@nestjs/common';
+import { BadRequestException, BeforeApplicationShutdown, ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ERRORS,
@@ -10,12 +10,12 @@ import {
 } from '@food-link/contracts';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { LoginLimiterService } from './login-limiter.service';
 import { PasswordService } from './password.service';
 import { PasswordResetsRepository, type ResetLinkState } from './password-resets.repository';
 import { PasswordResetMail } from './password-reset-mail';
 import { SessionUsers } from './session-users';
+import { SOCKET_SIGN_OUT, type SocketSignOut } from './socket-sign-out';
 import { UsersRepository } from './users.repository';
 
 /** One forgot-password request, as the controller hands it over. */
@@ -66,7 +66,7 @@ export class PasswordResetService implements BeforeApplicationShutdown {
     private readonly sessions: SessionUsers,
     private readonly mail: PasswordResetMail,
     private readonly config: AppConfig,
-    private readonly realtime: RealtimePublisher,
+    @Inject(SOCKET_SIGN_OUT) private readonly realtime: SocketSignOut,
   ) {}
 
   /**

@@ -1,6 +1,6 @@
 /**
  * The listing predicates, written here and nowhere else (issue 25): the listings owner
- * (food/food.repository.ts, the only writer of `food_items`) and every read that asks whether a listing
+ * (listings/food.repository.ts, the only writer of `food_items`) and every read that asks whether a listing
  * is live or open use these fragments. They sit in common/ so that a reading repository of another
  * feature (pickup points, notifications) need not import the food folder for them.
  */

@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { FoodModule } from '../food/food.module';
-import { ListingsModule } from '../food/listings.module';
+import { ListingsModule } from '../listings/listings.module';
 import { PickupPointsModule } from '../pickup-points/pickup-points.module';
 import { RequestsModule } from '../requests/requests.module';
 import { StatsModule } from '../stats/stats.module';

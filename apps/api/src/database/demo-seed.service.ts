@@ -16,8 +16,9 @@ import { DataSource, EntityManager } from 'typeorm';
 import { PasswordService } from '../auth/password.service';
 import { UsersService } from '../auth/users.service';
 import { AppConfig } from '../config/app-config';
-import { ListingsService } from '../food/listings.service';
-import { PickupPointsRepository, type PickupPointFields } from '../pickup-points/pickup-points.repository';
+import { ListingsService } from '../listings/listings.service';
+import type { PickupPointFields } from '../pickup-points/pickup-points.repository';
+import { PickupPointsService } from '../pickup-points/pickup-points.service';
 import { HandoverService } from '../handover/handover.service';
 import { newPickupCode } from '../requests/requests.service';
 import { StatsService } from '../stats/stats.service';
@@ -190,7 +191,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
     @InjectDataSource() private readonly db: DataSource,
     private readonly users: UsersService,
     private readonly food: ListingsService,
-    private readonly points: PickupPointsRepository,
+    private readonly points: PickupPointsService,
     private readonly requests: HandoverService,
     private readonly passwords: PasswordService,
     private readonly config: AppConfig,

@@ -12,5 +12,6 @@ import { OutboxService } from './outbox.service';
 const PROVIDERS = [OutboxRepository, OutboxService, OutboxProducer, OutboxDrain, OutboxLeaseKeeper];
 
 @Global()
-@Module({ providers: PROVIDERS, exports: PROVIDERS })
+// OutboxRepository stays inside (the relay's); others record and read the change mark through OutboxService.
+@Module({ providers: PROVIDERS, exports: [OutboxService, OutboxProducer, OutboxDrain, OutboxLeaseKeeper] })
 export class EventsModule {}

@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { AnyEventEnvelope, DomainEventPayloads, DomainEventType } from '@food-link/contracts';
 import type { Client } from 'pg';
 import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
-import type { ChangeMarkRow } from '../food/change-mark';
 import type { DomainEventJob } from './domain-event-job';
 
 /** Processes without a running relay NOTIFY this channel after committing events (see OutboxService). */
@@ -77,7 +76,13 @@ const EVENT_COLUMNS = 'id, type, data, recipients, occurred_at';
 /** SQL for the end of a lease starting now; its length in ms is the parameter `$2`. */
 const LEASE_END = `now() + $2 * interval '1 millisecond'`;
 
-/** The change mark (see change-mark.ts): both values in one statement, hence from one snapshot. */
+/** What the change-mark query (`changeMark`) returns, read by food/change-mark.ts. */
+export interface ChangeMarkRow {
+  snapshot: string;
+  last: string | null;
+}
+
+/** The change mark (see food/change-mark.ts): both values in one statement, hence from one snapshot. */
 const CHANGE_MARK_SQL = `
   SELECT pg_current_snapshot()::text AS snapshot,
          (SELECT (extract(epoch FROM e.occurred_at) * 1000000)::bigint || '/' || e.id

@@ -114,4 +114,9 @@ export class OutboxService implements OnModuleInit, EntitySubscriberInterface {
       this.logger.warn(`Could not wake the relays (${(error as Error).message}); they will find the event by polling`);
     }
   }
+
+  /** The newest row and the snapshot, for the cached reads (food/change-mark.ts), in the caller's transaction when given. */
+  changeMark(...args: Parameters<OutboxRepository['changeMark']>): ReturnType<OutboxRepository['changeMark']> {
+    return this.outbox.changeMark(...args);
+  }
 }

@@ -1,3 +1,5 @@
+import type { ChangeMarkRow } from '../events/outbox.repository';
+
 /**
  * How a process tells, with one tiny query, whether anything that could change a cached read has been
  * committed since the read, by any process.
@@ -36,12 +38,6 @@ export interface ReadMark {
   last: string | null;
   /** Transactions in progress when the read's snapshot was taken. */
   inProgress: bigint[];
-}
-
-/** What the change-mark query (`OutboxRepository.changeMark`) returns. */
-export interface ChangeMarkRow {
-  snapshot: string;
-  last: string | null;
 }
 
 /** Parses `xmin:xmax:xip1,xip2,...` (pg_snapshot's text form). */

@@ -3,9 +3,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AvailableQuery } from '@food-link/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { OutboxRepository } from '../events/outbox.repository';
+import { OutboxService } from '../events/outbox.service';
 import { changeMarkOf, readMarkOf, type ChangeMark } from './change-mark';
-import { FoodRepository } from './food.repository';
+import { ListingsService } from '../listings/listings.service';
 import { compressOnce, COMPRESS_MIN_BYTES, type ContentCoding } from '../common/compression';
 import { Coalesced, FreshCache, type Loaded } from './fresh-cache';
 
@@ -92,8 +92,8 @@ export class FoodReadCache {
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly food: FoodRepository,
-    private readonly outbox: OutboxRepository,
+    private readonly food: ListingsService,
+    private readonly outbox: OutboxService,
   ) {
     this.marks = new Coalesced(async () => changeMarkOf(await this.outbox.changeMark()));
     const options = {

@@ -4,17 +4,17 @@ import { PartnersModule } from '../partners/partners.module';
 import { PickupPointsModule } from '../pickup-points/pickup-points.module';
 import { FoodReadCache } from './food-read-cache';
 import { FoodController } from './food.controller';
-import { FoodRepository } from './food.repository';
+import { ListingsModule } from '../listings/listings.module';
 import { FoodService } from './food.service';
 import { HeatOverridesController } from './heat-overrides.controller';
 import { HeatOverridesRepository } from './heat-overrides.repository';
 import { OfferCascade } from './offer-cascade';
 
 @Module({
-  imports: [PickupPointsModule, PartnersModule, HandoverModule],
+  imports: [PickupPointsModule, PartnersModule, HandoverModule, ListingsModule],
   controllers: [FoodController, HeatOverridesController],
-  providers: [FoodService, FoodReadCache, FoodRepository, HeatOverridesRepository, OfferCascade],
-  // FoodRepository is the listings owner's (ListingsModule): other modules use ListingsService.
-  exports: [FoodService, HeatOverridesRepository, OfferCascade],
+  // FoodRepository is the listings owner's (ListingsModule): the food calls use ListingsService too.
+  providers: [FoodService, FoodReadCache, HeatOverridesRepository, OfferCascade],
+  exports: [FoodService, OfferCascade],
 })
 export class FoodModule {}

@@ -23,18 +23,18 @@ import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../events/outbox.service';
 import { HandoverService } from '../handover/handover.service';
 import { IdempotentAnswers } from '../idempotency/idempotent-answers';
-import { PickupPointsRepository } from '../pickup-points/pickup-points.repository';
+import { PickupPointsService } from '../pickup-points/pickup-points.service';
 import { OfferCascade } from './offer-cascade';
-import { offeredTo, offerRecipients } from './offer-visibility';
+import { ListingsService } from '../listings/listings.service';
+import { offeredTo, offerRecipients } from '../listings/offer-visibility';
 import {
-  FoodRepository,
   ownerFoodView,
   publicFoodView,
   type BoardQuery,
   type FoodRow,
   type ListingColumns,
   type StoredListing,
-} from './food.repository';
+} from '../listings/food.repository';
 import { HeatOverridesRepository } from './heat-overrides.repository';
 
 /** A listing before its safe time is computed: a new one with its defaults, or a stored one with the changes merged. */
@@ -44,8 +44,8 @@ type Draft = Omit<ListingColumns, 'safe_until'>;
 export class FoodService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly food: FoodRepository,
-    private readonly points: PickupPointsRepository,
+    private readonly food: ListingsService,
+    private readonly points: PickupPointsService,
     private readonly heat: HeatOverridesRepository,
     private readonly outbox: OutboxService,
     private readonly answers: IdempotentAnswers,
@@ -119,16 +119,6 @@ export class FoodService {
       await this.outbox.record(tx, DOMAIN_EVENTS.foodUpdated, { foodId, food: publicFoodView(row), ...offeredTo(row) }, offerRecipients(row));
       return this.answers.storeWithin(tx, ownerFoodView(row));
     });
-  }
-
-  /**
-   * Tells the boards an item changed outside an edit (its photos, say): `food.updated` with its public
-   * view as `tx` sees it, in the same transaction as the change.
-   */
-  async announceUpdate(tx: EntityManager, foodId: number): Promise<void> {
-    const row = await this.food.find(foodId, new Date(), tx);
-    if (!row) return;
-    await this.outbox.record(tx, DOMAIN_EVENTS.foodUpdated, { foodId, food: publicFoodView(row), ...offeredTo(row) }, offerRecipients(row));
   }
 
   /**

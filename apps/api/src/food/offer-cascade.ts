@@ -4,8 +4,9 @@ import { DOMAIN_EVENTS, type FoodCategory } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../events/outbox.service';
-import { PartnersRepository } from '../partners/partners.repository';
-import { FoodRepository, publicFoodView, type NewOffer } from './food.repository';
+import { PartnersService } from '../partners/partners.service';
+import { publicFoodView, type NewOffer } from '../listings/food.repository';
+import { ListingsService } from '../listings/listings.service';
 
 const MINUTE_MS = 60_000;
 
@@ -22,8 +23,8 @@ export type OpenOutcome = { outcome: 'opened' } | { outcome: 'not_offered' } | {
 export class OfferCascade {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly food: FoodRepository,
-    private readonly partners: PartnersRepository,
+    private readonly food: ListingsService,
+    private readonly partners: PartnersService,
     private readonly outbox: OutboxService,
     private readonly config: AppConfig,
   ) {}

@@ -4,9 +4,9 @@ import { cairoDate, DOMAIN_EVENTS, ERRORS, type ClaimCancelCause, type FoodStatu
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../events/outbox.service';
-import { ListingsService } from '../food/listings.service';
-import { offeredTo, offerRecipients, type OfferState } from '../food/offer-visibility';
-import { RequestsRepository, type RequestRow } from '../requests/requests.repository';
+import { ListingsService } from '../listings/listings.service';
+import { offeredTo, offerRecipients, type OfferState } from '../listings/offer-visibility';
+import { RequestsRepository, type RequestRow } from './requests.repository';
 import { VerificationChanges } from '../verification/verification-changes';
 
 const MINUTE_MS = 60_000;

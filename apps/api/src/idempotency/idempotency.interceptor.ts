@@ -18,9 +18,10 @@ import type { FastifyReply } from 'fastify';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import type { AuthenticatedRequest } from '../auth/auth.decorators';
 import { isDependencyUnavailable } from '../common/errors';
+import { NO_REPLAY } from '../common/route-metadata';
 import { EndedAttempts } from './ended-attempts';
-import { bufferMultipart, multipartFingerprint, type PartLimits } from '../photos/multipart-parts';
-import { UploadSlots } from '../photos/upload-slots';
+import { bufferMultipart, multipartFingerprint, type PartLimits } from '../uploads/multipart-parts';
+import { UploadSlots } from '../uploads/upload-slots';
 import { idempotentAttempt, type IdempotentAttempt } from './idempotency-context';
 import { IdempotencyRepository } from './idempotency.repository';
 
@@ -34,8 +35,6 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
  * its answer is part of its transaction, and fails once the key has moved on.
  */
 export const IDEMPOTENCY_LOCK_MS = 60_000;
-
-export const NO_REPLAY = 'foodlink:no-replay';
 
 /**
  * For a write whose answer is more than its body (a cookie, say) and that is harmless to run twice: the

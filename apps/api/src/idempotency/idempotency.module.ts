@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
-import { UploadsModule } from '../photos/uploads.module';
+import { UploadsModule } from '../uploads/uploads.module';
 import { EndedAttempts } from './ended-attempts';
 import { IDEMPOTENCY_LOCK_MS, IdempotencyInterceptor } from './idempotency.interceptor';
 import { IdempotencyRepository } from './idempotency.repository';
@@ -17,6 +17,6 @@ import { IdempotentAnswers } from './idempotent-answers';
     { provide: EndedAttempts, useFactory: () => new EndedAttempts(IDEMPOTENCY_LOCK_MS) },
     { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
   ],
-  exports: [IdempotencyRepository, IdempotentAnswers],
+  exports: [IdempotentAnswers],
 })
 export class IdempotencyModule {}

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { IDEMPOTENCY_RETENTION_HOURS } from '../common/route-metadata';
 import type { IdempotentAttempt } from './idempotency-context';
-
-/** How long an answer is kept for replay. */
-export const IDEMPOTENCY_RETENTION_HOURS = 24;
 
 export interface StoredKey {
   request_hash: string;

@@ -33,6 +33,11 @@ export class IdempotentAnswers {
     attempt.answered = true;
     return response;
   }
+
+  /** Drops answers past the retention (the maintenance job). Returns how many. */
+  purgeExpired(...args: Parameters<IdempotencyRepository['purgeExpired']>): ReturnType<IdempotencyRepository['purgeExpired']> {
+    return this.keys.purgeExpired(...args);
+  }
 }
 
 /** The attempt ran past its lock and a retry took its key: this attempt must not write. */

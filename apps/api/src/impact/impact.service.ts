@@ -12,7 +12,8 @@ import {
   type ReportParty,
 } from '@food-link/contracts';
 import type { AuthUser } from '../auth/auth-user';
-import { StatsRepository, governorateOfKey } from '../stats/stats.repository';
+import { governorateOfKey } from '../stats/stats.repository';
+import { StatsService } from '../stats/stats.service';
 import { acknowledgment } from './acknowledgment';
 import { ImpactRepository } from './impact.repository';
 import { acknowledgmentCsv } from './report-csv';
@@ -39,7 +40,7 @@ export interface ReportFile {
 export class ImpactService {
   constructor(
     private readonly impact: ImpactRepository,
-    private readonly stats: StatsRepository,
+    private readonly stats: StatsService,
   ) {}
 
   async donor(donor: AuthUser): Promise<DonorImpactResponse> {

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { EventsModule } from '../events/events.module';
-import { ListingsModule } from '../food/listings.module';
+import { ListingsModule } from '../listings/listings.module';
 import { HandoverModule } from '../handover/handover.module';
 import { DonorSettingsController, OpsModerationController } from './moderation.controller';
 import { ModerationRepository } from './moderation.repository';

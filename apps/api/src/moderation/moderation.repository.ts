@@ -12,7 +12,7 @@ import {
 } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AccountSuspension } from '../auth/users.service';
-import type { OfferState } from '../food/offer-visibility';
+import type { OfferState } from '../listings/offer-visibility';
 
 /** A listing as moderation needs it, locked. */
 export interface ModeratedListing extends OfferState {

@@ -17,9 +17,9 @@ import type { AuthUser } from '../auth/auth-user';
 import { SessionUsers } from '../auth/session-users';
 import { UsersService } from '../auth/users.service';
 import { OutboxService } from '../events/outbox.service';
-import { publicFoodView } from '../food/food.repository';
-import { ListingsService } from '../food/listings.service';
-import { offeredTo, offerRecipients, type OfferState } from '../food/offer-visibility';
+import { publicFoodView } from '../listings/food.repository';
+import { ListingsService } from '../listings/listings.service';
+import { offeredTo, offerRecipients, type OfferState } from '../listings/offer-visibility';
 import { HandoverService } from '../handover/handover.service';
 import { ModerationRepository, type ModeratedAccount } from './moderation.repository';
 

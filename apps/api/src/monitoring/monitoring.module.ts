@@ -6,6 +6,7 @@ import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
 import { HealthRepository } from './health.repository';
 import { OutboxMonitorRepository } from './outbox-monitor.repository';
+import { OutboxMonitorService } from './outbox-monitor.service';
 import { QueueInspector } from './queue-inspector';
 
 /**
@@ -16,7 +17,7 @@ import { QueueInspector } from './queue-inspector';
 @Module({
   imports: [TokenModule],
   controllers: [HealthController, MetricsController],
-  providers: [QueueInspector, HealthService, HealthRepository, OutboxMonitorRepository, MetricsService],
-  exports: [QueueInspector, HealthService, OutboxMonitorRepository, MetricsService],
+  providers: [QueueInspector, HealthService, HealthRepository, OutboxMonitorRepository, OutboxMonitorService, MetricsService],
+  exports: [QueueInspector, HealthService, OutboxMonitorService, MetricsService],
 })
 export class MonitoringModule {}

@@ -3,10 +3,10 @@ import { NOTIFICATION_KIND_OF, notificationPath } from '@food-link/contracts';
 import { UnrecoverableError } from 'bullmq';
 import { AppConfig } from '../config/app-config';
 import { Mailer, refusedForGood } from '../mail/mailer';
-import type { DeliverJob } from './notification-jobs';
+import type { DeliverJob } from '../events/notification-jobs';
 import { emailOf, messageText, type MessageFacts, type MessageText } from './notification-texts';
 import { NotificationsRepository, type Recipient } from './notifications.repository';
-import { PUSH_CHANNEL, type PushChannel } from './push-channel';
+import { PUSH_CHANNEL, type PushChannel } from '../push/push-channel';
 
 /** What a `deliver` job did: `skipped` says why nothing was sent (the job still completes). */
 export type DeliveryOutcome = 'sent' | 'skipped: in-app' | 'skipped: expired' | 'skipped: gone' | 'skipped: taken' | 'skipped: no push';

@@ -7,6 +7,7 @@ import {
   type NotificationChannel,
   type NotificationPreferences,
   type NotificationsResponse,
+  type NotificationView,
   NOTIFICATION_JOBS,
   QUEUES,
 } from '@food-link/contracts';
@@ -14,7 +15,7 @@ import type { Job } from 'bullmq';
 import { withTimeout } from '../common/with-timeout';
 import { INSPECTION_TIMEOUT_MS, QueueInspector } from '../monitoring/queue-inspector';
 import { CharityProfilesRepository } from './charity-profiles.repository';
-import type { DeliverJob, NotificationJob, ResetMailJob } from './notification-jobs';
+import type { DeliverJob, NotificationJob, ResetMailJob } from '../events/notification-jobs';
 import { NotificationsRepository } from './notifications.repository';
 
 const FAILED_LIST_MAX = 100;
@@ -40,6 +41,11 @@ export class InboxService {
   async markRead(userId: number, ids?: readonly string[]): Promise<NotificationsResponse> {
     await this.notifications.markRead(userId, ids);
     return this.list(userId);
+  }
+
+  /** Every one of the user's notifications, newest first (the personal-data export, AccountService). */
+  everyNotification(userId: number): Promise<NotificationView[]> {
+    return this.notifications.list(userId, null);
   }
 
   preferences(userId: number): Promise<NotificationPreferences> {

@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CharityProfilesRepository } from './charity-profiles.repository';
 import { NOTIFICATION_JOBS } from '@food-link/contracts';
-import { ListingsService } from '../food/listings.service';
-import { jobKey, NotificationQueue, type MatchJob } from './notification-jobs';
+import { ListingsService } from '../listings/listings.service';
+import { jobKey, NotificationQueue, type MatchJob } from '../events/notification-jobs';
 import { NotificationsRepository, type ListingToMatch } from './notifications.repository';
 import { NotificationsService, type NotifyResult } from './notifications.service';
 

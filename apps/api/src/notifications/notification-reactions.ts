@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DOMAIN_EVENTS } from '@food-link/contracts';
 import { OnDomainEvent, type DomainEventOf } from '../common/on-domain-event';
-import { moderationNews } from '../moderation/moderation-news';
+import { moderationNews } from './moderation-news';
 import { codeLockedNews } from './code-locked-news';
 import { CancellationNotices } from './cancellation-notices';
 import { MatchingService } from './matching.service';

@@ -3,12 +3,12 @@ import { AuthModule } from '../auth/auth.module';
 import { NotificationReactions } from './notification-reactions';
 import { CancellationNotices } from './cancellation-notices';
 import { PushDeliveryModule } from '../push/push.module';
-import { ListingsModule } from '../food/listings.module';
+import { ListingsModule } from '../listings/listings.module';
 import { CharityProfilesRepository } from './charity-profiles.repository';
 import { DeliveryService } from './delivery.service';
 import { InboxService } from './inbox.service';
 import { MatchingService } from './matching.service';
-import { NotificationQueue } from './notification-jobs';
+import { NotificationQueue } from '../events/notification-jobs';
 import { CharityProfileController, NotificationsController, NotificationsOpsController } from './notifications.controller';
 import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
@@ -18,7 +18,7 @@ import { RemindersService } from './reminders.service';
  * Notifying users (docs/NOTIFICATIONS.md): `NotificationsService.notify()` for any part that has
  * something to tell someone, and the services the `notifications` queue's jobs run (matching, delivery,
  * reminders). Works in any process: it adds jobs through a queue connection of its own. Push goes through
- * PUSH_CHANNEL (push-channel.ts), which PushDeliveryModule binds to PushService.
+ * PUSH_CHANNEL (push/push-channel.ts), which PushDeliveryModule binds to PushService.
  */
 @Module({
   imports: [PushDeliveryModule, ListingsModule],
@@ -42,5 +42,7 @@ export class NotificationsModule {}
   imports: [AuthModule],
   controllers: [NotificationsController, CharityProfileController, NotificationsOpsController],
   providers: [InboxService, NotificationsRepository, CharityProfilesRepository],
+  // The personal-data export (AccountModule) reads the profile, the choices and the notifications through it.
+  exports: [InboxService],
 })
 export class NotificationsHttpModule {}

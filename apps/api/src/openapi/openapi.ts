@@ -4,9 +4,7 @@ import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ERRORS, ErrorResponse, openApiSchemas } from '@food-link/contracts';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { PUBLIC_KEY } from '../auth/auth.decorators';
-import { IDEMPOTENCY_RETENTION_HOURS } from '../idempotency/idempotency.repository';
-import { NO_REPLAY } from '../idempotency/idempotency.interceptor';
+import { IDEMPOTENCY_RETENTION_HOURS, NO_REPLAY, PUBLIC_KEY } from '../common/route-metadata';
 import { shapeRef } from './shapes';
 
 /** Swagger UI; the document itself is served at `${DOCS_PATH}-json`. Neither needs a session. */

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
-import { RealtimeGatewayModule } from '../realtime/realtime.module';
+import { RealtimeGatewayModule } from '../gateway/realtime-gateway.module';
 import { StatsModule } from '../stats/stats.module';
 import { OpsBroadcaster } from './ops-broadcaster';
 import { OpsController } from './ops.controller';

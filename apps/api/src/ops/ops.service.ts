@@ -16,7 +16,7 @@ import { TimeoutError, withTimeout } from '../common/with-timeout';
 import { OutboxLeaseKeeper } from '../events/outbox-lease-keeper';
 import { HealthService } from '../monitoring/health.service';
 import { failedJobView } from '../monitoring/ops-views';
-import { OutboxMonitorRepository } from '../monitoring/outbox-monitor.repository';
+import { OutboxMonitorService } from '../monitoring/outbox-monitor.service';
 import { INSPECTION_TIMEOUT_MS, QueueInspector } from '../monitoring/queue-inspector';
 import { LiveInstanceRegistry } from '../realtime/live-instances';
 import { StatsService } from '../stats/stats.service';
@@ -42,7 +42,7 @@ export class OpsService {
   constructor(
     private readonly counts: OpsRepository,
     private readonly inspector: QueueInspector,
-    private readonly outbox: OutboxMonitorRepository,
+    private readonly outbox: OutboxMonitorService,
     private readonly health: HealthService,
     private readonly instances: LiveInstanceRegistry,
     private readonly stats: StatsService,

@@ -6,6 +6,6 @@ import { PartnersService } from './partners.service';
 @Module({
   controllers: [PartnersController],
   providers: [PartnersService, PartnersRepository],
-  exports: [PartnersRepository],
+  exports: [PartnersService],
 })
 export class PartnersModule {}

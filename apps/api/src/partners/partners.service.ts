@@ -38,4 +38,9 @@ export class PartnersService {
   search(query: CharitySearchQuery): Promise<CharitySearchResponse> {
     return this.partners.search(query);
   }
+
+  /** The donor's partners a new listing is offered to first (OfferCascade). */
+  eligibleIds(...args: Parameters<PartnersRepository['eligibleIds']>): ReturnType<PartnersRepository['eligibleIds']> {
+    return this.partners.eligibleIds(...args);
+  }
 }

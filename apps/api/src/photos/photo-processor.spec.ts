@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { ERRORS } from '@food-link/contracts';
-import { PhotoProcessor, sniffImageFormat } from './photo-processor';
+import { PhotoProcessor, sniffImageFormat } from '../uploads/photo-processor';
 import { parsePhotoIndex } from './photos.controller';
 
 describe('sniffImageFormat', () => {

@@ -2,7 +2,7 @@ import { BadRequestException, ConflictException, PayloadTooLargeException } from
 import { ERRORS, LIMITS } from '@food-link/contracts';
 import type { FastifyRequest } from 'fastify';
 import '@fastify/multipart';
-import { multipartParts } from './multipart-parts';
+import { multipartParts } from '../uploads/multipart-parts';
 
 /** The form fields a photo may come in: `photo` (one file, or repeated) or `photos`. */
 export const PHOTO_FIELDS: readonly string[] = ['photo', 'photos'];

@@ -11,7 +11,7 @@ import { shapeRef } from '../openapi/shapes';
 import { isPhotoName, PHOTO_NAME_PATTERN } from './photo-names';
 import { readPhotoFiles } from './photo-upload';
 import { PhotosService } from './photos.service';
-import { UploadSlots } from './upload-slots';
+import { UploadSlots } from '../uploads/upload-slots';
 
 /** A stored photo never changes (a new photo gets a new name), so caches may keep it for a year unasked. */
 export const PHOTO_CACHE_CONTROL = 'public, max-age=31536000, immutable';

@@ -5,7 +5,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { IdempotentAnswers } from '../idempotency/idempotent-answers';
 import { newPhotoNames, PHOTO_CONTENT_TYPE, photoUrl } from './photo-names';
-import { PhotoProcessor, type ProcessedPhoto } from './photo-processor';
+import { PhotoProcessor, type ProcessedPhoto } from '../uploads/photo-processor';
 import { PHOTO_STORAGE, type PhotoStorage, type StoredPhoto } from './photo-storage';
 import { PhotosRepository, type NewPhoto, type PhotoItem, type PhotoRow } from './photos.repository';
 

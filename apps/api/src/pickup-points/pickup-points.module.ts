@@ -7,6 +7,6 @@ import { PickupPointsService } from './pickup-points.service';
   controllers: [PickupPointsController],
   providers: [PickupPointsService, PickupPointsRepository],
   // PickupPointsService: the account deletion erases a donor's points through it.
-  exports: [PickupPointsRepository, PickupPointsService],
+  exports: [PickupPointsService],
 })
 export class PickupPointsModule {}

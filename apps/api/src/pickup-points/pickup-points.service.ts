@@ -77,6 +77,21 @@ export class PickupPointsService {
     if (point.donor_id !== donor.id) throw new ForbiddenException(ERRORS.pickupPointOfAnotherDonor);
     return point;
   }
+
+  /** The donor's default pickup point, locked (a new listing without a point, FoodService). */
+  lockDefault(...args: Parameters<PickupPointsRepository['lockDefault']>): ReturnType<PickupPointsRepository['lockDefault']> {
+    return this.points.lockDefault(...args);
+  }
+
+  /** The donor's live pickup point, locked (a listing's chosen point, FoodService). */
+  lockLive(...args: Parameters<PickupPointsRepository['lockLive']>): ReturnType<PickupPointsRepository['lockLive']> {
+    return this.points.lockLive(...args);
+  }
+
+  /** A new pickup point (the demo seed). */
+  insert(...args: Parameters<PickupPointsRepository['insert']>): ReturnType<PickupPointsRepository['insert']> {
+    return this.points.insert(...args);
+  }
 }
 
 function fieldsOf(body: PickupPointBody): PickupPointFields {

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PUSH_CHANNEL } from '../notifications/push-channel';
+import { PUSH_CHANNEL } from './push-channel';
 import { PushController } from './push.controller';
 import { PushRepository } from './push.repository';
 import { PushService } from './push.service';

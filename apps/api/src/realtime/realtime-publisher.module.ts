@@ -7,6 +7,7 @@ import { RealtimeReactions } from './realtime-reactions';
 /** Publishing, for every process that sends socket messages (workers, and API instances for operators). */
 @Module({
   providers: [RealtimePublisher, LiveInstances, LiveInstancesRepository, RealtimeReactions],
+  // LiveInstancesRepository: for RealtimeSocketsModule's registry (this folder).
   exports: [RealtimePublisher, LiveInstancesRepository],
 })
 export class RealtimePublisherModule {}

@@ -1,16 +1,15 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
-import { ListingsModule } from '../food/listings.module';
+import { ListingsModule } from '../listings/listings.module';
 import { HandoverModule } from '../handover/handover.module';
-import { RequestsRepository } from './requests.repository';
 import { RequestsController } from './requests.controller';
 import { RequestsService } from './requests.service';
 
 @Module({
   imports: [AuthModule, ListingsModule, HandoverModule],
   controllers: [RequestsController],
-  // RequestsRepository: the claim and the requests' reads (its transitions are HandoverService's).
-  providers: [RequestsService, RequestsRepository],
+  // The claim and the requests' reads through ClaimsService, the transitions through HandoverService (HandoverModule).
+  providers: [RequestsService],
   exports: [HandoverModule],
 })
 export class RequestsModule {}

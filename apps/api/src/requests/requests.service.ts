@@ -29,11 +29,13 @@ import { UsersService } from '../auth/users.service';
 import { isUniqueViolation } from '../common/errors';
 import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../events/outbox.service';
-import { ListingsService } from '../food/listings.service';
+import { ListingsService } from '../listings/listings.service';
 import { HandoverService } from '../handover/handover.service';
-import { VerificationRepository, verificationView } from '../verification/verification.repository';
+import { verificationView } from '../verification/verification.repository';
+import { VerificationChanges } from '../verification/verification-changes';
 import { IdempotentAnswers, keyTakenOver } from '../idempotency/idempotent-answers';
-import { RequestsRepository, type ClaimOutcome, type RequestRow } from './requests.repository';
+import { ClaimsService } from '../handover/claims.service';
+import type { ClaimOutcome, RequestRow } from '../handover/requests.repository';
 
 const PICKUP_REQUESTED = 'Pickup request submitted successfully';
 
@@ -73,13 +75,13 @@ function isClaimLimitError(error: unknown): boolean {
 export class RequestsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly requests: RequestsRepository,
+    private readonly requests: ClaimsService,
     private readonly food: ListingsService,
     private readonly users: UsersService,
     private readonly outbox: OutboxService,
     private readonly answers: IdempotentAnswers,
     private readonly handover: HandoverService,
-    private readonly verification: VerificationRepository,
+    private readonly verification: VerificationChanges,
     private readonly config: AppConfig,
   ) {}
 

@@ -7,6 +7,6 @@ import { StatsService } from './stats.service';
 @Module({
   controllers: [StatsController],
   providers: [StatsService, StatsRepository, StatsReactions],
-  exports: [StatsService, StatsRepository],
+  exports: [StatsService],
 })
 export class StatsModule {}

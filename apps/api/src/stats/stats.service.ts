@@ -131,6 +131,11 @@ export class StatsService {
       return result;
     });
   }
+
+  /** The impact factors, for the impact report (ImpactService). */
+  factors(...args: Parameters<StatsRepository['factors']>): ReturnType<StatsRepository['factors']> {
+    return this.stats.factors(...args);
+  }
 }
 
 function compare(projection: Totals, rollups: Map<RollupKey, ImpactFigures>, computed: ComputedImpact): StatsCheck {

@@ -75,4 +75,14 @@ export class VerificationChanges {
     const limits = Object.fromEntries(VERIFICATION_STATUSES.map((status) => [status, claimLimitFor(status, false)])) as Record<VerificationStatus, number>;
     return this.repository.liftEndedSuspensions(limits);
   }
+
+  /** A charity's verification row, for the claim's checks (RequestsService), in the caller's transaction when given. */
+  find(...args: Parameters<VerificationRepository['find']>): ReturnType<VerificationRepository['find']> {
+    return this.repository.find(...args);
+  }
+
+  /** Pauses a charity's claiming until `until` (claim-then-cancel, RequestsService). */
+  pauseClaims(...args: Parameters<VerificationRepository['pauseClaims']>): ReturnType<VerificationRepository['pauseClaims']> {
+    return this.repository.pauseClaims(...args);
+  }
 }

@@ -3,7 +3,7 @@ import { BadRequestException, ConflictException, PayloadTooLargeException } from
 import { ERRORS, LIMITS, type DocumentType } from '@food-link/contracts';
 import type { FastifyRequest } from 'fastify';
 import '@fastify/multipart';
-import { multipartParts } from '../photos/multipart-parts';
+import { multipartParts } from '../uploads/multipart-parts';
 import type { StoredNames } from '../photos/photo-storage';
 
 /**

@@ -18,7 +18,7 @@ import { ApiErrors } from '../openapi/api-errors';
 import { ApiIdParam } from '../openapi/api-params';
 import { shapeList, shapeRef, ValidBody, ValidQuery } from '../openapi/shapes';
 import type { StoredPhoto } from '../photos/photo-storage';
-import { UploadSlots } from '../photos/upload-slots';
+import { UploadSlots } from '../uploads/upload-slots';
 import { readVerificationUpload } from './verification-documents';
 import { VerificationService } from './verification.service';
 

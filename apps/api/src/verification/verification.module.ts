@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { createFileStorage } from '../photos/photo-storage.provider';
-import { UploadsModule } from '../photos/uploads.module';
+import { UploadsModule } from '../uploads/uploads.module';
 import { DOCUMENT_NAMES } from './verification-documents';
 import { VerificationChanges } from './verification-changes';
 import { CharityVerificationController, OpsVerificationController } from './verification.controller';
@@ -13,6 +13,7 @@ import { DOCUMENT_STORAGE, VerificationService } from './verification.service';
  * The parts of verification every process needs: the state's repository and the change that records an
  * audit line and the charity's event (the handover's automatic suspension uses it in the worker).
  */
+// The repository is exported for VerificationModule below (this folder); other folders use VerificationChanges.
 @Module({ providers: [VerificationRepository, VerificationChanges], exports: [VerificationRepository, VerificationChanges] })
 export class VerificationCoreModule {}
 

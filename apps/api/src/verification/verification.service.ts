@@ -19,7 +19,7 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { parseShape } from '../common/shape-pipe';
-import { PhotoProcessor } from '../photos/photo-processor';
+import { PhotoProcessor } from '../uploads/photo-processor';
 import type { PhotoStorage, StoredPhoto } from '../photos/photo-storage';
 import { checkPdf } from './pdf-documents';
 import { VerificationChanges } from './verification-changes';

@@ -3,7 +3,7 @@ import { MAINTENANCE_JOBS, QUEUES } from '@food-link/contracts';
 import type { Job, Queue } from 'bullmq';
 import { AppConfig } from '../config/app-config';
 import { FoodService } from '../food/food.service';
-import { IdempotencyRepository } from '../idempotency/idempotency.repository';
+import { IdempotentAnswers } from '../idempotency/idempotent-answers';
 import { JobHandlers } from './job-handlers';
 import { QueueWorker, QueueWorkerKit } from './queue-worker';
 import { VerificationChanges } from '../verification/verification-changes';
@@ -23,7 +23,7 @@ export class MaintenanceProcessor extends QueueWorker<void> {
     private readonly config: AppConfig,
     private readonly food: FoodService,
     @InjectQueue(QUEUES.maintenance) private readonly queue: Queue,
-    private readonly idempotencyKeys: IdempotencyRepository,
+    private readonly idempotencyKeys: IdempotentAnswers,
     private readonly verification: VerificationChanges,
   ) {
     super(QUEUES.maintenance, kit, 'Maintenance');

@@ -3,7 +3,7 @@ import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DOMAIN_EVENTS, OFFER_JOBS, QUEUES } from '@food-link/contracts';
 import type { JobsOptions, Queue } from 'bullmq';
 import { OnDomainEvent, type DomainEventOf } from '../common/on-domain-event';
-import { ListingsService } from '../food/listings.service';
+import { ListingsService } from '../listings/listings.service';
 import { HANDOVER_JOB_OPTIONS } from './not-collected-scheduler';
 
 /** The data of an `open-to-board` job. */

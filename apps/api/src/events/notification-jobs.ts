@@ -3,7 +3,7 @@ import { QUEUES, type Language, type NotificationChannel, type NotificationData,
 import { Queue, type DefaultJobOptions } from 'bullmq';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
-import { bullPrefix } from '../events/queue-options';
+import { bullPrefix } from './queue-options';
 
 /** `match`: find the charities a listing (new, or back on the board) suits, or offer it to the donor's partners. */
 export interface MatchJob {

@@ -3,9 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   cairoDate,
   endOfCairoDay,
+  reliabilityScore,
   type AddedFoodItem,
   type Allergen,
   type BoardWindow,
+  type DonorItemRequest,
   type DonorFoodItem,
   type FoodCategory,
   type FoodItemView,
@@ -13,6 +15,7 @@ import {
   type FoodUnit,
   type GovernorateCode,
   type OfferStage,
+  type ReceivedReport,
   type RequestStatus,
   type StorageKind,
 } from '@food-link/contracts';
@@ -21,7 +24,64 @@ import { offerVisibleSql, type OfferState } from './offer-visibility';
 import { DataSource, type EntityManager } from 'typeorm';
 import { haversineKmSql, returningRows } from '../common/sql';
 import { openListingSql } from '../common/listing-predicates';
-import { DONOR_REQUEST_COLUMNS, DONOR_REQUEST_JOIN, donorRequestExtras, type DonorRequestRow } from '../requests/requests.repository';
+
+/**
+ * A request's received report, as `pickup_requests` holds it. It, the report's mapping and the donor's view
+ * of a request below are read by the donor's list here and by the claims owner (handover/requests.repository.ts),
+ * which lies above this folder (docs/CONTRIBUTING.md, "Folders and their layers").
+ */
+export interface ReceivedRow {
+  received_quantity: number | null;
+  received_weight_kg: string | null;
+  received_comment: string | null;
+  received_at: Date | null;
+}
+
+/** What the charity reported it received, or null before it has (numeric columns arrive as text). */
+export function receivedReport(row: ReceivedRow): ReceivedReport | null {
+  if (!row.received_at) return null;
+  return {
+    received_quantity: row.received_quantity,
+    received_weight_kg: row.received_weight_kg === null ? null : Number(row.received_weight_kg),
+    comment: row.received_comment,
+    received_at: row.received_at.toISOString(),
+  };
+}
+
+/**
+ * For the donor's list (`FoodRepository.donorItems`), which shows each item's current request with its
+ * charity's reliability and what it reported it received, in its one query: add `DONOR_REQUEST_JOIN` after
+ * the join of the request as `r`, select `DONOR_REQUEST_COLUMNS`, and map the row with
+ * `donorRequestExtras`. The reliability view is filtered by the charity inside the lateral join, so only
+ * that charity's requests of the period are counted (index pickup_requests_ended_idx).
+ */
+export const DONOR_REQUEST_JOIN = `LEFT JOIN LATERAL (
+    SELECT rel.completed, rel.no_shows, rel.late_cancellations FROM charity_reliability rel WHERE rel.charity_id = r.charity_id
+  ) rel ON true`;
+export const DONOR_REQUEST_COLUMNS = `r.charity_id AS charity_user_id,
+  EXISTS (SELECT 1 FROM charities vc WHERE vc.user_id = r.charity_id AND vc.verification_status = 'verified') AS charity_verified,
+  coalesce(rel.completed, 0) AS reliability_completed, coalesce(rel.no_shows, 0) AS reliability_no_shows,
+  coalesce(rel.late_cancellations, 0) AS reliability_late_cancellations,
+  r.received_quantity, r.received_weight_kg, r.received_comment, r.received_at`;
+
+/** The row of DONOR_REQUEST_COLUMNS. */
+export interface DonorRequestRow extends ReceivedRow {
+  charity_user_id: number;
+  charity_verified: boolean;
+  reliability_completed: number;
+  reliability_no_shows: number;
+  reliability_late_cancellations: number;
+}
+
+/** What DonorItemRequest adds to the spec's request fields, from a DonorRequestRow. */
+export function donorRequestExtras(row: DonorRequestRow): Pick<DonorItemRequest, 'charity_user_id' | 'charity_verified' | 'reliability' | 'received'> {
+  const counts = {
+    completed: row.reliability_completed,
+    no_shows: row.reliability_no_shows,
+    late_cancellations: row.reliability_late_cancellations,
+  };
+  return { charity_user_id: row.charity_user_id, charity_verified: row.charity_verified, reliability: { ...counts, score: reliabilityScore(counts) }, received: receivedReport(row) };
+}
 
 /**
  * The item's side of the claim, for the claim's one statement (RequestsRepository.claim composes it as

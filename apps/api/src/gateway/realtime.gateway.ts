@@ -4,11 +4,11 @@ import { LIVE_MESSAGES, SOCKET_ROOMS, type EventEnvelope } from '@food-link/cont
 import type { Server, Socket } from 'socket.io';
 import type { AuthUser } from '../auth/auth-user';
 import { TokenService } from '../auth/token.service';
-import { LiveInstanceRegistry } from './live-instances';
-import { RealtimePublisher } from './realtime-publisher';
-import { CountersCoalescer } from './counters-coalescer';
-import { COUNTERS_FEED } from './event-rooms';
-import { onUnwatch, onWatch } from './live-topics';
+import { LiveInstanceRegistry } from '../realtime/live-instances';
+import { RealtimePublisher } from '../realtime/realtime-publisher';
+import { CountersCoalescer } from '../realtime/counters-coalescer';
+import { COUNTERS_FEED } from '../realtime/event-rooms';
+import { onUnwatch, onWatch } from '../realtime/live-topics';
 
 interface SocketData {
   user: AuthUser | null;

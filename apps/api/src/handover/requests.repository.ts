@@ -4,10 +4,8 @@ import {
   DOMAIN_EVENTS,
   LIMITS,
   mapUrl,
-  reliabilityScore,
   type CharityInfo,
   type ClaimCancelCause,
-  type DonorItemRequest,
   type CharityRequestItem,
   type FoodStatus,
   type GovernorateCode,
@@ -20,8 +18,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { preparedRows, returningRows } from '../common/sql';
 import type { AuthUser } from '../auth/auth-user';
 import { outboxInsertFrom, sqlExpr, sqlInt } from '../events/outbox.repository';
-import { claimListingSql } from '../food/food.repository';
-import { offerVisibleSql } from '../food/offer-visibility';
+import { claimListingSql, receivedReport, type ReceivedRow } from '../listings/food.repository';
+import { offerVisibleSql } from '../listings/offer-visibility';
 
 /**
  * A request with the item it concerns, as the ownership checks and the handover rules need it:
@@ -58,23 +56,6 @@ interface CharityRequestRow extends Omit<CharityRequestItem, 'requestId' | 'crea
   received_at: Date | null;
 }
 
-interface ReceivedRow {
-  received_quantity: number | null;
-  received_weight_kg: string | null;
-  received_comment: string | null;
-  received_at: Date | null;
-}
-
-/** What the charity reported it received, or null before it has (numeric columns arrive as text). */
-export function receivedReport(row: ReceivedRow): ReceivedReport | null {
-  if (!row.received_at) return null;
-  return {
-    received_quantity: row.received_quantity,
-    received_weight_kg: row.received_weight_kg === null ? null : Number(row.received_weight_kg),
-    comment: row.received_comment,
-    received_at: row.received_at.toISOString(),
-  };
-}
 
 interface PickupDetailsRow {
   request_id: number;
@@ -105,21 +86,6 @@ interface PickupDetailsRow {
 /** The pickup details with who may see them; `pickup_code` is the caller's to withhold. */
 export type PickupDetailsWithParties = PickupDetails & { donor_id: number; charity_id: number };
 
-/**
- * For the donor's list (`FoodRepository.donorItems`), which shows each item's current request with its
- * charity's reliability and what it reported it received, in its one query: add `DONOR_REQUEST_JOIN` after
- * the join of the request as `r`, select `DONOR_REQUEST_COLUMNS`, and map the row with
- * `donorRequestExtras`. The reliability view is filtered by the charity inside the lateral join, so only
- * that charity's requests of the period are counted (index pickup_requests_ended_idx).
- */
-export const DONOR_REQUEST_JOIN = `LEFT JOIN LATERAL (
-    SELECT rel.completed, rel.no_shows, rel.late_cancellations FROM charity_reliability rel WHERE rel.charity_id = r.charity_id
-  ) rel ON true`;
-export const DONOR_REQUEST_COLUMNS = `r.charity_id AS charity_user_id,
-  EXISTS (SELECT 1 FROM charities vc WHERE vc.user_id = r.charity_id AND vc.verification_status = 'verified') AS charity_verified,
-  coalesce(rel.completed, 0) AS reliability_completed, coalesce(rel.no_shows, 0) AS reliability_no_shows,
-  coalesce(rel.late_cancellations, 0) AS reliability_late_cancellations,
-  r.received_quantity, r.received_weight_kg, r.received_comment, r.received_at`;
 
 /** A RequestRow's columns, of `pickup_requests r JOIN food_items f`. */
 const REQUEST_ROW_COLUMNS = `r.id, r.food_id, r.charity_id, r.status, r.pickup_code, r.received_at, r.ended_at, r.wrong_codes, r.created_at AS claimed_at,
@@ -127,24 +93,6 @@ const REQUEST_ROW_COLUMNS = `r.id, r.food_id, r.charity_id, r.status, r.pickup_c
               coalesce(f.pickup_from, r.created_at) AS window_start, f.safe_until, f.donor_id,
               (SELECT p.governorate FROM pickup_points p WHERE p.id = f.pickup_point_id) AS governorate`;
 
-/** The row of DONOR_REQUEST_COLUMNS. */
-export interface DonorRequestRow extends ReceivedRow {
-  charity_user_id: number;
-  charity_verified: boolean;
-  reliability_completed: number;
-  reliability_no_shows: number;
-  reliability_late_cancellations: number;
-}
-
-/** What DonorItemRequest adds to the spec's request fields, from a DonorRequestRow. */
-export function donorRequestExtras(row: DonorRequestRow): Pick<DonorItemRequest, 'charity_user_id' | 'charity_verified' | 'reliability' | 'received'> {
-  const counts = {
-    completed: row.reliability_completed,
-    no_shows: row.reliability_no_shows,
-    late_cancellations: row.reliability_late_cancellations,
-  };
-  return { charity_user_id: row.charity_user_id, charity_verified: row.charity_verified, reliability: { ...counts, score: reliabilityScore(counts) }, received: receivedReport(row) };
-}
 
 /** The claim's one row: the new request, or none and whether the charity was at its limit. */
 interface ClaimRow {

@@ -1,4 +1,4 @@
-import { donorRequestExtras } from './requests.repository';
+import { donorRequestExtras } from './food.repository';
 
 describe("the donor's view of a claim's charity", () => {
   it('carries the reliability with its score and the received report, numbers as numbers', () => {

@@ -1,5 +1,5 @@
 /**
- * Web Push, as notification delivery sees it. The push module binds its service to this token; without
+ * Web Push, as notification delivery sees it (notifications/ imports it from here, below it). The push module binds its service to this token; without
  * one (push not configured, or not built into this process) push jobs are not enqueued at all.
  */
 export const PUSH_CHANNEL = Symbol('PUSH_CHANNEL');
