@@ -19,3 +19,4 @@ export * from './impact';
 export * from './verification';
 export * from './moderation';
 export * from './suspension';
+export * from './map';

@@ -1,0 +1,124 @@
+import { MAP_DEFAULT_VIEW, governorateName, type FoodItemView } from '@food-link/contracts';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format';
+import { useScreenTexts } from '../../i18n/use-screen-texts';
+import { BOARD_MAX_ZOOM, BoardClusters, type BoardMarker } from './board-markers';
+import { L, createMap, escapeHtml } from './leaflet-setup';
+import { useMapConfig } from './use-map-config';
+
+type BoardMapProps = {
+  /** The board as the list shows it (the same filters). */
+  items: FoodItemView[];
+  /** The cards of the listings a marker stands for. */
+  renderItems: (items: FoodItemView[]) => ReactNode;
+};
+
+const markerClass =
+  'flex size-11 items-center justify-center rounded-full border-2 border-white bg-green-700 font-bold text-white shadow-md ring-1 ring-green-900';
+
+/**
+ * The board on a map (docs/DOMAIN-RULES.md, "Places on the map"): one marker per governorate's public
+ * position, clustered when close on screen; tapping one shows its listings' cards under the map (a
+ * cluster also zooms in while it can still split). Loaded on its own, only when the map view is chosen.
+ */
+export default function BoardMap({ items, renderItems }: BoardMapProps) {
+  useScreenTexts(['map']);
+  const { t, i18n } = useTranslation('map');
+  const language = i18n.language === 'ar' ? 'ar' : 'en';
+  const config = useMapConfig();
+  const container = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<L.Map | null>(null);
+  const [zoom, setZoom] = useState<number>(MAP_DEFAULT_VIEW.zoom);
+  const [chosen, setChosen] = useState<number[] | null>(null);
+  const panel = useRef<HTMLElement>(null);
+  const clusters = useMemo(() => new BoardClusters(items), [items]);
+  const markers = useMemo(() => clusters.markersAt(zoom), [clusters, zoom]);
+  const byId = useMemo(() => new Map(items.map((item) => [item.id, item])), [items]);
+
+  useEffect(() => {
+    if (!config.data || !container.current) return;
+    const created = createMap(container.current, config.data, MAP_DEFAULT_VIEW, BOARD_MAX_ZOOM);
+    created.on('zoomend', () => setZoom(created.getZoom()));
+    setMap(created);
+    return () => {
+      created.remove();
+      setMap(null);
+    };
+  }, [config.data]);
+
+  useEffect(() => {
+    if (!map) return;
+    const layer = L.layerGroup().addTo(map);
+    for (const marker of markers) {
+      const count = marker.foodIds.length;
+      const first = byId.get(marker.foodIds[0]);
+      const label =
+        marker.kind === 'cluster'
+          ? t('board.cluster', { count, n: formatNumber(count, language) })
+          : t('board.marker', { count, n: formatNumber(count, language), place: first?.governorate ? governorateName(first.governorate, language) : '' });
+      const icon = L.divIcon({
+        className: 'board-marker',
+        html: `<span class="${markerClass}" aria-hidden="true">${escapeHtml(formatNumber(count, language))}</span>`,
+        iconSize: [44, 44],
+        iconAnchor: [22, 22],
+      });
+      const drawn = L.marker([marker.lat, marker.lng], { icon, keyboard: true, title: label }).addTo(layer);
+      const element = drawn.getElement();
+      element?.setAttribute('aria-label', label);
+      element?.setAttribute('data-testid', marker.kind === 'cluster' ? 'map-cluster' : 'map-marker');
+      element?.setAttribute('data-count', String(count));
+      drawn.on('click', () => choose(marker));
+    }
+    function choose(marker: BoardMarker) {
+      setChosen(marker.foodIds);
+      if (marker.kind === 'cluster' && marker.expansionZoom <= BOARD_MAX_ZOOM) map?.setView([marker.lat, marker.lng], marker.expansionZoom);
+      // After the cards render: bring them into view on a phone, where they sit under the map.
+      requestAnimationFrame(() => panel.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' }));
+    }
+    return () => {
+      layer.remove();
+    };
+  }, [map, markers, byId, t, language]);
+
+  const chosenItems = (chosen ?? []).flatMap((id) => byId.get(id) ?? []);
+
+  if (config.isError) {
+    return (
+      <p role="alert" className="text-red-700">
+        {t('error')}
+      </p>
+    );
+  }
+  return (
+    <div data-testid="board-map" className="flex flex-col gap-3">
+      <p className="text-sm text-stone-700">
+        {t('board.privacy')} {t('board.hint')}
+      </p>
+      <div
+        ref={container}
+        role="region"
+        aria-label={t('board.label')}
+        data-testid="board-map-canvas"
+        // Leaflet lays its panes out left to right whatever the page's direction.
+        dir="ltr"
+        className="relative z-0 h-[60vh] min-h-72 w-full overflow-hidden rounded-xl border border-stone-300 bg-stone-100"
+      />
+      <section ref={panel} aria-live="polite" data-testid="map-chosen" className="scroll-mt-4">
+        {chosenItems.length > 0 && (
+          <>
+            <div className="mb-3 flex items-center justify-between gap-3">
+              <h2 className="text-lg font-semibold text-stone-900">
+                {t('board.chosen', { count: chosenItems.length, n: formatNumber(chosenItems.length, language) })}
+              </h2>
+              <button type="button" onClick={() => setChosen(null)} className="min-h-11 px-3 font-semibold text-stone-700 underline">
+                {t('board.close')}
+              </button>
+            </div>
+            {renderItems(chosenItems)}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
