@@ -68,6 +68,7 @@ export default function BoardMap({ items, renderItems }: BoardMapProps) {
       element?.setAttribute('aria-label', label);
       element?.setAttribute('data-testid', marker.kind === 'cluster' ? 'map-cluster' : 'map-marker');
       element?.setAttribute('data-count', String(count));
+      element?.setAttribute('data-position', `${marker.lat},${marker.lng}`);
       drawn.on('click', () => choose(marker));
     }
     function choose(marker: BoardMarker) {

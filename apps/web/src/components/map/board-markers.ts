@@ -45,7 +45,8 @@ export class BoardClusters {
     // Single listings at one position (the same governorate) are one marker too.
     const byPosition = new Map<string, BoardMarker>();
     for (const feature of features) {
-      const [lng, lat] = feature.geometry.coordinates;
+      // Back from supercluster's projection, to the public positions' own precision and a little more.
+      const [lng, lat] = feature.geometry.coordinates.map((value) => Math.round(value * 1e6) / 1e6);
       const properties = feature.properties;
       if ('cluster' in properties && properties.cluster) {
         const clusterId = properties.cluster_id as number;

@@ -1,12 +1,26 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { promptInstall, useInstallWay } from './install-prompt';
 
 /**
- * The download-the-app banner. There is no store app yet, so it offers what works today (the web app in
- * the phone's browser) instead of store badges that would lead nowhere.
+ * The download-the-app banner. There is no store app: "Get the app" installs the web app, with the
+ * browser's own install prompt where it has one, and says how to add it to the home screen where it
+ * has not (Safari on an iPhone or iPad, Firefox).
  */
 export function AppBanner() {
   const { t } = useTranslation('landing');
+  const way = useInstallWay();
+  const [help, setHelp] = useState<'ios' | 'manual' | 'dismissed' | null>(null);
+
+  async function getTheApp() {
+    if (way === 'prompt') {
+      const outcome = await promptInstall();
+      setHelp(outcome === 'dismissed' ? 'dismissed' : null);
+    } else if (way === 'ios' || way === 'manual') {
+      setHelp(way);
+    }
+  }
+
   return (
     <aside aria-labelledby="app-banner-title" className="bg-green-800 text-white">
       <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-12 md:flex-row md:items-center md:justify-between">
@@ -20,15 +34,21 @@ export function AppBanner() {
               {t('appBanner.title')}
             </h2>
             <p className="mt-2 max-w-2xl text-green-100">{t('appBanner.body')}</p>
+            <p role="status" data-testid="install-help" className="mt-3 max-w-2xl font-medium text-white empty:hidden">
+              {way === 'installed' ? t('appBanner.installed') : help ? t(`appBanner.${help}`) : null}
+            </p>
           </div>
         </div>
-        <Link
-          // Back to the two ways to join, at the top of this page.
-          to={{ pathname: '/', hash: 'hero' }}
-          className="shrink-0 rounded-full bg-white px-6 py-3 font-semibold text-green-900 transition hover:bg-green-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-        >
-          {t('appBanner.cta')}
-        </Link>
+        {way !== 'installed' && (
+          <button
+            type="button"
+            data-testid="get-the-app"
+            onClick={() => void getTheApp()}
+            className="min-h-11 shrink-0 rounded-full bg-white px-6 py-3 font-semibold text-green-900 transition hover:bg-green-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          >
+            {t('appBanner.cta')}
+          </button>
+        )}
       </div>
     </aside>
   );
