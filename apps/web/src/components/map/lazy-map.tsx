@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 /*
  * The maps' code (Leaflet, supercluster, their CSS) is a chunk of its own, fetched when a map first
  * shows: the landing page and the list view never load it. A chunk that fails to load says so in place,
- * leaving the rest of the screen working.
+ * leaving the rest of the screen working (quietly: a map is a help beside the form's own fields and the list).
  */
 const BoardMap = lazy(() => import('./board-map'));
 const PinPicker = lazy(() => import('./pin-picker'));
@@ -22,12 +22,12 @@ class MapFailed extends Component<{ fallback: ReactNode; children: ReactNode }, 
 function MapFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation('map');
   const failed = (
-    <p role="alert" className="text-sm text-red-700">
+    <p className="text-sm text-red-700">
       {t('error')}
     </p>
   );
   const loading = (
-    <p role="status" className="text-sm text-stone-600">
+    <p aria-busy="true" className="text-sm text-stone-600">
       {t('loading')}
     </p>
   );

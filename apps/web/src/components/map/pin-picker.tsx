@@ -111,7 +111,7 @@ export default function PinPicker({ lat, lng, governorate, onChange }: PinPicker
 
   if (config.isError) {
     return (
-      <p role="alert" className="text-sm text-red-700">
+      <p className="text-sm text-red-700">
         {t('error')}
       </p>
     );
