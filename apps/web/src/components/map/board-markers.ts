@@ -1,4 +1,4 @@
-import { GOVERNORATE_POSITIONS, isGovernorateCode, type FoodItemView } from '@food-link/contracts';
+import { GOVERNORATE_POSITIONS, isGovernorateCode } from '@food-link/contracts';
 import Supercluster, { type AnyProps } from 'supercluster';
 
 /*
@@ -18,14 +18,14 @@ export type BoardMarker =
   | { kind: 'cluster'; key: string; lat: number; lng: number; clusterId: number; foodIds: number[]; expansionZoom: number };
 
 /** Where a listing is shown: its governorate's public position, or nowhere for an unknown governorate. */
-export function publicPosition(item: Pick<FoodItemView, 'governorate'>): { lat: number; lng: number } | null {
+export function publicPosition(item: { governorate: string | null }): { lat: number; lng: number } | null {
   return isGovernorateCode(item.governorate) ? GOVERNORATE_POSITIONS[item.governorate] : null;
 }
 
 export class BoardClusters {
   private readonly index: Supercluster<ItemProps, ClusterProps>;
 
-  constructor(items: readonly Pick<FoodItemView, 'id' | 'governorate'>[]) {
+  constructor(items: readonly { id: number; governorate: string | null }[]) {
     // Clusters are made up to and including the map's own deepest zoom, so listings of one governorate
     // (one position) always stay one marker that lists them all.
     this.index = new Supercluster<ItemProps, ClusterProps>({ radius: 48, maxZoom: BOARD_MAX_ZOOM, minPoints: 2 });
