@@ -1,11 +1,12 @@
 import { MAP_DEFAULT_VIEW, governorateName, type FoodItemView } from '@food-link/contracts';
+import type { Map as LeafletMap } from 'leaflet';
+import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
-import { useScreenTexts } from '../../i18n/use-screen-texts';
-import { BOARD_MAX_ZOOM, BoardClusters, type BoardMarker } from './board-markers';
-import { L, createMap, escapeHtml } from './leaflet-setup';
-import { useMapConfig } from './use-map-config';
+import { BOARD_MAX_ZOOM, boardPoints } from './board-markers';
+import type { BoardMarker } from './map-engine';
+import { useMapEngine } from './use-map-engine';
 
 type BoardMapProps = {
   /** The board as the list shows it (the same filters). */
@@ -20,35 +21,35 @@ const markerClass =
 /**
  * The board on a map (docs/DOMAIN-RULES.md, "Places on the map"): one marker per governorate's public
  * position, clustered when close on screen; tapping one shows its listings' cards under the map (a
- * cluster also zooms in while it can still split). Loaded on its own, only when the map view is chosen.
+ * cluster also zooms in while it can still split). The map's code is fetched only when this first shows.
  */
-export default function BoardMap({ items, renderItems }: BoardMapProps) {
-  useScreenTexts(['map']);
+export function BoardMap({ items, renderItems }: BoardMapProps) {
   const { t, i18n } = useTranslation('map');
   const language = i18n.language === 'ar' ? 'ar' : 'en';
-  const config = useMapConfig();
+  const { engine, tiles, failed } = useMapEngine();
   const container = useRef<HTMLDivElement>(null);
-  const [map, setMap] = useState<L.Map | null>(null);
+  const [map, setMap] = useState<LeafletMap | null>(null);
   const [zoom, setZoom] = useState<number>(MAP_DEFAULT_VIEW.zoom);
   const [chosen, setChosen] = useState<number[] | null>(null);
   const panel = useRef<HTMLElement>(null);
-  const clusters = useMemo(() => new BoardClusters(items), [items]);
-  const markers = useMemo(() => clusters.markersAt(zoom), [clusters, zoom]);
+  const clusters = useMemo(() => (engine ? new engine.BoardClusters(boardPoints(items), BOARD_MAX_ZOOM) : null), [engine, items]);
+  const markers = useMemo(() => clusters?.markersAt(zoom) ?? [], [clusters, zoom]);
   const byId = useMemo(() => new Map(items.map((item) => [item.id, item])), [items]);
 
   useEffect(() => {
-    if (!config.data || !container.current) return;
-    const created = createMap(container.current, config.data, MAP_DEFAULT_VIEW, BOARD_MAX_ZOOM);
+    if (!engine || !tiles || !container.current) return;
+    const created = engine.createMap(container.current, tiles, MAP_DEFAULT_VIEW, BOARD_MAX_ZOOM);
     created.on('zoomend', () => setZoom(created.getZoom()));
     setMap(created);
     return () => {
       created.remove();
       setMap(null);
     };
-  }, [config.data]);
+  }, [engine, tiles]);
 
   useEffect(() => {
-    if (!map) return;
+    if (!map || !engine) return;
+    const { L, escapeHtml } = engine;
     const layer = L.layerGroup().addTo(map);
     for (const marker of markers) {
       const count = marker.foodIds.length;
@@ -80,11 +81,11 @@ export default function BoardMap({ items, renderItems }: BoardMapProps) {
     return () => {
       layer.remove();
     };
-  }, [map, markers, byId, t, language]);
+  }, [map, engine, markers, byId, t, language]);
 
   const chosenItems = (chosen ?? []).flatMap((id) => byId.get(id) ?? []);
 
-  if (config.isError) {
+  if (failed) {
     return (
       <p role="alert" className="text-red-700">
         {t('error')}
@@ -92,7 +93,7 @@ export default function BoardMap({ items, renderItems }: BoardMapProps) {
     );
   }
   return (
-    <div data-testid="board-map" className="flex flex-col gap-3">
+    <div data-testid="board-map" aria-busy={map ? undefined : true} className="flex flex-col gap-3">
       <p className="text-sm text-stone-700">
         {t('board.privacy')} {t('board.hint')}
       </p>

@@ -1,5 +1,8 @@
 import { GOVERNORATE_POSITIONS } from '@food-link/contracts';
-import { BOARD_MAX_ZOOM, BoardClusters, publicPosition } from './board-markers';
+import { BOARD_MAX_ZOOM, boardPoints, publicPosition } from './board-markers';
+import { BoardClusters } from './map-engine';
+
+const clustersOf = (items: { id: number; governorate: string | null }[]) => new BoardClusters(boardPoints(items), BOARD_MAX_ZOOM);
 
 const item = (id: number, governorate: string | null) => ({ id, governorate });
 
@@ -13,7 +16,7 @@ describe("the board's markers", () => {
   });
 
   it('clusters listings close on screen at a country-wide zoom, and keeps far ones apart', () => {
-    const markers = new BoardClusters(items).markersAt(6);
+    const markers = clustersOf(items).markersAt(6);
     const around = (id: number) => markers.find((marker) => marker.foodIds.includes(id));
     // Cairo and Giza are a few kilometres apart: one cluster of three; Aswan on its own.
     expect(around(1)).toMatchObject({ kind: 'cluster', foodIds: [1, 2, 3] });
@@ -22,7 +25,7 @@ describe("the board's markers", () => {
   });
 
   it('splits a cluster as the map zooms in, but listings of one governorate stay one marker at the deepest zoom', () => {
-    const markers = new BoardClusters(items).markersAt(BOARD_MAX_ZOOM);
+    const markers = clustersOf(items).markersAt(BOARD_MAX_ZOOM);
     const cairo = markers.find((marker) => marker.foodIds.includes(1));
     expect(cairo).toMatchObject({ kind: 'cluster', foodIds: [1, 2], ...GOVERNORATE_POSITIONS['EG-C'] });
     // One position: zooming further cannot split it, so tapping it lists both instead.
@@ -31,7 +34,7 @@ describe("the board's markers", () => {
   });
 
   it('says at which zoom a country-wide cluster splits', () => {
-    const cluster = new BoardClusters(items).markersAt(6).find((marker) => marker.kind === 'cluster');
+    const cluster = clustersOf(items).markersAt(6).find((marker) => marker.kind === 'cluster');
     expect(cluster?.kind === 'cluster' && cluster.expansionZoom).toBeGreaterThan(6);
     expect(cluster?.kind === 'cluster' && cluster.expansionZoom).toBeLessThanOrEqual(BOARD_MAX_ZOOM);
   });

@@ -1,10 +1,10 @@
 import { GOVERNORATE_POSITIONS, MAP_DEFAULT_VIEW, isGovernorateCode } from '@food-link/contracts';
+import type { Map as LeafletMap, Marker } from 'leaflet';
+import 'leaflet/dist/leaflet.css';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useScreenTexts } from '../../i18n/use-screen-texts';
-import { L, createMap } from './leaflet-setup';
 import { searchPlaces, type Place } from './place-search';
-import { useMapConfig } from './use-map-config';
+import { useMapEngine } from './use-map-engine';
 
 type PinPickerProps = {
   lat: number | null;
@@ -21,7 +21,7 @@ const PLACE_ZOOM = 13;
 /** Six decimals, about 10 cm: what the API keeps. */
 export const roundPosition = (value: number) => Math.round(value * 1e6) / 1e6;
 
-const pinIcon = () =>
+const pinIcon = (L: typeof import('leaflet')) =>
   L.divIcon({
     className: 'pickup-pin',
     html: '<svg viewBox="0 0 24 32" width="36" height="48" aria-hidden="true"><path d="M12 0C5.4 0 0 5.3 0 11.9 0 20.8 12 32 12 32s12-11.2 12-20.1C24 5.3 18.6 0 12 0z" fill="#15803d" stroke="#fff" stroke-width="1.5"/><circle cx="12" cy="12" r="4.5" fill="#fff"/></svg>',
@@ -32,16 +32,15 @@ const pinIcon = () =>
 /**
  * The pickup point's pin on a map (docs/DOMAIN-RULES.md, "Places on the map"): tap the map to drop it,
  * drag it to the door; the search moves the map to a governorate or its capital from the app's own list
- * (nothing is sent to a geocoder). Loaded on its own, only with the pickup point form.
+ * (nothing is sent to a geocoder). The map's code is fetched only when this first shows.
  */
-export default function PinPicker({ lat, lng, governorate, onChange }: PinPickerProps) {
-  useScreenTexts(['map']);
+export function PinPicker({ lat, lng, governorate, onChange }: PinPickerProps) {
   const { t, i18n } = useTranslation('map');
   const language = i18n.language === 'ar' ? 'ar' : 'en';
-  const config = useMapConfig();
+  const { engine, tiles, failed } = useMapEngine();
   const container = useRef<HTMLDivElement>(null);
-  const [map, setMap] = useState<L.Map | null>(null);
-  const pin = useRef<L.Marker | null>(null);
+  const [map, setMap] = useState<LeafletMap | null>(null);
+  const pin = useRef<Marker | null>(null);
   const changed = useRef(onChange);
   useEffect(() => {
     changed.current = onChange;
@@ -52,10 +51,10 @@ export default function PinPicker({ lat, lng, governorate, onChange }: PinPicker
   const hintId = useId();
 
   useEffect(() => {
-    if (!config.data || !container.current) return;
+    if (!engine || !tiles || !container.current) return;
     const start = lat !== null && lng !== null ? { lat, lng, zoom: 16 } : isGovernorateCode(governorate) ? { ...GOVERNORATE_POSITIONS[governorate], zoom: 11 } : MAP_DEFAULT_VIEW;
-    const created = createMap(container.current, config.data, start, PICKER_MAX_ZOOM);
-    created.on('click', (event: L.LeafletMouseEvent) => changed.current({ lat: roundPosition(event.latlng.lat), lng: roundPosition(event.latlng.lng) }));
+    const created = engine.createMap(container.current, tiles, start, PICKER_MAX_ZOOM);
+    created.on('click', (event) => changed.current({ lat: roundPosition(event.latlng.lat), lng: roundPosition(event.latlng.lng) }));
     setMap(created);
     return () => {
       created.remove();
@@ -64,18 +63,18 @@ export default function PinPicker({ lat, lng, governorate, onChange }: PinPicker
     };
     // The map is made once per configuration; later positions move the pin (below), not the map.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [config.data]);
+  }, [engine, tiles]);
 
   // The pin follows the form's position, wherever it came from (a tap, a drag, "use my location", clear).
   useEffect(() => {
-    if (!map) return;
+    if (!map || !engine) return;
     if (lat === null || lng === null) {
       pin.current?.remove();
       pin.current = null;
       return;
     }
     if (!pin.current) {
-      const marker = L.marker([lat, lng], { icon: pinIcon(), draggable: true, autoPan: true, keyboard: false, title: t('picker.pin') }).addTo(map);
+      const marker = engine.L.marker([lat, lng], { icon: pinIcon(engine.L), draggable: true, autoPan: true, keyboard: false, title: t('picker.pin') }).addTo(map);
       marker.getElement()?.setAttribute('data-testid', 'pickup-pin');
       marker.getElement()?.setAttribute('aria-hidden', 'true');
       marker.on('dragend', () => {
@@ -87,7 +86,7 @@ export default function PinPicker({ lat, lng, governorate, onChange }: PinPicker
       pin.current.setLatLng([lat, lng]);
     }
     if (!map.getBounds().contains([lat, lng])) map.panTo([lat, lng]);
-  }, [map, lat, lng, t]);
+  }, [map, engine, lat, lng, t]);
 
   // Choosing a governorate in the form, with no pin yet, shows that governorate.
   useEffect(() => {
@@ -109,7 +108,7 @@ export default function PinPicker({ lat, lng, governorate, onChange }: PinPicker
     if (results[0]) go(results[0]);
   }
 
-  if (config.isError) {
+  if (failed) {
     return (
       <p className="text-sm text-red-700">
         {t('error')}

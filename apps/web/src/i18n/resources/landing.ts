@@ -61,10 +61,6 @@ export const landing = {
       title: 'Food Link on your phone',
       body: 'No download needed: Food Link works in your phone’s browser. List surplus food or request a pickup wherever you are, and add Food Link to your home screen to open it like an app.',
       cta: 'Get the app',
-      ios: 'On an iPhone or iPad: tap the Share button in Safari, then “Add to Home Screen”.',
-      manual: 'Open your browser’s menu and choose “Install app” or “Add to Home screen”.',
-      dismissed: 'No problem: you can install Food Link later from your browser’s menu.',
-      installed: 'Food Link is installed on this device: open it from your home screen.',
     },
     facts: {
       lead: 'Food that is thrown away wastes the water, land and energy used to grow it, while millions of people go without.',
@@ -153,10 +149,6 @@ export const landing = {
       title: 'فود لينك على هاتفك',
       body: 'لا حاجة إلى التنزيل: تعمل فود لينك في متصفح هاتفك. أضف فائض الطعام أو اطلب الاستلام أينما كنت، وأضف فود لينك إلى شاشتك الرئيسية لتفتحها كأي تطبيق.',
       cta: 'احصل على التطبيق',
-      ios: 'على الآيفون أو الآيباد: اضغط زر المشاركة في سفاري، ثم «إضافة إلى الشاشة الرئيسية».',
-      manual: 'افتح قائمة المتصفح واختر «تثبيت التطبيق» أو «إضافة إلى الشاشة الرئيسية».',
-      dismissed: 'لا بأس: يمكنك تثبيت فود لينك لاحقًا من قائمة المتصفح.',
-      installed: 'فود لينك مثبّت على هذا الجهاز: افتحه من شاشتك الرئيسية.',
     },
     facts: {
       lead: 'الطعام الذي يُلقى في القمامة يُهدر معه الماء والأرض والطاقة التي استُخدمت لإنتاجه، بينما يعيش الملايين دون ما يكفيهم.',

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { BoardFilters as Filters } from '../../api/board-query';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { SkeletonCards, foodGridClass } from '../../components/skeleton-cards';
-import { LazyBoardMap } from '../../components/map/lazy-map';
+import { BoardMap } from '../../components/map/board-map';
 import { AvailableFoodCard } from './available-food-card';
 import { BoardFilters } from './board-filters';
 import { BoardViewToggle, useBoardView } from './board-view-toggle';
@@ -38,8 +38,8 @@ export function AvailableFoodView({ onSelect, focusHeading, filters = {}, onFilt
           )}
         </div>
       ) : view === 'map' ? (
-        // The same board, filters and cards, on a map (the map's code loads only now).
-        <LazyBoardMap
+        // The same board, filters and cards, on a map (the map's code is fetched only now).
+        <BoardMap
           items={food.data}
           renderItems={(items) => (
             <ul className={foodGridClass}>

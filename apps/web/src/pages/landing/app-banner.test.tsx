@@ -2,7 +2,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { AppBanner } from './app-banner';
-import { isIos } from './install-prompt';
+import { isIos } from './install-help';
 
 /** A `beforeinstallprompt` as Chromium fires it, answered with `outcome` when shown. */
 function offerInstall(outcome: 'accepted' | 'dismissed') {

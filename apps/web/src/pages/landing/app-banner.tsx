@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { promptInstall, useInstallWay } from './install-prompt';
+import { promptInstall, runsInstalled } from './install-prompt';
+
+const InstallHelp = lazy(() => import('./install-help'));
 
 /**
  * The download-the-app banner. There is no store app: "Get the app" installs the web app, with the
@@ -9,17 +11,8 @@ import { promptInstall, useInstallWay } from './install-prompt';
  */
 export function AppBanner() {
   const { t } = useTranslation('landing');
-  const way = useInstallWay();
-  const [help, setHelp] = useState<'ios' | 'manual' | 'dismissed' | null>(null);
-
-  async function getTheApp() {
-    if (way === 'prompt') {
-      const outcome = await promptInstall();
-      setHelp(outcome === 'dismissed' ? 'dismissed' : null);
-    } else if (way === 'ios' || way === 'manual') {
-      setHelp(way);
-    }
-  }
+  const [outcome, setOutcome] = useState<'accepted' | 'dismissed' | null | undefined>(undefined);
+  const installed = outcome === 'accepted' || runsInstalled();
 
   return (
     <aside aria-labelledby="app-banner-title" className="bg-green-800 text-white">
@@ -34,16 +27,20 @@ export function AppBanner() {
               {t('appBanner.title')}
             </h2>
             <p className="mt-2 max-w-2xl text-green-100">{t('appBanner.body')}</p>
-            <p role="status" data-testid="install-help" className="mt-3 max-w-2xl font-medium text-white empty:hidden">
-              {way === 'installed' ? t('appBanner.installed') : help ? t(`appBanner.${help}`) : null}
+            <p role="status" data-testid="install-help" className="mt-3 max-w-2xl font-medium">
+              {(outcome !== undefined || installed) && (
+                <Suspense fallback={null}>
+                  <InstallHelp outcome={installed ? 'accepted' : (outcome ?? null)} />
+                </Suspense>
+              )}
             </p>
           </div>
         </div>
-        {way !== 'installed' && (
+        {!installed && (
           <button
             type="button"
             data-testid="get-the-app"
-            onClick={() => void getTheApp()}
+            onClick={() => void promptInstall().then(setOutcome)}
             className="min-h-11 shrink-0 rounded-full bg-white px-6 py-3 font-semibold text-green-900 transition hover:bg-green-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
             {t('appBanner.cta')}
