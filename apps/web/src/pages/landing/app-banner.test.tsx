@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { AppBanner } from './app-banner';
@@ -35,7 +35,7 @@ describe('"Get the app"', () => {
     // Used once: without a new offer, the next press explains instead of prompting again.
     await user.click(screen.getByRole('button', { name: 'Get the app' }));
     expect(offer.prompt).toHaveBeenCalledTimes(1);
-    expect(screen.getByTestId('install-help')).toHaveTextContent('Open your browser’s menu and choose “Install app” or “Add to Home screen”.');
+    await waitFor(() => expect(screen.getByTestId('install-help')).toHaveTextContent('Open your browser’s menu and choose “Install app” or “Add to Home screen”.'));
   });
 
   it('shows the Add to Home Screen steps on an iPhone, in Arabic too', async () => {
@@ -43,13 +43,13 @@ describe('"Get the app"', () => {
     const user = userEvent.setup();
     const { unmount } = render(<AppBanner />);
     await user.click(screen.getByRole('button', { name: 'Get the app' }));
-    expect(screen.getByTestId('install-help')).toHaveTextContent('On an iPhone or iPad: tap the Share button in Safari, then “Add to Home Screen”.');
+    await waitFor(() => expect(screen.getByTestId('install-help')).toHaveTextContent('On an iPhone or iPad: tap the Share button in Safari, then “Add to Home Screen”.'));
     unmount();
 
     await i18next.changeLanguage('ar');
     render(<AppBanner />);
     await user.click(screen.getByRole('button', { name: 'احصل على التطبيق' }));
-    expect(screen.getByTestId('install-help')).toHaveTextContent('على الآيفون أو الآيباد: اضغط زر المشاركة في سفاري، ثم «إضافة إلى الشاشة الرئيسية».');
+    await waitFor(() => expect(screen.getByTestId('install-help')).toHaveTextContent('على الآيفون أو الآيباد: اضغط زر المشاركة في سفاري، ثم «إضافة إلى الشاشة الرئيسية».'));
   });
 
   it('tells an iPad (which says it is a Mac) from a Mac', () => {

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { InstallHelpCase } from './install-help';
 import { promptInstall, runsInstalled } from './install-prompt';
 
-const InstallHelp = lazy(() => import('./install-help'));
+type Help = { which: InstallHelpCase; text: typeof import('./install-help').installHelpText };
 
 /**
  * The download-the-app banner. There is no store app: "Get the app" installs the web app, with the
@@ -10,9 +11,15 @@ const InstallHelp = lazy(() => import('./install-help'));
  * has not (Safari on an iPhone or iPad, Firefox).
  */
 export function AppBanner() {
-  const { t } = useTranslation('landing');
-  const [outcome, setOutcome] = useState<'accepted' | 'dismissed' | null | undefined>(undefined);
-  const installed = outcome === 'accepted' || runsInstalled();
+  const { t, i18n } = useTranslation('landing');
+  const [help, setHelp] = useState<Help | null>(null);
+  const installed = help?.which === 'installed' || runsInstalled();
+
+  async function getTheApp() {
+    const outcome = await promptInstall();
+    const { installHelpCase, installHelpText } = await import('./install-help');
+    setHelp({ which: installHelpCase(outcome), text: installHelpText });
+  }
 
   return (
     <aside aria-labelledby="app-banner-title" className="bg-green-800 text-white">
@@ -28,11 +35,7 @@ export function AppBanner() {
             </h2>
             <p className="mt-2 max-w-2xl text-green-100">{t('appBanner.body')}</p>
             <p role="status" data-testid="install-help" className="mt-3 max-w-2xl font-medium">
-              {(outcome !== undefined || installed) && (
-                <Suspense fallback={null}>
-                  <InstallHelp outcome={installed ? 'accepted' : (outcome ?? null)} />
-                </Suspense>
-              )}
+              {help?.text(help.which, i18n.language)}
             </p>
           </div>
         </div>
@@ -40,7 +43,7 @@ export function AppBanner() {
           <button
             type="button"
             data-testid="get-the-app"
-            onClick={() => void promptInstall().then(setOutcome)}
+            onClick={() => void getTheApp()}
             className="min-h-11 shrink-0 rounded-full bg-white px-6 py-3 font-semibold text-green-900 transition hover:bg-green-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
             {t('appBanner.cta')}
