@@ -47,6 +47,15 @@ export function BoardMap({ items, renderItems }: BoardMapProps) {
     };
   }, [engine, tiles]);
 
+  // The view fits the board's places whenever they change (a filter chosen, a governorate's first listing),
+  // not at every refetch of the same places, so a reader's own panning stays.
+  const places = useMemo(() => [...new Set(boardPoints(items).map((point) => `${point.lat},${point.lng}`))].sort().join(';'), [items]);
+  useEffect(() => {
+    if (!map || !engine || places === '') return;
+    const corners = places.split(';').map((place) => place.split(',').map(Number) as [number, number]);
+    map.fitBounds(engine.L.latLngBounds(corners), { maxZoom: 9, padding: [32, 32] });
+  }, [map, engine, places]);
+
   useEffect(() => {
     if (!map || !engine) return;
     const { L, escapeHtml } = engine;
