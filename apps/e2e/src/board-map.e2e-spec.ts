@@ -75,11 +75,14 @@ describe("the board's map on a phone", () => {
       expect(requested.some((url) => url.startsWith(`${process.env.E2E_TILE_URL}/`))).toBe(true);
       await page.getByText('© OpenStreetMap contributors (test tiles)').waitFor();
 
+      // The map with its marker, for the README: from the view switch down.
+      await page.getByTestId('board-view-toggle').evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      await screenshot(page, `${language}-phone-charity-map`, { fullPage: false });
+
       await cluster.click();
       const chosen = page.getByTestId('map-chosen');
       for (const name of names) await chosen.getByRole('article', { name }).waitFor();
       await expectNoAxeViolations(page, `board map (${language})`);
-      await screenshot(page, `${language}-phone-charity-map`, { fullPage: false });
       expect(requested.filter((url) => new URL(url).hostname.endsWith('openstreetmap.org'))).toEqual([]);
     });
   }
