@@ -9,6 +9,7 @@ import { FoodModule } from './food/food.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { LoggingModule } from './monitoring/logging.module';
 import { MailModule } from './mail/mail.module';
+import { MapModule } from './map/map.controller';
 import { MonitoringModule } from './monitoring/monitoring.module';
 import { NotificationsHttpModule } from './notifications/notifications.module';
 import { OpsModule } from './ops/ops.module';
@@ -58,6 +59,7 @@ export class AppModule implements OnApplicationShutdown {
               PartnersModule,
               PhotosModule,
               PushModule,
+              MapModule,
               RequestsModule,
               StatsModule,
               ImpactModule,

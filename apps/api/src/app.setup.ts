@@ -63,7 +63,8 @@ export async function createApp(config: AppConfig = loadConfig()): Promise<NestF
         // draws the PDF in the frame's blob: document with its own viewer (an extension frame, which the
         // page's policy does not govern), so `frame-src blob:` is all a PDF needs: object-src stays 'none'
         // (helmet's default) and no frame of any origin, this one included, is allowed.
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The map's tiles (MAP_TILE_URL's origin), drawn as <img> by Leaflet.
+        imgSrc: ["'self'", 'data:', 'blob:', config.mapTileSource],
         frameSrc: ['blob:'],
         // TLS is the load balancer's business; on http://localhost this would break every asset.
         upgradeInsecureRequests: null,

@@ -145,6 +145,7 @@ const MORE_CALLS: Record<string, CallDoc> = {
   'DELETE /api/food/{id}/photos/{index}': { method: 'delete', public: false, success: 200, errors: [400, 401, 403, 404, 409, 422, 503] },
   'GET /api/photos/{name}': { method: 'get', public: true, success: 200, errors: [404, 503] },
   'GET /api/push/public-key': { method: 'get', public: true, success: 200, errors: [] },
+  'GET /api/map/config': { method: 'get', public: true, success: 200, errors: [] },
   'POST /api/push/subscriptions': { method: 'post', public: false, success: 201, errors: [400, 401, 409, 422, 503] },
   'DELETE /api/push/subscriptions': { method: 'delete', public: false, success: 200, errors: [400, 401, 404, 409, 422, 503] },
   'GET /api/requests/{requestId}/pickup': { method: 'get', public: false, success: 200, errors: [400, 401, 403, 404, 503] },

@@ -3,6 +3,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { MAP_ROUTES } from '@food-link/contracts';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /** A GET over node:http, which (unlike fetch) neither asks for nor undoes compression by itself. */
@@ -132,14 +133,20 @@ describe('serving the web app from the API origin', () => {
     expect(policy['connect-src']).toEqual(["'self'"]);
   });
 
-  it('lets pages show object URLs as images and frames (a verification document), and nothing from elsewhere', async () => {
+  it("lets pages show object URLs as images and frames (a verification document), and from elsewhere only the map's tiles", async () => {
     const policy = policyOf(await t.http.get('/', asBrowser));
-    expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    // The map's tile server (MAP_TILE_URL, OpenStreetMap's by default) is the one other image origin.
+    expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org']);
     // Exactly what Chromium needs to draw a PDF from an object URL in a frame (the e2e charity-verification
     // scenario checks it draws with no violation): no other frame, and no plugin content at all.
     expect(policy['frame-src']).toEqual(['blob:']);
     expect(policy['child-src']).toBeUndefined();
     expect(policy['object-src']).toEqual(["'none'"]);
+  });
+  it('tells the web app where map tiles come from and what attribution they need (GET /api/map/config, public)', async () => {
+    const response = await t.http.get(MAP_ROUTES.config);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' });
   });
 });
 

@@ -21,3 +21,4 @@ export * from './moderation';
 export * from './suspension';
 export * from './schedules';
 export * from './messaging';
+export * from './map';

@@ -85,6 +85,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_PUBLIC_KEY: keys.publicKey })).toThrow('must be set together');
   });
 
+  it("allows the map's tile origin in the CSP, subdomains as a wildcard label, and names a malformed tile URL", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).mapTileSource).toBe('https://tile.openstreetmap.org');
+    expect(loadConfig({ DATA_DIR: dataDir(), MAP_TILE_URL: 'https://{s}.tiles.example.eg:8443/osm/{z}/{x}/{y}@2x.png' }).mapTileSource).toBe('https://*.tiles.example.eg:8443');
+    expect(loadConfig({ DATA_DIR: dataDir(), MAP_TILE_URL: 'http://127.0.0.1:4567/{z}/{x}/{y}.png' }).mapTileSource).toBe('http://127.0.0.1:4567');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MAP_TILE_URL: 'https://tiles.example.eg/{z}/{y}.png' })).toThrow('MAP_TILE_URL must be an http(s) tile URL template');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MAP_TILE_URL: "https://tiles.example.eg/{z}/{x}/{y}.png' 'unsafe-inline" })).toThrow('MAP_TILE_URL must be');
+  });
+
   it('composes the whole from one schema per area, each naming its own variables', () => {
     const areas = [serverConfig, databaseConfig, redisConfig, authConfig, mailConfig, pushConfig, photosConfig];
     const names = areas.flatMap((area) => Object.keys(area.shape));

@@ -48,6 +48,15 @@ export class AppConfig extends carrying<ConfigValues>() {
     return (this.PUBLIC_URL ?? this.webOrigins[0] ?? 'http://localhost:3000').replace(/\/+$/, '');
   }
 
+  /**
+   * The tile server's origin as a Content-Security-Policy source for img-src: `{s}` (Leaflet's
+   * subdomains) becomes a `*` label, so https://{s}.tile.example.org allows https://*.tile.example.org.
+   */
+  get mapTileSource(): string {
+    const url = new URL(this.MAP_TILE_URL.replace('{s}', 'subdomain'));
+    return `${url.protocol}//${this.MAP_TILE_URL.includes('{s}.') ? url.host.replace(/^subdomain\./, '*.') : url.host}`;
+  }
+
   get webOrigins(): string[] {
     return this.WEB_ORIGIN.split(',')
       .map((origin) => origin.trim())

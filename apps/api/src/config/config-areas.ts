@@ -268,6 +268,22 @@ export const messagingConfig = z.object({
   PHONE_CODES_PER_ACCOUNT_PER_HOUR: wholeNumber(5, 1, 100),
 });
 
+/**
+ * The web app's maps (docs/OPERATIONS.md, "Maps"): the raster tile server and its attribution, sent to the
+ * browser by GET /api/map/config and allowed by the Content-Security-Policy's img-src. The default is
+ * OpenStreetMap's own tile server, whose usage policy allows light use with this attribution; a busy
+ * deployment points these at a tile provider of its own.
+ */
+export const mapConfig = z.object({
+  /** A Leaflet URL template: http(s), `{z}`, `{x}` and `{y}`; `{s}` (subdomains a, b, c) only in the host's first label. */
+  MAP_TILE_URL: matching(
+    /^https?:\/\/(?:\{s\}\.)?[A-Za-z0-9.-]+(?::\d{1,5})?\/[^\s"'<>]*\{z\}[^\s"'<>]*\{x\}[^\s"'<>]*\{y\}[^\s"'<>]*$/,
+    'an http(s) tile URL template with {z}, {x} and {y}, like https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  ).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** The attribution the tile provider requires, shown on every map. */
+  MAP_ATTRIBUTION: textOf(1).default('© OpenStreetMap contributors'),
+});
+
 /** The whole configuration: every area's variables. Variables of the environment it does not name are ignored. */
 export const CONFIG_SCHEMA = z.object({
   ...serverConfig.shape,
@@ -282,6 +298,7 @@ export const CONFIG_SCHEMA = z.object({
   ...pushConfig.shape,
   ...notificationsConfig.shape,
   ...messagingConfig.shape,
+  ...mapConfig.shape,
 });
 
 export type ConfigValues = z.output<typeof CONFIG_SCHEMA>;

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { startMailCatcher } from './mail';
+import { startTileServer } from './tiles';
 import { repoRoot } from './paths';
 
 /** How the teardown (same process, separate module instance) finds what to stop. */
@@ -51,6 +52,8 @@ export default async function globalSetup(): Promise<void> {
   // E-mail (password reset links) goes to a real SMTP server of the run's own, which keeps each message here.
   const mailDir = mkdtempSync(join(tmpdir(), 'foodlink-e2e-mail-'));
   const smtp = await startMailCatcher(mailDir);
+  // Map tiles come from a server of the run's own, never from OpenStreetMap's.
+  const tiles = await startTileServer();
   // The operator console's scenario logs in with this account and forces a job to fail: two attempts
   // (0.5 s apart) make a failure final quickly, and still absorb one passing hiccup in the other scenarios.
   const operatorEmail = `operator-${runId}@e2e.foodlink.eg`;
@@ -79,6 +82,8 @@ export default async function globalSetup(): Promise<void> {
       NOT_COLLECTED_GRACE_MINUTES: '0',
       PHOTO_DIR: photoDir,
       SMTP_URL: smtp.url,
+      MAP_TILE_URL: `${tiles.url}/{z}/{x}/{y}.png`,
+      MAP_ATTRIBUTION: '© OpenStreetMap contributors (test tiles)',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -106,12 +111,14 @@ export default async function globalSetup(): Promise<void> {
     child.kill('SIGTERM');
     rmSync(photoDir, { recursive: true, force: true });
     await smtp.close();
+    await tiles.close();
     rmSync(mailDir, { recursive: true, force: true });
     throw error;
   }
   if (output.includes('No web app build')) {
     child.kill('SIGTERM');
     await smtp.close();
+    await tiles.close();
     throw new Error('The web app is not built: run `npm run build` first');
   }
 
@@ -120,6 +127,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.E2E_OPERATOR_EMAIL = operatorEmail;
   process.env.E2E_OPERATOR_PASSWORD = operatorPassword;
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_TILE_URL = tiles.url;
   globals.foodLinkE2eStack = {
     stop: async () => {
       // An API that already died must not leave the teardown waiting for an exit that has happened.
@@ -135,6 +143,7 @@ export default async function globalSetup(): Promise<void> {
       await deleteKeys(redisUrl, `${redisPrefix}*`);
       rmSync(photoDir, { recursive: true, force: true });
       await smtp.close();
+      await tiles.close();
       rmSync(mailDir, { recursive: true, force: true });
     },
   };

@@ -60,7 +60,7 @@ export const landing = {
     appBanner: {
       title: 'Food Link on your phone',
       body: 'No download needed: Food Link works in your phone’s browser. List surplus food or request a pickup wherever you are, and add Food Link to your home screen to open it like an app.',
-      cta: 'Get started',
+      cta: 'Get the app',
     },
     facts: {
       lead: 'Food that is thrown away wastes the water, land and energy used to grow it, while millions of people go without.',
@@ -148,7 +148,7 @@ export const landing = {
     appBanner: {
       title: 'فود لينك على هاتفك',
       body: 'لا حاجة إلى التنزيل: تعمل فود لينك في متصفح هاتفك. أضف فائض الطعام أو اطلب الاستلام أينما كنت، وأضف فود لينك إلى شاشتك الرئيسية لتفتحها كأي تطبيق.',
-      cta: 'ابدأ الآن',
+      cta: 'احصل على التطبيق',
     },
     facts: {
       lead: 'الطعام الذي يُلقى في القمامة يُهدر معه الماء والأرض والطاقة التي استُخدمت لإنتاجه، بينما يعيش الملايين دون ما يكفيهم.',

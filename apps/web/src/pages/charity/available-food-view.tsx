@@ -2,8 +2,10 @@ import { useTranslation } from 'react-i18next';
 import type { BoardFilters as Filters } from '../../api/board-query';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { SkeletonCards, foodGridClass } from '../../components/skeleton-cards';
+import { BoardMap } from '../../components/map/board-map';
 import { AvailableFoodCard } from './available-food-card';
 import { BoardFilters } from './board-filters';
+import { BoardViewToggle, useBoardView } from './board-view-toggle';
 import { useAvailableFood } from './use-available-food';
 import { ViewHeading } from './view-heading';
 
@@ -18,6 +20,7 @@ export function AvailableFoodView({ onSelect, focusHeading, filters = {}, onFilt
   const { t } = useTranslation('charity');
   useDocumentTitle(t('titles.board', { ns: 'common' }));
   const food = useAvailableFood(filters);
+  const [view, setView] = useBoardView();
   const filtered = Boolean(filters.governorate || filters.category || filters.storage || filters.window || filters.near);
 
   let body;
@@ -34,6 +37,20 @@ export function AvailableFoodView({ onSelect, focusHeading, filters = {}, onFilt
             </button>
           )}
         </div>
+      ) : view === 'map' ? (
+        // The same board, filters and cards, on a map (the map's code is fetched only now).
+        <BoardMap
+          items={food.data}
+          renderItems={(items) => (
+            <ul className={foodGridClass}>
+              {items.map((item) => (
+                <li key={item.id}>
+                  <AvailableFoodCard food={item} onSelect={onSelect} />
+                </li>
+              ))}
+            </ul>
+          )}
+        />
       ) : (
         <ul className={foodGridClass}>
           {food.data.map((item) => (
@@ -72,6 +89,7 @@ export function AvailableFoodView({ onSelect, focusHeading, filters = {}, onFilt
     <section>
       <ViewHeading focus={focusHeading}>{t('available.heading')}</ViewHeading>
       {onFiltersChange && <BoardFilters filters={filters} onChange={onFiltersChange} />}
+      <BoardViewToggle view={view} onChange={setView} />
       {body}
     </section>
   );

@@ -3,6 +3,7 @@ import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'rea
 import { useTranslation } from 'react-i18next';
 import { checkForm, serverFieldProblems, useFieldMessage, type FieldProblems } from '../../components/check-form';
 import { FormField } from '../../components/form-field';
+import { PinPicker } from '../../components/map/pin-picker';
 import { useServerMessage } from '../../i18n/server-message';
 import { useSavePickupPoint } from './use-pickup-points';
 
@@ -201,6 +202,7 @@ export function PickupPointForm({ userId, point, onSaved, onCancel, inline = fal
         <p role="status" className="text-red-700">
           {locating === 'refused' ? t('points.locationRefused') : (fieldMessage(problems.lat ?? problems.lng) ?? null)}
         </p>
+        <PinPicker lat={values.lat} lng={values.lng} governorate={values.governorate} onChange={(at) => setValues((c) => ({ ...c, ...at }))} />
       </div>
       <FormField label={t('points.contactName')} name="contact_name" required maxLength={LIMITS.nameMaxLength} error={fieldMessage(problems.contact_name)} value={values.contact_name} onChange={(e) => set('contact_name', e.target.value)} data-testid="point-contact-name" />
       <FormField label={t('points.contactPhone')} name="contact_phone" type="tel" inputMode="tel" autoComplete="tel" dir="ltr" required hint={t('points.phoneHint')} error={fieldMessage(problems.contact_phone)} value={values.contact_phone} onChange={(e) => set('contact_phone', e.target.value)} data-testid="point-contact-phone" />
