@@ -4,7 +4,7 @@ import { AuthModule } from './auth/auth.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule, DemoSeedModule } from './database/database.module';
-import { EventsModule } from './events/events.module';
+import { OutboxModule } from './outbox/outbox.module';
 import { FoodModule } from './food/food.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { LoggingModule } from './monitoring/logging.module';
@@ -47,7 +47,7 @@ export class AppModule implements OnApplicationShutdown {
         DatabaseModule,
         RedisModule,
         IdempotencyModule,
-        EventsModule,
+        OutboxModule,
         MonitoringModule,
         MailModule,
         ...(config.servesHttp

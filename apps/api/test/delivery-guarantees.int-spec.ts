@@ -6,7 +6,7 @@ import { LIMITS, QUEUES } from '@food-link/contracts';
 import type { Job } from 'bullmq';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
-import type { DomainEventJob } from '../src/events/domain-event-job';
+import type { DomainEventJob } from '../src/outbox/domain-event-job';
 import { workerConnection } from '../src/redis/redis-options';
 import { DomainEventsProcessor } from '../src/worker/domain-events.processor';
 import { RealtimeGateway } from '../src/gateway/realtime.gateway';

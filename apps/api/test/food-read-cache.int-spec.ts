@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { DOMAIN_EVENTS, LIMITS } from '@food-link/contracts';
-import { OutboxService } from '../src/events/outbox.service';
+import { OutboxService } from '../src/outbox/outbox.service';
 import { FoodReadCache } from '../src/food/food-read-cache';
 import { FoodService } from '../src/food/food.service';
 import { addFood, cairoDateIn, createCharity, createDonor, loginAs, requestPickup, type TestUser } from './support/factories';

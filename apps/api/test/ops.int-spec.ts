@@ -12,7 +12,7 @@ import {
   type OpsOverview,
   type OpsSnapshot,
 } from '@food-link/contracts';
-import { OutboxLeaseKeeper } from '../src/events/outbox-lease-keeper';
+import { OutboxLeaseKeeper } from '../src/outbox/outbox-lease-keeper';
 import { barrier } from './support/barrier';
 import { addFood, createCharity, createDonor, loginAs, requestPickup, type TestUser } from './support/factories';
 import type { HttpClient } from './support/http-client';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
-import { EventsModule } from '../events/events.module';
+import { OutboxModule } from '../outbox/outbox.module';
 import { RealtimePublisherModule } from '../realtime/realtime-publisher.module';
 import { ListingsModule } from '../listings/listings.module';
 import { HandoverModule } from '../handover/handover.module';
@@ -14,7 +14,7 @@ import { AccountService } from './account.service';
 @Module({
   // NotificationsHttpModule: InboxService reads the profile, choices and notifications for the export;
   // PickupPointsModule and VerificationModule: the deletion erases, and the export reads, their data.
-  imports: [AuthModule, EventsModule, RealtimePublisherModule, ListingsModule, HandoverModule, NotificationsHttpModule, PickupPointsModule, VerificationModule],
+  imports: [AuthModule, OutboxModule, RealtimePublisherModule, ListingsModule, HandoverModule, NotificationsHttpModule, PickupPointsModule, VerificationModule],
   controllers: [AccountController],
   providers: [AccountService, AccountRepository],
 })

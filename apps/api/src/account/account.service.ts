@@ -8,7 +8,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { PasswordService } from '../auth/password.service';
 import { SessionUsers } from '../auth/session-users';
 import { UsersService } from '../auth/users.service';
-import { OutboxService } from '../events/outbox.service';
+import { OutboxService } from '../outbox/outbox.service';
 import { ListingsService } from '../listings/listings.service';
 import { HandoverService } from '../handover/handover.service';
 import { PickupPointsService } from '../pickup-points/pickup-points.service';

@@ -4,7 +4,7 @@ import { NOTIFICATION_JOBS, PAGE_ROUTES, type Language } from '@food-link/contra
 import { UnrecoverableError } from 'bullmq';
 import { AppConfig } from '../config/app-config';
 import { Mailer, refusedForGood } from '../mail/mailer';
-import { jobKey, NotificationQueue, type ResetMailJob } from '../events/notification-jobs';
+import { jobKey, NotificationQueue, type ResetMailJob } from '../outbox/notification-jobs';
 import { PasswordResetsRepository } from './password-resets.repository';
 import { resetMail } from './reset-mail';
 

@@ -4,8 +4,8 @@ import { NestFactory } from '@nestjs/core';
 import { loadConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
-import { OutboxRepository } from '../events/outbox.repository';
-import { OutboxService } from '../events/outbox.service';
+import { OutboxRepository } from '../outbox/outbox.repository';
+import { OutboxService } from '../outbox/outbox.service';
 import { StatsRepository, type Totals } from '../stats/stats.repository';
 import { StatsService } from '../stats/stats.service';
 

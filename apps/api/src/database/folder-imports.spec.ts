@@ -22,7 +22,7 @@ import ts from 'typescript';
 const SRC = process.env.FOODLINK_API_SRC as string;
 
 /** Imported by everyone; they import only each other. */
-const BASE_LAYERS = new Set(['common', 'config', 'openapi', 'redis', 'events', 'mail']);
+const BASE_LAYERS = new Set(['common', 'config', 'openapi', 'redis', 'outbox', 'mail']);
 /** May import anything; imported by nothing in a folder. */
 const ENTRY_POINTS = new Set(['worker', 'cli', 'database']);
 

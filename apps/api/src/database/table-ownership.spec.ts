@@ -26,7 +26,7 @@ export const TABLE_OWNERS: Record<string, readonly string[]> = {
   food_photos: ['photos/photos.repository.ts'],
   pickup_points: ['pickup-points/pickup-points.repository.ts'],
   heat_overrides: ['food/heat-overrides.repository.ts'],
-  outbox_events: ['events/outbox.repository.ts'],
+  outbox_events: ['outbox/outbox.repository.ts'],
   impact_stats: ['stats/stats.repository.ts'],
   impact_charities: ['stats/stats.repository.ts'],
   impact_donations: ['stats/stats.repository.ts'],

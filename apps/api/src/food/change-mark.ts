@@ -1,4 +1,4 @@
-import type { ChangeMarkRow } from '../events/outbox.repository';
+import type { ChangeMarkRow } from '../outbox/outbox.repository';
 
 /**
  * How a process tells, with one tiny query, whether anything that could change a cached read has been

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AvailableQuery } from '@food-link/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { OutboxService } from '../events/outbox.service';
+import { OutboxService } from '../outbox/outbox.service';
 import { changeMarkOf, readMarkOf, type ChangeMark } from './change-mark';
 import { ListingsService } from '../listings/listings.service';
 import { compressOnce, COMPRESS_MIN_BYTES, type ContentCoding } from '../common/compression';

@@ -20,7 +20,7 @@ import {
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { AppConfig } from '../config/app-config';
-import { OutboxService } from '../events/outbox.service';
+import { OutboxService } from '../outbox/outbox.service';
 import { HandoverService } from '../handover/handover.service';
 import { IdempotentAnswers } from '../idempotency/idempotent-answers';
 import { PickupPointsService } from '../pickup-points/pickup-points.service';

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DOMAIN_EVENTS, type FoodCategory } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { OutboxService } from '../events/outbox.service';
+import { OutboxService } from '../outbox/outbox.service';
 import { PartnersService } from '../partners/partners.service';
 import { publicFoodView, type NewOffer } from '../listings/food.repository';
 import { ListingsService } from '../listings/listings.service';

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { cairoDate, DOMAIN_EVENTS, ERRORS, type ClaimCancelCause, type FoodStatus } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { OutboxService } from '../events/outbox.service';
+import { OutboxService } from '../outbox/outbox.service';
 import { ListingsService } from '../listings/listings.service';
 import { offeredTo, offerRecipients, type OfferState } from '../listings/offer-visibility';
 import { RequestsRepository, type RequestRow } from './requests.repository';

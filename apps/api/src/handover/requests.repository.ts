@@ -17,7 +17,7 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import { preparedRows, returningRows } from '../common/sql';
 import type { AuthUser } from '../auth/auth-user';
-import { outboxInsertFrom, sqlExpr, sqlInt } from '../events/outbox.repository';
+import { outboxInsertFrom, sqlExpr, sqlInt } from '../outbox/outbox.repository';
 import { claimListingSql, receivedReport, type ReceivedRow } from '../listings/food.repository';
 import { offerVisibleSql } from '../listings/offer-visibility';
 

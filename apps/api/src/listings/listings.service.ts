@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DOMAIN_EVENTS, type FoodStatus } from '@food-link/contracts';
 import type { EntityManager } from 'typeorm';
-import { OutboxService } from '../events/outbox.service';
+import { OutboxService } from '../outbox/outbox.service';
 import { FoodRepository, publicFoodView, type AffectedListing, type FoodRow, type ListingColumns, type Release } from './food.repository';
 import { offeredTo, offerRecipients } from './offer-visibility';
 

@@ -16,7 +16,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { SessionUsers } from '../auth/session-users';
 import { UsersService } from '../auth/users.service';
-import { OutboxService } from '../events/outbox.service';
+import { OutboxService } from '../outbox/outbox.service';
 import { publicFoodView } from '../listings/food.repository';
 import { ListingsService } from '../listings/listings.service';
 import { offeredTo, offerRecipients, type OfferState } from '../listings/offer-visibility';

@@ -4,7 +4,7 @@ import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { withTimeout } from '../common/with-timeout';
 import { AppConfig } from '../config/app-config';
-import { bullPrefix } from '../events/queue-options';
+import { bullPrefix } from '../outbox/queue-options';
 import { PRODUCER_REDIS_OPTIONS } from '../redis/redis-options';
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { claimCancelledNews } from './moderation-news';
-import { jobKey } from '../events/notification-jobs';
+import { jobKey } from '../outbox/notification-jobs';
 import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
 

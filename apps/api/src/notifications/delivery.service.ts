@@ -3,7 +3,7 @@ import { NOTIFICATION_KIND_OF, notificationPath } from '@food-link/contracts';
 import { UnrecoverableError } from 'bullmq';
 import { AppConfig } from '../config/app-config';
 import { Mailer, refusedForGood } from '../mail/mailer';
-import type { DeliverJob } from '../events/notification-jobs';
+import type { DeliverJob } from '../outbox/notification-jobs';
 import { emailOf, messageText, type MessageFacts, type MessageText } from './notification-texts';
 import { NotificationsRepository, type Recipient } from './notifications.repository';
 import { PUSH_CHANNEL, type PushChannel } from '../push/push-channel';

@@ -15,7 +15,7 @@ import type { Job } from 'bullmq';
 import { withTimeout } from '../common/with-timeout';
 import { INSPECTION_TIMEOUT_MS, QueueInspector } from '../monitoring/queue-inspector';
 import { CharityProfilesRepository } from './charity-profiles.repository';
-import type { DeliverJob, NotificationJob, ResetMailJob } from '../events/notification-jobs';
+import type { DeliverJob, NotificationJob, ResetMailJob } from '../outbox/notification-jobs';
 import { NotificationsRepository } from './notifications.repository';
 
 const FAILED_LIST_MAX = 100;

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CharityProfilesRepository } from './charity-profiles.repository';
 import { NOTIFICATION_JOBS } from '@food-link/contracts';
 import { ListingsService } from '../listings/listings.service';
-import { jobKey, NotificationQueue, type MatchJob } from '../events/notification-jobs';
+import { jobKey, NotificationQueue, type MatchJob } from '../outbox/notification-jobs';
 import { NotificationsRepository, type ListingToMatch } from './notifications.repository';
 import { NotificationsService, type NotifyResult } from './notifications.service';
 

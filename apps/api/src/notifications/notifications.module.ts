@@ -8,7 +8,7 @@ import { CharityProfilesRepository } from './charity-profiles.repository';
 import { DeliveryService } from './delivery.service';
 import { InboxService } from './inbox.service';
 import { MatchingService } from './matching.service';
-import { NotificationQueue } from '../events/notification-jobs';
+import { NotificationQueue } from '../outbox/notification-jobs';
 import { CharityProfileController, NotificationsController, NotificationsOpsController } from './notifications.controller';
 import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';

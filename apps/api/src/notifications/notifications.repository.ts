@@ -16,9 +16,9 @@ import type { DataSource, EntityManager } from 'typeorm';
 
 /** A timestamptz as JavaScript's toISOString() writes it (UTC, milliseconds), as the list answers it. */
 const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-import { outboxInsertFrom, sqlExpr, sqlInt } from '../events/outbox.repository';
+import { outboxInsertFrom, sqlExpr, sqlInt } from '../outbox/outbox.repository';
 import { LIVE_LISTING, OPEN_LISTING } from '../common/listing-predicates';
-import type { MatchJob } from '../events/notification-jobs';
+import type { MatchJob } from '../outbox/notification-jobs';
 import type { QuietWindow } from './quiet-hours';
 
 /** A recipient as notify() and delivery see it: its choices (the defaults until it saves some), language, quiet hours. */

@@ -9,9 +9,9 @@ import {
 } from '@food-link/contracts';
 import type Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
-import { OutboxService } from '../events/outbox.service';
+import { OutboxService } from '../outbox/outbox.service';
 import { REDIS } from '../redis/redis.module';
-import { jobKey, NotificationQueue, type DeliverJob, type NotificationJob } from '../events/notification-jobs';
+import { jobKey, NotificationQueue, type DeliverJob, type NotificationJob } from '../outbox/notification-jobs';
 import { NotificationsRepository, type Recipient } from './notifications.repository';
 import { PUSH_CHANNEL, type PushChannel } from '../push/push-channel';
 import { quietUntil } from './quiet-hours';

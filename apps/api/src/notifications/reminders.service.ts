@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { NOTIFICATION_JOBS } from '@food-link/contracts';
 import { AppConfig } from '../config/app-config';
-import { jobKey, NotificationQueue, type RemindJob } from '../events/notification-jobs';
+import { jobKey, NotificationQueue, type RemindJob } from '../outbox/notification-jobs';
 import { NotificationsRepository, type PendingRequest } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
 

@@ -13,7 +13,7 @@ import { Job, type Queue } from 'bullmq';
 import isUUID from 'validator/lib/isUUID';
 import type { AuthUser } from '../auth/auth-user';
 import { TimeoutError, withTimeout } from '../common/with-timeout';
-import { OutboxLeaseKeeper } from '../events/outbox-lease-keeper';
+import { OutboxLeaseKeeper } from '../outbox/outbox-lease-keeper';
 import { HealthService } from '../monitoring/health.service';
 import { failedJobView } from '../monitoring/ops-views';
 import { OutboxMonitorService } from '../monitoring/outbox-monitor.service';

@@ -28,7 +28,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { UsersService } from '../auth/users.service';
 import { isUniqueViolation } from '../common/errors';
 import { AppConfig } from '../config/app-config';
-import { OutboxService } from '../events/outbox.service';
+import { OutboxService } from '../outbox/outbox.service';
 import { ListingsService } from '../listings/listings.service';
 import { HandoverService } from '../handover/handover.service';
 import { verificationView } from '../verification/verification.repository';

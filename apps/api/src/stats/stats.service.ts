@@ -14,7 +14,7 @@ import {
   type TotalMealsResponse,
 } from '@food-link/contracts';
 import { DataSource } from 'typeorm';
-import { OutboxService } from '../events/outbox.service';
+import { OutboxService } from '../outbox/outbox.service';
 import { rollupKeys, StatsRepository, type DonationInput, type LedgerRow, type RollupKey, type Totals } from './stats.repository';
 
 export interface StatsCheck {

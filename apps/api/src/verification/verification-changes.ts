@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { claimLimitFor, DOMAIN_EVENTS, NO_SHOW_SUSPENSION, VERIFICATION_STATUSES, type AuditAction, type VerificationStatus } from '@food-link/contracts';
 import type { EntityManager } from 'typeorm';
-import { OutboxService } from '../events/outbox.service';
+import { OutboxService } from '../outbox/outbox.service';
 import { VerificationRepository, verificationView, type VerificationChange, type VerificationRow } from './verification.repository';
 
 const DAY_MS = 86_400_000;

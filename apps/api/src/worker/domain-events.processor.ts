@@ -2,8 +2,8 @@ import { Processor } from '@nestjs/bullmq';
 import { DOMAIN_EVENT_TYPES, QUEUES } from '@food-link/contracts';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { AppConfig } from '../config/app-config';
-import type { DomainEventJob } from '../events/domain-event-job';
-import { OutboxLeaseKeeper } from '../events/outbox-lease-keeper';
+import type { DomainEventJob } from '../outbox/domain-event-job';
+import { OutboxLeaseKeeper } from '../outbox/outbox-lease-keeper';
 import { DomainEventReactions } from './domain-event-reactions';
 import { QueueWorker, QueueWorkerKit } from './queue-worker';
 

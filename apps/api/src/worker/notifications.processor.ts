@@ -4,7 +4,7 @@ import type { Job } from 'bullmq';
 import { AppConfig } from '../config/app-config';
 import { DeliveryService } from '../notifications/delivery.service';
 import { MatchingService } from '../notifications/matching.service';
-import type { DeliverJob, MatchJob, NotificationJob, RemindJob, ResetMailJob } from '../events/notification-jobs';
+import type { DeliverJob, MatchJob, NotificationJob, RemindJob, ResetMailJob } from '../outbox/notification-jobs';
 import { PasswordResetMail } from '../auth/password-reset-mail';
 import { RemindersService } from '../notifications/reminders.service';
 import { JobHandlers } from './job-handlers';

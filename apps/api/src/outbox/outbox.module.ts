@@ -14,4 +14,4 @@ const PROVIDERS = [OutboxRepository, OutboxService, OutboxProducer, OutboxDrain,
 @Global()
 // OutboxRepository stays inside (the relay's); others record and read the change mark through OutboxService.
 @Module({ providers: PROVIDERS, exports: [OutboxService, OutboxProducer, OutboxDrain, OutboxLeaseKeeper] })
-export class EventsModule {}
+export class OutboxModule {}
