@@ -189,6 +189,7 @@ const MORE_CALLS: Record<string, CallDoc> = {
   'POST /api/ops/users/{id}/reinstate': { method: 'post', public: false, success: 200, errors: [401, 403, 404, 409, 422, 503] },
   'GET /api/ops/users': { method: 'get', public: false, success: 200, errors: [400, 401, 403, 404, 503] },
   'GET /api/ops/moderation/audit': { method: 'get', public: false, success: 200, errors: [401, 403, 503] },
+  'GET /api/ops/search': { method: 'get', public: false, success: 200, errors: [400, 401, 403, 503] },
   'GET /api/donor/settings': { method: 'get', public: false, success: 200, errors: [401, 403, 503] },
   'PUT /api/donor/settings': { method: 'put', public: false, success: 200, errors: [400, 401, 403, 409, 422, 503] },
   'GET /api/pickup-points': { method: 'get', public: false, success: 200, errors: [401, 403, 503] },
