@@ -127,6 +127,9 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 // LANGUAGES and Language live in domain.ts (a leaf), so that http.ts can use them without an import cycle.
 
 /** What a notification's `data` carries: the food and request it is about, and the food's name. */
+/** Account news of the handover itself: `code_locked`, too many wrong pickup codes for a request. */
+export const HANDOVER_NEWS = ['code_locked'] as const;
+
 export const NotificationData = z
   .object({
     foodId: id('The food item').optional(),
@@ -136,7 +139,7 @@ export const NotificationData = z
     message: said('What happened, in words (English, then Arabic)', 'Your charity was verified').optional(),
     // Account news in parts, so that each reader's app words it in the reader's own language.
     action: z
-      .enum([...AUDIT_ACTIONS, ...MODERATION_ACTIONS])
+      .enum([...AUDIT_ACTIONS, ...MODERATION_ACTIONS, ...HANDOVER_NEWS])
       .optional()
       .meta({ description: "Account news: the operator's (or the no-show rule's) decision, or the moderation action", example: 'hide' }),
     cause: z.enum(CLAIM_CANCEL_CAUSES).optional().meta({ description: 'Account news: why a claim was cancelled (a suspension)' }),

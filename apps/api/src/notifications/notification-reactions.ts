@@ -75,7 +75,8 @@ export class NotificationReactions {
       key: `request-code-locked-${id}`,
       userIds: [donorId],
       type: 'account.news',
-      data: { message: codeLockedNews(foodId, wrongCodes) },
+      // The parts, for each reader's app to word in its own language; the message for older apps and e-mail.
+      data: { message: codeLockedNews(foodId, wrongCodes), action: 'code_locked', foodId },
     });
   }
 }

@@ -1,4 +1,4 @@
-import type { NotificationView } from '@food-link/contracts';
+import { AUDIT_ACTIONS, CLAIM_CANCEL_CAUSES, HANDOVER_NEWS, MODERATION_ACTIONS, type NotificationView } from '@food-link/contracts';
 import i18next from 'i18next';
 import { notificationText } from './notification-text';
 
@@ -44,6 +44,21 @@ describe('account news in the reader’s language', () => {
     expect(notificationText(i18next.t, news({ cause: 'donor_suspended', foodId: 12, foodName: 'Koshari', requestId: 3 }))).toBe(
       `أُلغي حجزكم للتبرع «${FSI}Koshari${PDI}» (${LRI}#١٢${PDI}) لأن أحد المشرفين أوقف حساب المتبرع؛ يُرجى عدم الذهاب لاستلامه.`,
     );
+  });
+
+  it('words a locked pickup code and an overturned no-show in each language, and has a text for every kind of account news', async () => {
+    const locked = news({ action: 'code_locked', foodId: 67, message: 'glued English — العربية' });
+    expect(notificationText(i18next.t, locked)).toMatch(new RegExp(`^5 wrong pickup codes were entered for the claim on your listing ${LRI}#67${PDI}`));
+    expect(notificationText(i18next.t, news({ action: 'overturn_no_show' }))).toMatch(/^An operator overturned a no-show/);
+    await i18next.changeLanguage('ar');
+    expect(notificationText(i18next.t, locked)).toMatch(new RegExp(`^أُدخل ٥ رموز استلام خاطئة لحجز تبرعكم ${LRI}#٦٧${PDI}`));
+    expect(notificationText(i18next.t, locked)).not.toMatch(latinLetters);
+    for (const language of ['en', 'ar']) {
+      await i18next.changeLanguage(language);
+      for (const action of [...AUDIT_ACTIONS, ...MODERATION_ACTIONS, ...HANDOVER_NEWS, ...CLAIM_CANCEL_CAUSES]) {
+        expect(i18next.exists(`common:notifications.news.${action}`)).toBe(true);
+      }
+    }
   });
 
   it('keeps the server’s line for news sent before the parts were', () => {

@@ -20,6 +20,7 @@ function accountNews(t: TFunction, data: NotificationView['data']): string | nul
     item,
     name: isolate(data.foodName ?? t('common:notifications.someFood')),
     limit: number(LIMITS.activeClaimsMax),
+    tries: number(LIMITS.pickupCodeTries),
     suspendDays: number(NO_SHOW_SUSPENSION.suspendDays),
     noShows: number(NO_SHOW_SUSPENSION.noShows),
     withinDays: number(NO_SHOW_SUSPENSION.withinDays),

@@ -79,6 +79,9 @@ export const common = {
         auto_suspend: 'Claiming is suspended for {{suspendDays}} days after {{noShows}} no-shows in {{withinDays}} days, until an operator reviews it.',
         charity_suspended: "The claim on your listing “{{name}}” ({{item}}) was cancelled because the charity's account was suspended by an operator; the food is back on the board if it is still safe.",
         donor_suspended: "Your claim on “{{name}}” ({{item}}) was cancelled because the donor's account was suspended by an operator; do not go to collect it.",
+        overturn_no_show: 'An operator overturned a no-show of your charity: it no longer counts against it.',
+        code_locked:
+          '{{tries}} wrong pickup codes were entered for the claim on your listing {{item}}, so codes are no longer accepted for it. If the charity is at the door, check who they are and mark it donated without a code; if you did not enter them, tell the Food Link operators.',
         reason: 'Reason: {{reason}}',
       },
     },
@@ -190,6 +193,9 @@ export const common = {
         auto_suspend: 'تم إيقاف الحجز لمدة {{suspendDays}} أيام بعد {{noShows}} مرات عدم حضور خلال {{withinDays}} يومًا، حتى يراجعه أحد المشرفين.',
         charity_suspended: 'أُلغي حجز تبرعكم «{{name}}» ({{item}}) لأن أحد المشرفين أوقف حساب الجمعية؛ ويعود التبرع إلى اللوحة إذا كان لا يزال صالحًا.',
         donor_suspended: 'أُلغي حجزكم للتبرع «{{name}}» ({{item}}) لأن أحد المشرفين أوقف حساب المتبرع؛ يُرجى عدم الذهاب لاستلامه.',
+        overturn_no_show: 'ألغى أحد المشرفين احتساب عدم حضور على جمعيتكم: لم يعد يُحسب عليها.',
+        code_locked:
+          'أُدخل {{tries}} رموز استلام خاطئة لحجز تبرعكم {{item}}، فلم تعد الرموز مقبولة له. إذا كانت الجمعية عند الباب فتحققوا منها وسجّلوا التسليم دون رمز، وإن لم تكونوا أنتم من أدخلها فأبلغوا مشرفي فود لينك.',
         reason: 'السبب: {{reason}}',
       },
     },
@@ -228,10 +234,10 @@ export const common = {
       'Invalid email or password': 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
       // ERRORS.claimsPausedQuickCancels(3, 15, 24), written out: see below.
       'Your charity cancelled 3 claims within 15 minutes of making them in the last 24 hours, so its claiming is paused for a while; claim only what you will collect':
-        'ألغت جمعيتكم 3 حجوزات خلال 15 دقيقة من إجرائها في آخر 24 ساعة، لذا أُوقف الحجز مؤقتًا؛ احجزوا فقط ما ستستلمونه',
+        'ألغت جمعيتكم ٣ حجوزات خلال ١٥ دقيقة من إجرائها في آخر ٢٤ ساعة، لذا أُوقف الحجز مؤقتًا؛ احجزوا فقط ما ستستلمونه',
       // ERRORS.pickupCodeLocked(LIMITS.pickupCodeTries), written out: the landing chunk does not load the contracts.
       '5 wrong pickup codes were entered for this request, so codes are no longer accepted for it; if the charity is at the door, mark it donated without a code, or contact the Food Link operators':
-        'أُدخلت 5 رموز استلام خاطئة لهذا الطلب، فلم تعد الرموز مقبولة له؛ إذا كانت الجمعية عند الباب فسجّل التسليم دون رمز، أو تواصل مع مشرفي فود لينك',
+        'أُدخلت ٥ رموز استلام خاطئة لهذا الطلب، فلم تعد الرموز مقبولة له؛ إذا كانت الجمعية عند الباب فسجّل التسليم دون رمز، أو تواصل مع مشرفي فود لينك',
       // Password reset (the API's ERRORS.resetToken*).
       'token is not a valid password reset link; ask for a new one': 'هذا ليس رابط إعادة تعيين صالحًا؛ اطلب رابطًا جديدًا',
       'token has expired; ask for a new password reset link': 'انتهت صلاحية الرابط؛ اطلب رابطًا جديدًا لإعادة تعيين كلمة المرور',
