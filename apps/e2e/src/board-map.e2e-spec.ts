@@ -16,20 +16,21 @@ describe("the board's map on a phone", () => {
   let browser: Browser;
   let charity: ApiSession;
   const contexts: BrowserContext[] = [];
-  const names = [newFood('Aswan dates', 6).name, newFood('Aswan lentil soup', 9).name];
-  // The pickup point's own position: private, a few kilometres from Aswan's public position.
-  const privatePosition = { lat: 24.0123, lng: 32.8765 };
-  const aswan = GOVERNORATE_POSITIONS['EG-ASN'];
+  const names = [newFood('Kharga dates', 6).name, newFood('Kharga lentil soup', 9).name];
+  // The pickup point's own position: private, a few kilometres from Kharga's, New Valley's public position
+  // (a governorate no other scenario of the run lists food in: they share one board).
+  const privatePosition = { lat: 25.4391, lng: 30.5467 };
+  const kharga = GOVERNORATE_POSITIONS['EG-WAD'];
 
   beforeAll(async () => {
     browser = await launchBrowser();
     const donor = await apiSignUp(newUser('donor'), 'donor');
     charity = await apiSignUp(newUser('charity'), 'charity');
     const point = await apiAddPickupPoint(donor.token, {
-      label: 'Corniche kitchen',
-      governorate: 'EG-ASN',
-      area: 'Corniche',
-      address_line: '4 Corniche El Nil',
+      label: 'Kharga kitchen',
+      governorate: 'EG-WAD',
+      area: 'El Kharga',
+      address_line: '4 Gamal Abdel Nasser Street',
       contact_name: 'Mona Adel',
       contact_phone: '01012345678',
       ...privatePosition,
@@ -49,8 +50,8 @@ describe("the board's map on a phone", () => {
     const requested: string[] = [];
     const { page, context } = await openPage(browser, '/FoodDonationApp', {
       viewport: MOBILE,
-      // Aswan only: the run's other scenarios list food elsewhere on the same board.
-      storage: { language, ...charity.storage, boardFilters: JSON.stringify({ governorate: 'EG-ASN' }) },
+      // New Valley only: the run's other scenarios list food elsewhere on the same board.
+      storage: { language, ...charity.storage, boardFilters: JSON.stringify({ governorate: 'EG-WAD' }) },
       prepare: (ctx) => Promise.resolve(ctx.on('request', (request) => requested.push(request.url()))),
     });
     contexts.push(context);
@@ -64,10 +65,10 @@ describe("the board's map on a phone", () => {
       const { page, requested } = await openMap(language);
       const cluster = page.getByTestId('map-cluster');
       await cluster.waitFor();
-      // Two listings, one public position: one cluster of two, at Aswan's position, not the pickup point's.
+      // Two listings, one public position: one cluster of two, at New Valley's position, not the pickup point's.
       expect(await page.locator('[data-testid="map-cluster"], [data-testid="map-marker"]').count()).toBe(1);
       expect(await cluster.getAttribute('data-count')).toBe('2');
-      expect(await cluster.getAttribute('data-position')).toBe(`${aswan.lat},${aswan.lng}`);
+      expect(await cluster.getAttribute('data-position')).toBe(`${kharga.lat},${kharga.lng}`);
       expect(await page.content()).not.toContain(String(privatePosition.lat));
       expect(await cluster.getAttribute('aria-label')).toBe(language === 'en' ? '2 listings around here' : 'إعلانان قريبان من هنا');
       // The tiles came from the run's tile server and drew.
