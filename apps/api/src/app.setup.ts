@@ -84,7 +84,7 @@ export async function createApp(config: AppConfig = loadConfig()): Promise<NestF
     new Logger('WebApp').log(`No web app build in ${config.WEB_DIST_DIR}; serving the API only`);
   }
   // The API's own JSON and HTML answers from COMPRESS_MIN_BYTES on, brotli or gzip as the client accepts
-  // (the cached boards bring copies of their own, see food-read-cache.service.ts). Registered after the
+  // (the cached boards bring copies of their own, see food/food-read-cache.ts). Registered after the
   // web app and bull-board, whose files are compressed at build time or sent as they are, and before
   // Nest declares its routes (at init): the plugin hooks into the routes declared after it.
   await app.register(compress, COMPRESSION_OPTIONS);
