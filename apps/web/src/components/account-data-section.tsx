@@ -24,7 +24,7 @@ function reason(error: unknown): string | null {
  * the account after confirming with the password (Egypt's Personal Data Protection Law, 151 of 2020).
  */
 export function AccountDataSection() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('messages');
   const serverMessage = useServerMessage();
   const navigate = useNavigate();
   const signOut = useSignOut();

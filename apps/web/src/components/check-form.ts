@@ -19,7 +19,7 @@ export function checkForm<S extends ObjectShape>(
 
 /** A field message of the contracts in the reader's language when we know it (English otherwise). */
 export function useFieldMessage(): (message: string | undefined) => string | undefined {
-  const { t } = useTranslation();
+  const { t } = useTranslation('messages');
   return (message) => (message === undefined ? undefined : t(`fieldMessages.${message}`, { defaultValue: message }));
 }
 

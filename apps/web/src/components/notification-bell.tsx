@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useSession } from '../session/use-session';
 import { useSuspensionWatch } from '../sign-out/use-suspension-watch';
 import { formatNumber } from '../i18n/format';
+import { useScreenTexts } from '../i18n/use-screen-texts';
 import { useNotificationsLiveSync } from '../live/live-notifications-sync';
 import { useNotifications } from './use-notifications';
 
@@ -16,6 +17,8 @@ const BADGE_MAX = 99;
  * It also signs a suspended account out with `signOut`, its screen's useSignOut (use-suspension-watch.ts).
  */
 export function NotificationBell({ className = '', signOut }: { className?: string; signOut: () => Promise<void> }) {
+  // Account news is worded from the `messages` texts (notification-text.ts), loaded with the bell's chunk.
+  useScreenTexts(['messages']);
   const { t, i18n } = useTranslation();
   const session = useSession();
   const { pathname } = useLocation();

@@ -56,7 +56,7 @@ describe('account news in the reader’s language', () => {
     for (const language of ['en', 'ar']) {
       await i18next.changeLanguage(language);
       for (const action of [...AUDIT_ACTIONS, ...MODERATION_ACTIONS, ...HANDOVER_NEWS, ...CLAIM_CANCEL_CAUSES]) {
-        expect(i18next.exists(`common:notifications.news.${action}`)).toBe(true);
+        expect(i18next.exists(`messages:news.${action}`)).toBe(true);
       }
     }
   });

@@ -16,7 +16,7 @@ function accountNews(t: TFunction, data: NotificationView['data']): string | nul
   if (!key) return null;
   const number = (value: number) => formatNumber(value, i18next.language);
   const item = data.foodId === undefined ? '' : leftToRight(`#${number(data.foodId)}`);
-  const sentence = t(`common:notifications.news.${key}`, {
+  const sentence = t(`messages:news.${key}`, {
     item,
     name: isolate(data.foodName ?? t('common:notifications.someFood')),
     limit: number(LIMITS.activeClaimsMax),
@@ -26,7 +26,7 @@ function accountNews(t: TFunction, data: NotificationView['data']): string | nul
     withinDays: number(NO_SHOW_SUSPENSION.withinDays),
     interpolation: { escapeValue: false },
   }).replace(/\s+([.;:])/g, '$1');
-  return data.reason ? `${sentence} ${t('common:notifications.news.reason', { reason: isolate(data.reason), interpolation: { escapeValue: false } })}` : sentence;
+  return data.reason ? `${sentence} ${t('messages:news.reason', { reason: isolate(data.reason), interpolation: { escapeValue: false } })}` : sentence;
 }
 
 /**

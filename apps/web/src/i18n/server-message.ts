@@ -5,6 +5,6 @@ import { useTranslation } from 'react-i18next';
  * English); any other message is shown as sent.
  */
 export function useServerMessage(): (message: string) => string {
-  const { t } = useTranslation();
+  const { t } = useTranslation('messages');
   return (message) => t(`serverMessages.${message}`, { defaultValue: message });
 }

@@ -17,7 +17,7 @@ import { useScreenTexts } from '../../i18n/use-screen-texts';
  * language the page is in.
  */
 export default function ForgotPasswordPage() {
-  useScreenTexts(['auth']);
+  useScreenTexts(['auth', 'messages']);
   const { t, i18n } = useTranslation('auth');
   const fieldMessage = useFieldMessage();
   const [email, setEmail] = useState('');

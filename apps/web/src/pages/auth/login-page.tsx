@@ -10,7 +10,7 @@ import { SuspendedNotice } from './suspended-notice';
 import { useScreenTexts } from '../../i18n/use-screen-texts';
 
 export default function LoginPage() {
-  useScreenTexts(['auth']);
+  useScreenTexts(['auth', 'messages']);
   const { t } = useTranslation('auth');
   // Handed over by the suspension watch as it signs the user out; said only while nobody is signed in.
   const suspended = (useLocation().state as Partial<SuspendedSignOut> | null)?.suspended;

@@ -23,7 +23,7 @@ const linkClass = 'font-semibold text-green-800 underline underline-offset-2 hov
  * account has ended, this browser's included, so it signs in afresh.
  */
 export default function ResetPasswordPage() {
-  useScreenTexts(['auth']);
+  useScreenTexts(['auth', 'messages']);
   const { t } = useTranslation('auth');
   const fieldMessage = useFieldMessage();
   const serverMessage = useServerMessage();

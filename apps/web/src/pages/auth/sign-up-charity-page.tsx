@@ -5,7 +5,7 @@ import { SignUpForm } from './sign-up-form';
 import { useScreenTexts } from '../../i18n/use-screen-texts';
 
 export default function SignUpCharityPage() {
-  useScreenTexts(['auth']);
+  useScreenTexts(['auth', 'messages']);
   const { t } = useTranslation('auth');
   return (
     <AuthLayout

@@ -24,7 +24,7 @@ import { useScreenTexts } from '../../i18n/use-screen-texts';
  * governorate chosen, only that governorate's board (`board:EG-C`), else the whole `board`.
  */
 export default function CharityAreaPage() {
-  useScreenTexts(['charity', 'auth', 'impact', 'listing', 'map', 'notifications', 'push', 'verification']);
+  useScreenTexts(['charity', 'auth', 'impact', 'listing', 'map', 'notifications', 'push', 'verification', 'messages']);
   const [filters, setFilters] = useBoardFilters();
   useLiveTopics(filters.governorate ? boardTopic(filters.governorate) as `board:${string}` : 'board');
   const [view, setView] = useCharityView();

@@ -18,7 +18,7 @@ import { VerifiedOnlySection } from './verified-only-section';
 import { useScreenTexts } from '../../i18n/use-screen-texts';
 
 export default function DonorDashboardPage() {
-  useScreenTexts(['donor', 'auth', 'listing', 'map', 'moderation', 'push', 'verification']);
+  useScreenTexts(['donor', 'auth', 'listing', 'map', 'moderation', 'push', 'verification', 'messages']);
   const { t } = useTranslation('donor');
   useDocumentTitle(t('titles.donor', { ns: 'common' }));
   // A notification's link names a card (#food-12): scrolled to once the list shows it.

@@ -146,7 +146,7 @@ function PreferencesForm({ saved: initial }: { saved: NotificationPreferences })
 
 /** `/notifications/settings`: the user's notification choices. */
 export default function NotificationPreferencesPage() {
-  useScreenTexts(['notifications']);
+  useScreenTexts(['notifications', 'messages']);
   const { t } = useTranslation('notifications');
   useDocumentTitle(t('preferences.title'));
   const session = useSession();

@@ -19,7 +19,7 @@ const button =
  * read" marks every one.
  */
 export default function NotificationsPage() {
-  useScreenTexts(['notifications']);
+  useScreenTexts(['notifications', 'messages']);
   const { t, i18n } = useTranslation('notifications');
   useDocumentTitle(t('page.title'));
   const session = useSession();

@@ -32,7 +32,7 @@ function Body({ identity }: { identity: AccountIdentity }) {
 
 /** `/ops`: the operator console (queues, events, failed jobs, health), live over the tab's socket. */
 export default function OpsConsolePage() {
-  useScreenTexts(['ops', 'listing', 'moderation', 'verification']);
+  useScreenTexts(['ops', 'listing', 'moderation', 'verification', 'messages']);
   const { t } = useTranslation('ops');
   const navigate = useNavigate();
   const signOut = useSignOut();
