@@ -200,8 +200,8 @@ export class RequestsService {
       ]);
       return this.answers.storeWithin<FulfilResponse>(tx, { message: 'Donation marked as fulfilled', status: 'fulfilled' });
     });
+    // The relay was woken by the commit if the count recorded request.code_locked (OutboxService.record).
     if (outcome !== 'wrong code') return outcome;
-    await this.outbox.committed();
     throw new ConflictException(ERRORS.wrongPickupCode);
   }
 
