@@ -1,6 +1,6 @@
 import type { OpsFoundAccount, OpsFoundListing } from '@food-link/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type ComponentProps, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { moderationEndpoints } from '../../api/moderation-endpoints';
 import { FormField } from '../../components/form-field';
@@ -90,6 +90,30 @@ export function ModerationSearch({ operatorId }: { operatorId: number }) {
 
 const resultClass = 'flex flex-col gap-2 rounded-lg border border-stone-200 p-3';
 
+/** A found result's reason field and its two actions (take and undo), with the action's problems. */
+function ReasonAndActions({
+  problems,
+  label,
+  name,
+  reason,
+  onReason,
+  ...buttons
+}: {
+  problems: { subject?: string; reason?: string };
+  label: string;
+  name: string;
+  reason: string;
+  onReason: (reason: string) => void;
+} & ComponentProps<typeof ModerationButtons>) {
+  return (
+    <>
+      {problems.subject && <p className="text-sm text-red-700">{problems.subject}</p>}
+      <FormField label={label} name={name} dir="auto" maxLength={500} value={reason} onChange={(event) => onReason(event.target.value)} error={problems.reason} />
+      <ModerationButtons {...buttons} />
+    </>
+  );
+}
+
 function FoundListing({ listing, operatorId }: { listing: OpsFoundListing; operatorId: number }) {
   const { t } = useTranslation('moderation');
   const format = useFormat();
@@ -112,17 +136,12 @@ function FoundListing({ listing, operatorId }: { listing: OpsFoundListing; opera
         {t('ops.search.listingLine', { id: format.number(listing.food_id), donor: listing.donor_name })}
         {hidden && <span className="ms-2 rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-800">{t('ops.search.hiddenNow')}</span>}
       </p>
-      {problems.subject && <p className="text-sm text-red-700">{problems.subject}</p>}
-      <FormField
+      <ReasonAndActions
+        problems={problems}
         label={t('ops.search.reasonFor', { name: listing.food_name })}
         name={`hide_reason_${listing.food_id}`}
-        dir="auto"
-        maxLength={500}
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        error={problems.reason}
-      />
-      <ModerationButtons
+        reason={reason}
+        onReason={setReason}
         pending={mutation.isPending}
         outcome={outcome}
         take={t('ops.listing.hide')}
@@ -164,17 +183,12 @@ function FoundAccount({ account, operatorId }: { account: OpsFoundAccount; opera
         {account.email}
         {account.phone && ` · ${account.phone}`}
       </p>
-      {problems.subject && <p className="text-sm text-red-700">{problems.subject}</p>}
-      <FormField
+      <ReasonAndActions
+        problems={problems}
         label={t('ops.search.reasonFor', { name: account.name })}
         name={`suspend_reason_${account.user_id}`}
-        dir="auto"
-        maxLength={500}
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        error={problems.reason}
-      />
-      <ModerationButtons
+        reason={reason}
+        onReason={setReason}
         pending={mutation.isPending}
         outcome={outcome}
         take={t('ops.account.suspend')}
