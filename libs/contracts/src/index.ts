@@ -22,3 +22,4 @@ export * from './suspension';
 export * from './schedules';
 export * from './messaging';
 export * from './map';
+export * from './organisations';

@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import { LIMITS } from './domain';
+import { count, dateTime, email, emailText, id, oneOf, positiveId, said, text } from './fields';
+
+/*
+ * Organisations (docs/ORGANISATIONS.md): every donor and charity account belongs to one organisation, with a
+ * role. An organisation acts through its account: listings and claims still name that account (`donor_id`,
+ * `charity_id`), so every call of the specification answers as before; the member who acted is recorded
+ * beside it.
+ */
+
+export const ORG_ROUTES = {
+  /** GET → OrgView: the signed-in member's organisation. */
+  org: '/api/org',
+  /** GET → InvitationList (admins); POST InvitationBody → 201 InvitationCreated (admins). */
+  invitations: '/api/org/invitations',
+  /** DELETE → 204: withdraws a pending invitation (admins). */
+  invitation: '/api/org/invitations/:id',
+  /** POST AcceptInvitationBody → AcceptedInvitation (public: signed in, or signing up with name and password). */
+  acceptInvitation: '/api/org/invitations/accept',
+  /** GET `?token=` → InvitationPreview (public): which organisation and role the link is for. */
+  previewInvitation: '/api/org/invitations/preview',
+  /** PATCH MemberPatchBody → OrgMember; DELETE → 204 (admins). */
+  member: '/api/org/members/:userId',
+  /** GET `?cursor=` → ActivityPage (members but volunteers and staff). */
+  activity: '/api/org/activity',
+  /** PUT AssigneeBody → RequestAssignment; DELETE → RequestAssignment (charity admins and coordinators). */
+  assignee: '/api/requests/:id/assignee',
+  /** GET → MyPickups (charity members): the claims assigned to the signed-in member. */
+  myPickups: '/api/org/my-pickups',
+} as const;
+
+export const ORG_KINDS = ['donor', 'charity'] as const;
+export type OrgKind = (typeof ORG_KINDS)[number];
+
+export const DONOR_ROLES = ['admin', 'branch_manager', 'staff', 'viewer'] as const;
+export const CHARITY_ROLES = ['admin', 'coordinator', 'volunteer'] as const;
+export const ORG_ROLES = ['admin', 'branch_manager', 'staff', 'viewer', 'coordinator', 'volunteer'] as const;
+export type DonorRole = (typeof DONOR_ROLES)[number];
+export type CharityRole = (typeof CHARITY_ROLES)[number];
+export type OrgRole = (typeof ORG_ROLES)[number];
+
+/** The roles an organisation of `kind` has. */
+export function rolesOf(kind: OrgKind): readonly OrgRole[] {
+  return kind === 'donor' ? DONOR_ROLES : CHARITY_ROLES;
+}
+
+/** Roles whose work is tied to branches (pickup points): a donor's branch managers and staff. */
+export const BRANCH_ROLES: readonly OrgRole[] = ['branch_manager', 'staff'];
+
+/** How long an invitation link works. */
+export const INVITATION_DAYS = 7;
+/** The most pending invitations an organisation may have at once. */
+export const MAX_PENDING_INVITATIONS = 50;
+/** Rows of the activity list per page. */
+export const ACTIVITY_PAGE_SIZE = 50;
+
+const pickupPointIds = () =>
+  z
+    .array(positiveId(), { error: 'must be a list' })
+    .max(100, { error: 'must not list more than 100' })
+    .refine((list) => new Set(list).size === list.length, { error: 'must not repeat a pickup point' })
+    .meta({ description: "The branches (the organisation's pickup points) a branch manager or staff member works at", example: [3] });
+
+export const InvitationBody = z
+  .object({
+    email: emailText(LIMITS.emailMaxLength, { mustBeValid: true, description: 'Who is invited; the link goes to this e-mail', example: 'mona@example.eg' }),
+    role: oneOf(ORG_ROLES, { description: "One of the organisation's roles (donor: admin, branch_manager, staff, viewer; charity: admin, coordinator, volunteer)" }),
+    pickup_point_ids: pickupPointIds().optional(),
+  })
+  .meta({ id: 'InvitationBody' });
+export type InvitationBody = z.infer<typeof InvitationBody>;
+
+export const InvitationCreated = z
+  .object({ invitation_id: id('The invitation'), expires_at: dateTime('When the link stops working') })
+  .meta({ id: 'InvitationCreated' });
+export type InvitationCreated = z.infer<typeof InvitationCreated>;
+
+export const PendingInvitation = z
+  .object({
+    invitation_id: id('The invitation'),
+    email: email('Who is invited', 'mona@example.eg'),
+    role: z.enum(ORG_ROLES),
+    pickup_point_ids: z.array(z.int()),
+    invited_by: said('The admin who invited', 'Koshary El Tahrir'),
+    created_at: dateTime('When it was sent'),
+    expires_at: dateTime('When the link stops working'),
+  })
+  .meta({ id: 'PendingInvitation' });
+export type PendingInvitation = z.infer<typeof PendingInvitation>;
+
+export const InvitationList = z.object({ invitations: z.array(PendingInvitation) }).meta({ id: 'InvitationList' });
+export type InvitationList = z.infer<typeof InvitationList>;
+
+const invitationToken = () =>
+  text(200, { description: 'The token from the invitation link', example: 'kq3V…' });
+
+export const AcceptInvitationBody = z
+  .object({
+    token: invitationToken(),
+    name: text(LIMITS.nameMaxLength, { description: 'To sign up with the invited e-mail: your name', example: 'Mona Adel' }).optional(),
+    password: text(LIMITS.passwordMaxLength, {
+      trim: false,
+      minLength: LIMITS.passwordMinLength,
+      format: 'password',
+      description: 'To sign up with the invited e-mail: a password',
+    }).optional(),
+  })
+  .meta({ id: 'AcceptInvitationBody' });
+export type AcceptInvitationBody = z.infer<typeof AcceptInvitationBody>;
+
+export const InvitationPreview = z
+  .object({
+    organisation: said('The inviting organisation', 'Ahl Masr Foundation'),
+    kind: z.enum(ORG_KINDS),
+    role: z.enum(ORG_ROLES),
+    email: email('The invited e-mail', 'mona@example.eg'),
+    has_account: z.boolean().meta({ description: 'Whether an account with that e-mail exists (sign in rather than sign up)' }),
+    expires_at: dateTime('When the link stops working'),
+  })
+  .meta({ id: 'InvitationPreview' });
+export type InvitationPreview = z.infer<typeof InvitationPreview>;
+
+/** After joining: a session for the member (as login answers), and the organisation. */
+export const AcceptedInvitation = z
+  .object({
+    token: said('A session token for the member', 'eyJ…'),
+    user_id: id('The member'),
+    user_type: z.enum(ORG_KINDS),
+    name: said("The member's name", 'Mona Adel'),
+    organisation_id: id('The organisation'),
+    role: z.enum(ORG_ROLES),
+  })
+  .meta({ id: 'AcceptedInvitation' });
+export type AcceptedInvitation = z.infer<typeof AcceptedInvitation>;
+
+export const OrgMember = z
+  .object({
+    user_id: id('The member'),
+    name: said("The member's name", 'Mona Adel'),
+    email: email('Only admins, coordinators and branch managers see it', 'mona@example.eg').optional(),
+    role: z.enum(ORG_ROLES),
+    pickup_point_ids: z.array(z.int()),
+  })
+  .meta({ id: 'OrgMember' });
+export type OrgMember = z.infer<typeof OrgMember>;
+
+export const OrgView = z
+  .object({
+    id: id('The organisation'),
+    name: said('Its name', 'Ahl Masr Foundation'),
+    kind: z.enum(ORG_KINDS),
+    account_id: id("The organisation's account: the `donor_id` or `charity_id` user of its listings and claims"),
+    my_role: z.enum(ORG_ROLES),
+    my_pickup_point_ids: z.array(z.int()),
+    members: z.array(OrgMember),
+  })
+  .meta({ id: 'OrgView' });
+export type OrgView = z.infer<typeof OrgView>;
+
+export const MemberPatchBody = z
+  .object({
+    role: oneOf(ORG_ROLES, { description: "One of the organisation's roles" }).optional(),
+    pickup_point_ids: pickupPointIds().optional(),
+  })
+  .meta({ id: 'MemberPatchBody' });
+export type MemberPatchBody = z.infer<typeof MemberPatchBody>;
+
+export const AssigneeBody = z
+  .object({ user_id: positiveId({ description: 'A member of the claiming charity', example: 12 }) })
+  .meta({ id: 'AssigneeBody' });
+export type AssigneeBody = z.infer<typeof AssigneeBody>;
+
+export const RequestAssignment = z
+  .object({
+    request_id: id('The claim'),
+    assignee: z.object({ user_id: id('The member'), name: said('Their name', 'Omar Said') }).nullable(),
+  })
+  .meta({ id: 'RequestAssignment' });
+export type RequestAssignment = z.infer<typeof RequestAssignment>;
+
+export const ACTIVITY_ACTIONS = [
+  'listed',
+  'edited',
+  'withdrew',
+  'claimed',
+  'cancelled',
+  'assigned',
+  'unassigned',
+  'collected',
+  'donated',
+  'reported_received',
+  'invited',
+  'joined',
+  'role_changed',
+  'removed',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+export const ActivityEntry = z
+  .object({
+    id: id('The entry'),
+    at: dateTime('When'),
+    action: z.enum(ACTIVITY_ACTIONS),
+    actor: z.object({ user_id: id('Who acted'), name: said('Their name', 'Mona Adel') }).nullable(),
+    subject: said('What it was about: a food name, or a member', 'Koshary boxes'),
+    food_id: z.int().nullable(),
+    request_id: z.int().nullable(),
+    member_id: z.int().nullable(),
+    pickup_point_id: z.int().nullable(),
+  })
+  .meta({ id: 'ActivityEntry' });
+export type ActivityEntry = z.infer<typeof ActivityEntry>;
+
+export const ActivityPage = z
+  .object({
+    entries: z.array(ActivityEntry),
+    next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for older entries; null at the end' }),
+  })
+  .meta({ id: 'ActivityPage' });
+export type ActivityPage = z.infer<typeof ActivityPage>;
+
+export const ActivityQuery = z
+  .object({ cursor: z.string().max(100, { error: 'must be a cursor from the last page' }).optional() })
+  .meta({ id: 'ActivityQuery' });
+export type ActivityQuery = z.infer<typeof ActivityQuery>;
+
+/** A pickup assigned to a volunteer: what they need to go and collect it. */
+export const MyPickup = z
+  .object({
+    request_id: id('The claim'),
+    food_id: id('The listing'),
+    food_name: said('What', 'Bread'),
+    quantity: count('How much', 30),
+    status: said('The claim: pending or fulfilled', 'pending'),
+    pickup_code: said('The code to give at the counter', '4821'),
+    donor_name: said('Who gives it', 'Koshary El Tahrir'),
+    address: said('Where', '12 Tahrir St, Cairo'),
+    phone: z.string().nullable().meta({ description: "The branch's phone" }),
+    window_start: dateTime('Collect from').nullable(),
+    window_end: dateTime('Collect until').nullable(),
+  })
+  .meta({ id: 'MyPickup' });
+export type MyPickup = z.infer<typeof MyPickup>;
+
+export const MyPickups = z.object({ pickups: z.array(MyPickup) }).meta({ id: 'MyPickups' });
+export type MyPickups = z.infer<typeof MyPickups>;
