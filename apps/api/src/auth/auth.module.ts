@@ -6,6 +6,8 @@ import { AppConfig } from '../config/app-config';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
+import { CharitiesRepository } from './charities.repository';
+import { CharitiesService } from './charities.service';
 import { LoginLimiterService } from './login-limiter.service';
 import { OperatorAccountService } from './operator-account.service';
 import { PasswordService } from './password.service';
@@ -30,9 +32,10 @@ import { UsersService } from './users.service';
       }),
     }),
   ],
-  // UsersRepository stays inside auth/ (AuthModule provides it to its own services too); other modules use UsersService.
-  providers: [TokenService, SessionUsers, UsersRepository, UsersService],
-  exports: [TokenService, SessionUsers, UsersService],
+  // The repositories stay inside auth/ (AuthModule provides them to its own services too); other modules use
+  // UsersService and CharitiesService.
+  providers: [TokenService, SessionUsers, UsersRepository, UsersService, CharitiesRepository, CharitiesService],
+  exports: [TokenService, SessionUsers, UsersService, CharitiesService],
 })
 export class TokenModule {}
 
@@ -47,6 +50,7 @@ export class TokenModule {}
     OperatorAccountService,
     PasswordResetService,
     UsersRepository,
+    CharitiesRepository,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
   exports: [TokenModule, PasswordService, LoginLimiterService],

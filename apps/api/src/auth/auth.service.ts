@@ -15,6 +15,7 @@ import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../common/errors';
 import { isStorableText } from '../common/text';
 import type { AuthUser } from './auth-user';
+import { CharitiesRepository } from './charities.repository';
 import { LoginLimiterService } from './login-limiter.service';
 import { PasswordService } from './password.service';
 import { TokenService } from './token.service';
@@ -25,6 +26,7 @@ export class AuthService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly users: UsersRepository,
+    private readonly charities: CharitiesRepository,
     private readonly passwords: PasswordService,
     private readonly tokens: TokenService,
     private readonly limiter: LoginLimiterService,
@@ -46,7 +48,7 @@ export class AuthService {
     return this.insertUser(() =>
       this.dataSource.transaction(async (manager) => {
         const userId = await this.users.insert({ name: body.name, email: body.email, passwordHash, userType: 'charity', language }, manager);
-        const charityId = await this.users.insertCharity(userId, manager);
+        const charityId = await this.charities.insert(userId, manager);
         return { message: 'Charity registered successfully', charity_id: charityId, user_id: userId };
       }),
     );

@@ -80,12 +80,6 @@ export class UsersRepository {
     return row.id;
   }
 
-  /** Gives a charity account its charity number; returns it. */
-  async insertCharity(userId: number, manager: EntityManager = this.db.manager): Promise<number> {
-    const [row] = await manager.query<{ id: number }[]>(`INSERT INTO charities (user_id) VALUES ($1) RETURNING id`, [userId]);
-    return row.id;
-  }
-
   /** The account signing in with `email` (lower-cased), with its password hash. */
   async findForLogin(email: string): Promise<UserWithPassword | undefined> {
     const [row] = await this.db.query<UserRow[]>(
@@ -183,15 +177,6 @@ export class UsersRepository {
       [userId, reason],
     );
     return row;
-  }
-
-  /**
-   * Marks a charity's row as its account's suspension changes: the claim-slot trigger refuses every claim of
-   * a suspended charity. Updating the row takes its lock, which a claim's trigger also takes, so a claim in
-   * flight either commits before (and is then cancelled with the others) or is refused after.
-   */
-  async setCharityAccountSuspended(tx: EntityManager, userId: number, suspended: boolean): Promise<void> {
-    await tx.query(`UPDATE charities SET account_suspended = $2 WHERE user_id = $1`, [userId, suspended]);
   }
 
   /** The donor accepts claims from verified charities only (true), or from any (false). */

@@ -1,18 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import type { DonorInfoResponse } from '@food-link/contracts';
 import type { EntityManager } from 'typeorm';
+import { CharitiesRepository } from './charities.repository';
 import { UsersRepository, type AccountSuspension, type NewUser, type UserWithPassword } from './users.repository';
 
 export type { AccountSuspension } from './users.repository';
 
 /**
  * The accounts owner's door for other modules (docs/CONTRIBUTING.md, "Reaching the database"):
- * `UsersRepository` writes `users` and `charities` (the verification decisions excepted, for now), and code
- * outside `auth/` reaches it through this service, never the repository.
+ * `UsersRepository` writes `users`, `CharitiesRepository` a charity's row at registration and its account
+ * suspension, and code outside `auth/` reaches them through this service (CharitiesService for the
+ * verification columns), never the repositories.
  */
 @Injectable()
 export class UsersService {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly charities: CharitiesRepository,
+  ) {}
 
   /** The stored password hash of a live account (undefined when there is none). */
   passwordHash(userId: number): Promise<string | undefined> {
@@ -31,7 +36,7 @@ export class UsersService {
 
   /** Marks a charity's row as its account's suspension changes (the claim-slot trigger reads it). */
   setCharityAccountSuspended(tx: EntityManager, userId: number, suspended: boolean): Promise<void> {
-    return this.users.setCharityAccountSuspended(tx, userId, suspended);
+    return this.charities.setAccountSuspended(tx, userId, suspended);
   }
 
   /** The donor's verified-only choice. */
@@ -56,7 +61,7 @@ export class UsersService {
 
   /** Demo data: a charity's row for a new account. */
   insertCharity(userId: number, manager?: EntityManager): Promise<number> {
-    return this.users.insertCharity(userId, manager);
+    return this.charities.insert(userId, manager);
   }
 
   /** Demo data: an account by its e-mail, as sign-in reads it. */

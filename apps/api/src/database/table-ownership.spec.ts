@@ -20,9 +20,7 @@ export const TABLE_OWNERS: Record<string, readonly string[]> = {
   food_items: ['listings/food.repository.ts'],
   pickup_requests: ['handover/requests.repository.ts'],
   users: ['auth/users.repository.ts'],
-  // Not yet one writer (issue 25, left for a next step): the verification decisions and the no-show
-  // suspension (verification.repository.ts) still write their columns of `charities` themselves.
-  charities: ['auth/users.repository.ts', 'verification/verification.repository.ts'],
+  charities: ['auth/charities.repository.ts'],
   food_photos: ['photos/photos.repository.ts'],
   pickup_points: ['pickup-points/pickup-points.repository.ts'],
   heat_overrides: ['food/heat-overrides.repository.ts'],

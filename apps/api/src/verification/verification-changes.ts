@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { claimLimitFor, DOMAIN_EVENTS, NO_SHOW_SUSPENSION, VERIFICATION_STATUSES, type AuditAction, type VerificationStatus } from '@food-link/contracts';
 import type { EntityManager } from 'typeorm';
+import { CharitiesService } from '../auth/charities.service';
 import { OutboxService } from '../outbox/outbox.service';
 import { VerificationRepository, verificationView, type VerificationChange, type VerificationRow } from './verification.repository';
 
@@ -11,6 +12,7 @@ const DAY_MS = 86_400_000;
 export class VerificationChanges {
   constructor(
     private readonly repository: VerificationRepository,
+    private readonly charities: CharitiesService,
     private readonly outbox: OutboxService,
   ) {}
 
@@ -24,7 +26,7 @@ export class VerificationChanges {
     change: VerificationChange,
     audit: { actorId: number | null; action: AuditAction; reason: string | null },
   ): Promise<VerificationRow> {
-    const after = await this.repository.change(tx, before.user_id, change);
+    const after = await this.charities.changeVerification(tx, before.user_id, change);
     await this.repository.audit(tx, { ...audit, subjectId: before.user_id, before: before.status, after: after.status });
     // A submission is the charity's own act: it hears of decisions, not of what it just did.
     if (audit.action !== 'submit') {
@@ -73,7 +75,7 @@ export class VerificationChanges {
   /** Ends claiming suspensions whose time is over (the maintenance job): limits go back to the status's. */
   liftEndedSuspensions(): Promise<number[]> {
     const limits = Object.fromEntries(VERIFICATION_STATUSES.map((status) => [status, claimLimitFor(status, false)])) as Record<VerificationStatus, number>;
-    return this.repository.liftEndedSuspensions(limits);
+    return this.charities.liftEndedSuspensions(limits);
   }
 
   /** A charity's verification row, for the claim's checks (RequestsService), in the caller's transaction when given. */
@@ -82,7 +84,7 @@ export class VerificationChanges {
   }
 
   /** Pauses a charity's claiming until `until` (claim-then-cancel, RequestsService). */
-  pauseClaims(...args: Parameters<VerificationRepository['pauseClaims']>): ReturnType<VerificationRepository['pauseClaims']> {
-    return this.repository.pauseClaims(...args);
+  pauseClaims(...args: Parameters<CharitiesService['pauseClaims']>): ReturnType<CharitiesService['pauseClaims']> {
+    return this.charities.pauseClaims(...args);
   }
 }

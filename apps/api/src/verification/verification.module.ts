@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';
+import { TokenModule } from '../auth/auth.module';
 import { AppConfig } from '../config/app-config';
 import { createFileStorage } from '../photos/photo-storage.provider';
 import { UploadsModule } from '../uploads/uploads.module';
@@ -14,12 +15,12 @@ import { DOCUMENT_STORAGE, VerificationService } from './verification.service';
  * audit line and the charity's event (the handover's automatic suspension uses it in the worker).
  */
 // The repository is exported for VerificationModule below (this folder); other folders use VerificationChanges.
-@Module({ providers: [VerificationRepository, VerificationChanges], exports: [VerificationRepository, VerificationChanges] })
+@Module({ imports: [TokenModule], providers: [VerificationRepository, VerificationChanges], exports: [VerificationRepository, VerificationChanges] })
 export class VerificationCoreModule {}
 
 /** Charity verification's calls (docs/VERIFICATION.md), in processes that serve HTTP. */
 @Module({
-  imports: [VerificationCoreModule, UploadsModule],
+  imports: [VerificationCoreModule, TokenModule, UploadsModule],
   controllers: [CharityVerificationController, OpsVerificationController],
   providers: [
     VerificationService,

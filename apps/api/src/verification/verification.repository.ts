@@ -6,35 +6,15 @@ import {
   NO_SHOW_SUSPENSION,
   type NoShowEntry,
   type AuditAction,
-  type DocumentType,
   type OpsVerificationItem,
   type VerificationAuditEntry,
-  type VerificationFields,
   type VerificationStatus,
   type VerificationView,
 } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { returningRows } from '../common/sql';
+import { CHARITY_ROW_COLUMNS as ROW_COLUMNS, type VerificationRow } from '../auth/charities.repository';
 
-/** A charity's verification as stored (`charities`). */
-export interface VerificationRow {
-  user_id: number;
-  status: VerificationStatus;
-  reason: string | null;
-  submitted_at: Date | null;
-  decided_at: Date | null;
-  claiming_suspended_until: Date | null;
-  claim_limit: number;
-  /** The charity's account is suspended by an operator (moderation): it claims nothing. */
-  account_suspended: boolean;
-  /** Claiming paused after quick cancellations (QUICK_CANCELS_MAX), until then. */
-  claims_paused_until: Date | null;
-  document_key: string | null;
-  document_type: DocumentType | null;
-}
-
-const ROW_COLUMNS = `c.user_id, c.verification_status AS status, c.verification_reason AS reason, c.submitted_at, c.decided_at,
-  c.claiming_suspended_until, c.claim_limit, c.account_suspended, c.claims_paused_until, c.document_key, c.document_type`;
+export type { VerificationChange, VerificationRow } from '../auth/charities.repository';
 
 /** What the charity, the event and the decision's answer say. */
 export function verificationView(row: VerificationRow): VerificationView {
@@ -48,16 +28,6 @@ export function verificationView(row: VerificationRow): VerificationView {
     claiming_suspended_until: iso(suspended),
     claim_limit: row.claim_limit,
   };
-}
-
-/** The changes a decision or submission writes (undefined: unchanged). */
-export interface VerificationChange {
-  status: VerificationStatus;
-  reason?: string | null;
-  decided?: boolean;
-  claimingSuspendedUntil?: Date | null;
-  claimLimit: number;
-  submission?: VerificationFields & { documentKey: string; documentType: DocumentType };
 }
 
 /** An audit line to record. */
@@ -103,11 +73,6 @@ export class VerificationRepository {
     return rows[0] ?? null;
   }
 
-  /** Pauses the charity's claiming until `until` (quick cancellations); the claim-slot trigger reads it. */
-  async pauseClaims(tx: EntityManager, userId: number, until: Date): Promise<void> {
-    await tx.query(`UPDATE charities SET claims_paused_until = $2 WHERE user_id = $1`, [userId, until]);
-  }
-
   /** The charity's row, locked until the transaction ends; null when the account is not a (live) charity's. */
   async lock(tx: EntityManager, userId: number): Promise<VerificationRow | null> {
     const rows = await tx.query<VerificationRow[]>(
@@ -116,48 +81,6 @@ export class VerificationRepository {
       [userId],
     );
     return rows[0] ?? null;
-  }
-
-  /** Writes a change and returns the row after it. */
-  async change(tx: EntityManager, userId: number, change: VerificationChange): Promise<VerificationRow> {
-    const sets = ['verification_status = $2', 'claim_limit = $3'];
-    const params: unknown[] = [userId, change.status, change.claimLimit];
-    const set = (column: string, value: unknown) => {
-      params.push(value);
-      sets.push(`${column} = $${params.length}`);
-    };
-    if (change.reason !== undefined) set('verification_reason', change.reason);
-    if (change.decided) sets.push('decided_at = now()');
-    if (change.claimingSuspendedUntil !== undefined) set('claiming_suspended_until', change.claimingSuspendedUntil);
-    if (change.submission) {
-      const { moss_number, address, contact_phone, documentKey, documentType } = change.submission;
-      set('moss_number', moss_number);
-      set('address', address);
-      set('contact_phone', contact_phone);
-      set('document_key', documentKey);
-      set('document_type', documentType);
-      sets.push('submitted_at = now()');
-    }
-    const [row] = await returningRows<VerificationRow>(tx, `UPDATE charities c SET ${sets.join(', ')} WHERE c.user_id = $1 RETURNING ${ROW_COLUMNS}`, params);
-    return row;
-  }
-
-  /**
-   * A deleted charity's submission (docs/OPERATIONS.md, "Account deletion"): its registration number,
-   * address, phone and document are erased (the status and the audit trail stay). Returns the document's
-   * storage key, which the caller removes from storage once the deletion committed.
-   */
-  async eraseSubmission(tx: EntityManager, userId: number): Promise<string | null> {
-    const [row] = await returningRows<{ document_key: string | null }>(
-      tx,
-      `UPDATE charities c SET moss_number = NULL, address = NULL, contact_phone = NULL, document_key = NULL, document_type = NULL,
-              verification_erased_at = now()
-         FROM (SELECT user_id, document_key FROM charities WHERE user_id = $1 FOR UPDATE) old
-        WHERE c.user_id = old.user_id
-        RETURNING old.document_key`,
-      [userId],
-    );
-    return row?.document_key ?? null;
   }
 
   async audit(tx: EntityManager, line: AuditLine): Promise<void> {
@@ -263,21 +186,5 @@ export class VerificationRepository {
       byCharity.set(charity_id, list);
     }
     return byCharity;
-  }
-
-  /**
-   * Claiming suspensions whose time is over: their claim limit goes back to what the status allows
-   * (`limits`: the limit per status). Returns the charities released.
-   */
-  async liftEndedSuspensions(limits: Readonly<Record<VerificationStatus, number>>): Promise<number[]> {
-    const rows = await this.db.transaction((tx) =>
-      returningRows<{ user_id: number }>(
-        tx,
-        `UPDATE charities SET claiming_suspended_until = NULL, claim_limit = ($1::jsonb ->> verification_status)::int
-          WHERE claiming_suspended_until <= now() RETURNING user_id`,
-        [JSON.stringify(limits)],
-      ),
-    );
-    return rows.map((row) => row.user_id);
   }
 }

@@ -18,6 +18,7 @@ import {
 } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
+import { CharitiesService } from '../auth/charities.service';
 import { parseShape } from '../common/shape-pipe';
 import { PhotoProcessor } from '../uploads/photo-processor';
 import type { PhotoStorage, StoredPhoto } from '../photos/photo-storage';
@@ -40,6 +41,7 @@ export class VerificationService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly repository: VerificationRepository,
+    private readonly charities: CharitiesService,
     private readonly changes: VerificationChanges,
     private readonly processor: PhotoProcessor,
     @Inject(DOCUMENT_STORAGE) private readonly storage: PhotoStorage,
@@ -52,11 +54,11 @@ export class VerificationService {
   }
 
   /**
-   * Erases a deleted charity's submission in the deletion's transaction (VerificationRepository.eraseSubmission);
+   * Erases a deleted charity's submission in the deletion's transaction (CharitiesService.eraseSubmission);
    * returns what removes its document from storage, to run once the deletion committed.
    */
   async eraseSubmission(tx: EntityManager, userId: number): Promise<() => Promise<void>> {
-    const key = await this.repository.eraseSubmission(tx, userId);
+    const key = await this.charities.eraseSubmission(tx, userId);
     return async () => {
       if (!key) return;
       // The row no longer names the file: a failure here leaves an orphan for operators to remove, said in the log.
