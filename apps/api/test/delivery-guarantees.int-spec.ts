@@ -197,7 +197,7 @@ describe('delivery guarantees', () => {
       await t.close();
       await redis.stop();
     }
-  });
+  }, 90_000);
 
   it('shuts down gracefully on SIGTERM: sockets are closed and the process exits cleanly', async () => {
     const t = await startTestApp({ ROLE: 'api' });
@@ -214,7 +214,7 @@ describe('delivery guarantees', () => {
       await child.kill();
       await t.close();
     }
-  });
+  }, 90_000);
 
   it('applies an event delivered twice (relay re-send, job retry) once, recognisable by its id', async () => {
     const t = await startTestApp();

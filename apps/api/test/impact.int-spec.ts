@@ -229,7 +229,8 @@ describe('impact', () => {
         await built.kill('SIGTERM');
         rmSync(elsewhere, { recursive: true, force: true });
       }
-    });
+      // A process of its own starts (migrations checked, fonts loaded) before two PDFs are drawn.
+    }, 90_000);
 
     it('is a CSV (RFC 4180, UTF-8 with BOM) with one row per donation, totals, factors and sources, safe from formulas', async () => {
       const csv = await download(`month=${month()}&format=csv&lang=en`, donorB);
