@@ -45,8 +45,10 @@ function requestDeadline(config: AppConfig) {
 export async function createApp(config: AppConfig = loadConfig()): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: config.TRUST_PROXY, ...requestDeadline(config) });
   // rawBody: JSON and form bodies keep their bytes as `request.rawBody`, which the webhooks' signatures are
-  // computed over (messaging/webhook-signatures.ts); bodies stay within BODY_LIMIT_BYTES.
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true, rawBody: true });
+  // computed over (messaging/webhook-signatures.ts); bodies stay within BODY_LIMIT_BYTES. abortOnError: false:
+  // a failed start throws to the caller (main.ts logs it and exits 1; a test's beforeAll fails) rather than
+  // Nest ending the whole process, a test runner's too.
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true, rawBody: true, abortOnError: false });
   app.useLogger(app.get(NestPinoLogger));
   const fastify = app.getHttpAdapter().getInstance();
   logRequests(fastify, await app.resolve(PinoLogger));
@@ -99,7 +101,7 @@ export async function createApp(config: AppConfig = loadConfig()): Promise<NestF
  */
 export async function createWorker(config: AppConfig = loadConfig()): Promise<NestFastifyApplication> {
   if (config.servesHttp) throw new Error('createWorker needs ROLE=worker');
-  const worker = await NestFactory.createApplicationContext(AppModule.forRoot(config), { bufferLogs: true });
+  const worker = await NestFactory.createApplicationContext(AppModule.forRoot(config), { bufferLogs: true, abortOnError: false });
   worker.useLogger(worker.get(NestPinoLogger));
   // Buffered start-up logs are flushed by listen() for HTTP roles; the context has no listen().
   worker.flushLogs();
