@@ -43,4 +43,9 @@ export class PartnersService {
   eligibleIds(...args: Parameters<PartnersRepository['eligibleIds']>): ReturnType<PartnersRepository['eligibleIds']> {
     return this.partners.eligibleIds(...args);
   }
+
+  /** Of `ids`, those that are not eligible partner charities (a schedule's standing charities, SchedulesService). */
+  ineligible(...args: Parameters<PartnersRepository['ineligible']>): ReturnType<PartnersRepository['ineligible']> {
+    return this.partners.ineligible(...args);
+  }
 }

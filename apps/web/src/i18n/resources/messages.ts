@@ -83,6 +83,12 @@ export const messages = {
     },
     serverMessages: {
       'Your account has been deleted': 'تم حذف حسابك',
+      // Standing collections (issue 27).
+      'This schedule belongs to another donor': 'هذا الجدول يخص متبرعًا آخر',
+      'Schedule not found': 'الجدول غير موجود',
+      'The schedule does not run on that date': 'لا يعمل الجدول في هذا التاريخ',
+      'That day is already listed: change or withdraw its listing instead': 'هذا اليوم معروض بالفعل: عدّل عرضه أو اسحبه بدلًا من ذلك',
+      'That day has passed': 'انقضى هذا اليوم',
       'This e-mail address is already registered': 'هذا البريد الإلكتروني مسجّل بالفعل',
       'A charity with this name is already registered': 'توجد جمعية مسجّلة بهذا الاسم بالفعل',
       'Invalid email or password': 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
