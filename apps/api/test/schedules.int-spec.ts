@@ -1,4 +1,7 @@
 import { cairoDate, cairoInstant, QUEUES, SCHEDULE_ROUTES, type OccurrenceView, type ScheduleView } from '@food-link/contracts';
+import { OfferCascade } from '../src/food/offer-cascade';
+import { CharityProfilesRepository } from '../src/notifications/charity-profiles.repository';
+import { PartnersService } from '../src/partners/partners.service';
 import { SchedulesService } from '../src/schedules/schedules.service';
 import { cairoDateIn, createCharity, createDonor, createPickupPoint, type TestUser, verifyCharities } from './support/factories';
 import { openQueue } from './support/queue';
@@ -33,9 +36,9 @@ function scheduleBody(pointId: number, overrides: Record<string, unknown> = {}) 
   };
 }
 
-async function listingsOf(t: TestApp, scheduleId: number): Promise<{ date: string; food_id: number; quantity: number; offer_partner_ids: number[]; offer_stage: string }[]> {
+async function listingsOf(t: TestApp, scheduleId: number): Promise<{ date: string; food_id: number; quantity: number; offer_partner_ids: number[]; offer_waitlist: number[]; offer_stage: string }[]> {
   return t.db.query(
-    `SELECT to_char(o.date, 'YYYY-MM-DD') AS date, o.food_id, f.quantity, f.offer_partner_ids, f.offer_stage
+    `SELECT to_char(o.date, 'YYYY-MM-DD') AS date, o.food_id, f.quantity, f.offer_partner_ids, f.offer_waitlist, f.offer_stage
        FROM schedule_occurrences o JOIN food_items f ON f.id = o.food_id WHERE o.schedule_id = $1 ORDER BY o.date`,
     [scheduleId],
   );
@@ -245,6 +248,159 @@ describe('standing collections', () => {
       } finally {
         await peer.close();
       }
+    });
+  });
+
+  describe('standing offers', () => {
+    const offerOf = async (foodId: number) =>
+      (await t.db.query(`SELECT offer_stage, offer_partner_ids, offer_waitlist, status FROM food_items WHERE id = $1`, [foodId]))[0];
+
+    /** A one-day schedule in `days` days with the two standing charities, listed (its lead time reached). */
+    async function listedDay(days: number): Promise<{ schedule: ScheduleView; day: string; foodId: number }> {
+      const day = cairoDateIn(days);
+      const schedule = (await create({ starts_on: day, ends_on: day, partners: [charity.id, waitlisted.id] })).body as ScheduleView;
+      await service.materialiseDue(cairoAt(day, 18, 30));
+      const [listing] = await listingsOf(t, schedule.id);
+      return { schedule, day, foodId: listing.food_id };
+    }
+
+    it("shows the charity its week, and passes a declined day down the waitlist, then to the open board", async () => {
+      const { schedule, day, foodId } = await listedDay(2);
+      const week = (await t.http.get(SCHEDULE_ROUTES.charityStanding, { token: charity.token })).body as { schedule_id: number; date: string; offered_to_you: boolean; position: number; status: string; food_id?: number; donor_name: string }[];
+      expect(week.filter((d) => d.schedule_id === schedule.id)).toEqual([
+        expect.objectContaining({ date: day, status: 'listed', food_id: foodId, offered_to_you: true, position: 0, donor_name: donor.name }),
+      ]);
+      const theirs = (await t.http.get(SCHEDULE_ROUTES.charityStanding, { token: waitlisted.token })).body as { schedule_id: number; offered_to_you: boolean; position: number }[];
+      expect(theirs.filter((d) => d.schedule_id === schedule.id)).toEqual([expect.objectContaining({ offered_to_you: false, position: 1 })]);
+      expect(await offerOf(foodId)).toMatchObject({ offer_stage: 'partners', offer_partner_ids: [charity.id], offer_waitlist: [waitlisted.id] });
+
+      // The waitlisted charity's turn has not come: its confirmation is refused as its claim would be.
+      const early = await t.http.post(path(SCHEDULE_ROUTES.confirm, schedule.id, day), undefined, { token: waitlisted.token });
+      expect(early.status).toBe(404);
+
+      const declined = await t.http.post(path(SCHEDULE_ROUTES.decline, schedule.id, day), undefined, { token: charity.token });
+      expect(declined.status).toBe(201);
+      expect(await offerOf(foodId)).toMatchObject({ offer_stage: 'partners', offer_partner_ids: [waitlisted.id], offer_waitlist: [] });
+      expect((await t.http.post(path(SCHEDULE_ROUTES.decline, schedule.id, day), undefined, { token: charity.token })).status).toBe(409);
+      // The next charity heard of it: food.listed names it.
+      const heard = await t.db.query(`SELECT data->'partners' AS partners FROM outbox_events WHERE type = 'food.listed' AND data->>'foodId' = $1 ORDER BY occurred_at`, [String(foodId)]);
+      expect(heard.map((e: { partners: number[] | null }) => e.partners)).toEqual([[charity.id], [waitlisted.id]]);
+
+      expect((await t.http.post(path(SCHEDULE_ROUTES.decline, schedule.id, day), undefined, { token: waitlisted.token })).status).toBe(201);
+      expect(await offerOf(foodId)).toMatchObject({ offer_stage: 'open', status: 'available' });
+    });
+
+    it('passes the offer on when the charity asked does not answer within STANDING_CONFIRM_MINUTES (30)', async () => {
+      const { foodId } = await listedDay(3);
+      const cascade = t.app.get(OfferCascade);
+      // Listed at 18:30 that day (the job's clock): the primary charity has until 19:00.
+      const listedAt = cairoAt(cairoDateIn(3), 18, 30).getTime();
+      expect(await cascade.openToBoard(foodId, () => listedAt + 29 * 60_000)).toMatchObject({ outcome: 'early' });
+      expect(await offerOf(foodId)).toMatchObject({ offer_partner_ids: [charity.id] });
+      expect(await cascade.openToBoard(foodId, () => listedAt + 30 * 60_000)).toEqual({ outcome: 'passed', dueAt: listedAt + 60 * 60_000 });
+      expect(await offerOf(foodId)).toMatchObject({ offer_stage: 'partners', offer_partner_ids: [waitlisted.id] });
+      expect(await cascade.openToBoard(foodId, () => listedAt + 59 * 60_000)).toMatchObject({ outcome: 'early' });
+      expect(await cascade.openToBoard(foodId, () => listedAt + 60 * 60_000)).toEqual({ outcome: 'opened' });
+      expect(await offerOf(foodId)).toMatchObject({ offer_stage: 'open' });
+    });
+
+    it("confirms a day with the charity's claim (its code, its rules), and refuses others", async () => {
+      const { schedule, day, foodId } = await listedDay(4);
+      const stranger = await createCharity(t.http);
+      expect((await t.http.post(path(SCHEDULE_ROUTES.confirm, schedule.id, day), undefined, { token: stranger.token })).body.message).toBe(
+        'Your charity is not a standing charity of this schedule',
+      );
+      expect((await t.http.post(path(SCHEDULE_ROUTES.confirm, schedule.id, day), undefined, { token: donor.token })).status).toBe(403);
+      expect((await t.http.post(path(SCHEDULE_ROUTES.confirm, 99999999, day), undefined, { token: charity.token })).status).toBe(404);
+      const notYet = await t.http.post(path(SCHEDULE_ROUTES.confirm, schedule.id, cairoDateIn(1)), undefined, { token: charity.token });
+      expect(notYet.status).toBe(404);
+
+      const confirmed = await t.http.post(path(SCHEDULE_ROUTES.confirm, schedule.id, day), undefined, { token: charity.token });
+      expect(confirmed.status).toBe(201);
+      expect(confirmed.body).toMatchObject({ status: 'pending', request_id: expect.any(Number) });
+      const [request] = await t.db.query(`SELECT charity_id, food_id, pickup_code FROM pickup_requests WHERE id = $1`, [confirmed.body.request_id]);
+      expect(request).toMatchObject({ charity_id: charity.id, food_id: foodId, pickup_code: expect.any(String) });
+      expect((await t.http.post(path(SCHEDULE_ROUTES.confirm, schedule.id, day), undefined, { token: charity.token })).status).toBe(409);
+      const view = (await t.http.get(`${path(SCHEDULE_ROUTES.occurrences, schedule.id)}?from=${day}&to=${day}`, { token: donor.token })).body as OccurrenceView[];
+      expect(view).toEqual([expect.objectContaining({ status: 'claimed', food_id: foodId })]);
+    });
+
+    it('refuses to confirm a day not listed yet (409), and lets a charity leave a schedule', async () => {
+      const day = cairoDateIn(8);
+      const schedule = (await create({ starts_on: day, ends_on: day, partners: [charity.id, waitlisted.id] })).body as ScheduleView;
+      const notListed = await t.http.post(path(SCHEDULE_ROUTES.confirm, schedule.id, day), undefined, { token: charity.token });
+      expect(notListed.status).toBe(409);
+      expect(notListed.body.message).toBe('That day is not listed yet: it is offered to you when it is');
+      const left = await t.http.delete(path(SCHEDULE_ROUTES.leaveStanding, schedule.id), { token: charity.token });
+      expect(left.status).toBe(200);
+      expect(((await t.http.get(path(SCHEDULE_ROUTES.schedule, schedule.id), { token: donor.token })).body as ScheduleView).partners).toEqual([waitlisted.id]);
+      expect((await t.http.delete(path(SCHEDULE_ROUTES.leaveStanding, schedule.id), { token: charity.token })).status).toBe(403);
+      // Its day is now offered to the one left first.
+      await service.materialiseDue(cairoAt(day, 18, 30));
+      const [listing] = await listingsOf(t, schedule.id);
+      expect(listing.offer_partner_ids).toEqual([waitlisted.id]);
+    });
+  });
+
+  describe('charity capacity and needs', () => {
+    const profile = (overrides: Record<string, unknown> = {}) => ({
+      governorates: ['EG-C'],
+      categories: ['bakery', 'dairy'],
+      storage: ['ambient', 'chilled'],
+      ...overrides,
+    });
+
+    it('skips a standing charity that cannot take the day (no fridge, too little space, not receiving then, full today) and tells the donor why', async () => {
+      const [noFridge, smallFridge, mornings, full, roomy] = [
+        await createCharity(t.http),
+        await createCharity(t.http),
+        await createCharity(t.http),
+        await createCharity(t.http),
+        await createCharity(t.http),
+      ];
+      await verifyCharities(t.db, noFridge, smallFridge, mornings, full, roomy);
+      const put = (who: TestUser, body: Record<string, unknown>) => t.http.put('/api/charity/profile', profile(body), { token: who.token });
+      expect((await put(noFridge, { storage: ['ambient'] })).status).toBe(200);
+      expect((await put(smallFridge, { chilled_capacity_kg: 20 })).body).toMatchObject({ chilled_capacity_kg: 20, full_today: false, receiving_hours: null });
+      expect((await put(mornings, { receiving_hours: { from: '08:00', until: '12:00' } })).body).toMatchObject({ receiving_hours: { from: '08:00', until: '12:00' } });
+      expect((await put(full, { full_today: true })).body).toMatchObject({ full_today: true });
+      expect((await put(roomy, { chilled_capacity_kg: 200 })).status).toBe(200);
+      const refused = await put(roomy, { receiving_hours: { from: '12:00', until: '08:00' }, chilled_capacity_kg: -1 });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toEqual(['chilled_capacity_kg must be 0 or more', 'receiving_hours.until must be after from, the same day']);
+
+      const day = cairoDateIn(9);
+      const partners = [noFridge.id, smallFridge.id, mornings.id, full.id, roomy.id];
+      const schedule = (await create({ category: 'dairy', storage: 'chilled', unit: 'tray', weight_kg: 50, starts_on: day, ends_on: day, partners })).body as ScheduleView;
+      const [planned] = (await t.http.get(`${path(SCHEDULE_ROUTES.occurrences, schedule.id)}?from=${day}&to=${day}`, { token: donor.token })).body as OccurrenceView[];
+      // Full today is about today only: on day 9 it is not full.
+      expect(planned.passed_over).toEqual([
+        { charity_id: noFridge.id, reason: 'storage' },
+        { charity_id: smallFridge.id, reason: 'capacity' },
+        { charity_id: mornings.id, reason: 'hours' },
+      ]);
+      await service.materialiseDue(cairoAt(day, 18, 30));
+      const [listing] = await listingsOf(t, schedule.id);
+      expect(listing).toMatchObject({ offer_partner_ids: [full.id], offer_waitlist: [roomy.id] } as object);
+
+      // Today the full charity is passed over too, by the standing offer, its waitlist and the partner cascade alike.
+      const takers = await t.app.get(PartnersService).takers(t.db.manager, partners, { storage: 'chilled', weight_kg: 50, pickup_from: cairoAt(day, 20), pickup_until: cairoAt(day, 21, 30) }, new Date());
+      expect(takers).toEqual({
+        takers: [roomy.id],
+        passedOver: [
+          { charity_id: noFridge.id, reason: 'storage' },
+          { charity_id: smallFridge.id, reason: 'capacity' },
+          { charity_id: mornings.id, reason: 'hours' },
+          { charity_id: full.id, reason: 'full_today' },
+        ],
+      });
+
+      // Matching (the notifications of new food) skips the same charities, in SQL.
+      const matched = await t.app.get(CharityProfilesRepository, { strict: false }).matching(
+        { category: 'dairy', storage: 'chilled', governorate: 'EG-C', lat: null, lng: null, weight_kg: 50, pickup_from: cairoAt(day, 20), pickup_until: cairoAt(day, 21, 30) },
+        [],
+      );
+      expect(matched.filter((id) => partners.includes(id))).toEqual([roomy.id]);
     });
   });
 

@@ -59,6 +59,7 @@ export const ERRORS = {
   pickupPointOfAnotherDonor: "This pickup point belongs to another donor",
   foodOfAnotherDonor: "This food item belongs to another donor",
   scheduleOfAnotherDonor: 'This schedule belongs to another donor',
+  notStandingCharity: 'Your charity is not a standing charity of this schedule',
   pickupDetailsForPartiesOnly: "Only the claiming charity, the item's donor or an operator may see where to collect it",
   pickupDetailsForActiveClaims: 'Pickup details are shown only while your claim is pending or after the handover',
   receivedByCharityOnly: 'Only the charity that made the request may report what it received',
@@ -90,6 +91,8 @@ export const ERRORS = {
   // 409
   occurrenceAlreadyListed: 'That day is already listed: change or withdraw its listing instead',
   occurrencePast: 'That day has passed',
+  occurrenceNotListed: 'That day is not listed yet: it is offered to you when it is',
+  standingNotOffered: 'That day is not offered to your charity now',
   emailTaken: 'This e-mail address is already registered',
   charityNameTaken: 'A charity with this name is already registered',
   foodExpired: 'This food item has expired',

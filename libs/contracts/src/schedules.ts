@@ -3,6 +3,7 @@ import { ALLERGENS, FOOD_CATEGORIES, FOOD_UNITS, LIMITS, STORAGE_KINDS, UNITS_NE
 import { isCalendarDate } from './dates';
 import { kilograms, oneOf, positiveId, setOf, text, wholeNumber } from './fields';
 import { MAX_PARTNERS } from './partners';
+import { CAPACITY_PROBLEMS } from './capacity';
 
 /*
  * Standing collections (issue 27; docs/DOMAIN-RULES.md, "Standing collections"): food that comes again and
@@ -292,7 +293,18 @@ export const SCHEDULE_ROUTES = {
   schedule: '/api/schedules/:id',
   occurrences: '/api/schedules/:id/occurrences',
   occurrence: '/api/schedules/:id/occurrences/:date',
+  /** POST (a standing charity): claims that day's listing, as `POST /api/request` does. */
+  confirm: '/api/schedules/:id/occurrences/:date/confirm',
+  /** POST (a standing charity): "we can't come tonight"; the next charity is asked. */
+  decline: '/api/schedules/:id/occurrences/:date/decline',
+  /** GET (charities): the days of the next 14 where the charity is a standing charity. */
+  charityStanding: '/api/charity/standing',
+  /** DELETE (charities): leave a schedule's standing charities. */
+  leaveStanding: '/api/charity/standing/:id',
 } as const;
+
+/** How many days ahead a charity's week view looks (today included). */
+export const STANDING_DAYS = 14;
 
 /**
  * `PATCH /api/schedules/{id}`: any of ScheduleBody's fields; a field left out keeps its value, and the
@@ -368,6 +380,29 @@ export const OccurrenceView = z
     status: z.enum(OCCURRENCE_STATUSES),
     quantity: z.int().min(1).meta({ description: "That day's quantity" }),
     food_id: z.int().min(1).optional().meta({ description: 'Its listing, once listed' }),
+    passed_over: z
+      .array(
+        z.object({
+          charity_id: z.int().min(1),
+          reason: z.enum([...CAPACITY_PROBLEMS, 'not_eligible']).meta({
+            description: 'full_today, storage (it does not keep this kind), capacity (too little fridge or freezer space), hours (it does not receive then), not_eligible (not a verified charity now)',
+          }),
+        }),
+      )
+      .optional()
+      .meta({ description: "Standing charities skipped for this day and why, as their profiles say now (the donor's view; days not yet past)" }),
   })
   .meta({ id: 'OccurrenceView' });
 export type OccurrenceView = z.infer<typeof OccurrenceView>;
+
+/** A day of a schedule the charity stands for (`GET /api/charity/standing`). */
+export const StandingOccurrenceView = OccurrenceView.extend({
+  schedule_id: responseId('The schedule'),
+  donor_name: z.string().meta({ description: 'The donor', example: 'Zamalek Bakery' }),
+  food_name: z.string(),
+  governorate: z.string().meta({ example: 'EG-C' }),
+  area: z.string().meta({ example: 'Zamalek' }),
+  position: z.int().min(0).meta({ description: '0: the primary charity; 1 and up: the place on the waitlist' }),
+  offered_to_you: z.boolean().meta({ description: 'Its listing is offered to this charity alone now: confirm or decline it' }),
+}).meta({ id: 'StandingOccurrenceView' });
+export type StandingOccurrenceView = z.infer<typeof StandingOccurrenceView>;

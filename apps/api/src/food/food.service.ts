@@ -86,7 +86,7 @@ export class FoodService {
         allergens: body.allergens ?? [],
       };
       const listing = await this.withSafeTime(tx, draft, point?.governorate ?? null, now, now, () => true);
-      const offer = await this.offers.firstStage(tx, donor.id, listing.category, now);
+      const offer = await this.offers.firstStage(tx, donor.id, listing, now);
       const row = await this.food.insert(tx, donor.id, listing, offer);
       await this.outbox.record(tx, DOMAIN_EVENTS.foodListed, { foodId: row.id, food: publicFoodView(row), ...offeredTo(row) }, offerRecipients(row));
       return this.answers.storeWithin(tx, ownerFoodView(row));

@@ -46,12 +46,21 @@ export interface ScheduleRow extends ScheduleFields {
 
 /** A day's row: the donor's change and, once listed, its listing and what became of it. */
 export interface OccurrenceRow {
+  schedule_id: number;
   date: string;
   quantity: number | null;
   skipped: boolean;
   food_id: number | null;
   /** From its listing and request; null while it has none. */
   outcome: Exclude<OccurrenceStatus, 'planned' | 'skipped'> | null;
+  /** While its listing is offered to standing charities alone, the one asked now; else null. */
+  offered_to: number[] | null;
+}
+
+/** A schedule a charity stands for, with what its week view shows of the donor and place. */
+export interface StandingRow extends ScheduleRow {
+  donor_name: string;
+  area: string;
 }
 
 const SCHEDULE_COLUMNS = `s.id, s.donor_id, s.pickup_point_id, s.food_name, s.description, s.category::text AS category,
@@ -193,20 +202,42 @@ export class SchedulesRepository {
 
   /** The rows of the schedule's days from `from` to `to`, with what became of each listed one. */
   async occurrenceRows(scheduleId: number, from: string, to: string, manager: EntityManager = this.db.manager): Promise<OccurrenceRow[]> {
+    return this.occurrenceRowsOf([scheduleId], from, to, manager);
+  }
+
+  /** The rows of several schedules' days from `from` to `to` (a charity's week). */
+  async occurrenceRowsOf(scheduleIds: readonly number[], from: string, to: string, manager: EntityManager = this.db.manager): Promise<OccurrenceRow[]> {
     return manager.query<OccurrenceRow[]>(
-      `SELECT to_char(o.date, 'YYYY-MM-DD') AS date, o.quantity, o.skipped, o.food_id, ${OUTCOME_SQL} AS outcome
+      `SELECT o.schedule_id, to_char(o.date, 'YYYY-MM-DD') AS date, o.quantity, o.skipped, o.food_id, ${OUTCOME_SQL} AS outcome,
+              CASE WHEN f.offer_stage = 'partners' AND f.status = 'available' THEN f.offer_partner_ids END AS offered_to
          FROM schedule_occurrences o LEFT JOIN food_items f ON f.id = o.food_id
-        WHERE o.schedule_id = $1 AND o.date BETWEEN $2::date AND $3::date
-        ORDER BY o.date`,
-      [scheduleId, from, to],
+        WHERE o.schedule_id = ANY($1::int[]) AND o.date BETWEEN $2::date AND $3::date
+        ORDER BY o.schedule_id, o.date`,
+      [[...scheduleIds], from, to],
     );
+  }
+
+  /** The schedules (not deleted) that name the charity among their standing charities, by id. */
+  async standingOf(charityId: number): Promise<StandingRow[]> {
+    return this.db.query<StandingRow[]>(
+      `SELECT ${SCHEDULE_COLUMNS}, d.name AS donor_name, p.area
+         FROM ${SCHEDULE_FROM} JOIN users d ON d.id = s.donor_id
+        WHERE s.partner_ids @> ARRAY[$1::int] AND s.deleted_at IS NULL
+        ORDER BY s.id`,
+      [charityId],
+    );
+  }
+
+  /** The charity leaves a locked schedule's standing charities (the others keep their order). */
+  async removePartner(tx: EntityManager, scheduleId: number, charityId: number): Promise<void> {
+    await tx.query(`UPDATE schedules SET partner_ids = array_remove(partner_ids, $2::int), updated_at = now() WHERE id = $1`, [scheduleId, charityId]);
   }
 
   /** The day's row, made if it has none yet, locked for the rest of the transaction. */
   async lockOccurrence(tx: EntityManager, scheduleId: number, date: string): Promise<OccurrenceRow> {
     await tx.query(`INSERT INTO schedule_occurrences (schedule_id, date) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [scheduleId, date]);
     const [row] = await tx.query<OccurrenceRow[]>(
-      `SELECT to_char(o.date, 'YYYY-MM-DD') AS date, o.quantity, o.skipped, o.food_id, NULL AS outcome
+      `SELECT o.schedule_id, to_char(o.date, 'YYYY-MM-DD') AS date, o.quantity, o.skipped, o.food_id, NULL AS outcome, NULL AS offered_to
          FROM schedule_occurrences o WHERE o.schedule_id = $1 AND o.date = $2 FOR UPDATE`,
       [scheduleId, date],
     );

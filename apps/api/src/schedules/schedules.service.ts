@@ -10,14 +10,18 @@ import {
   type Occurrence,
   type OccurrenceChangeBody,
   type OccurrencesQuery,
+  type ListingNeeds,
   type OccurrenceView,
   type ScheduleView,
+  STANDING_DAYS,
+  type StandingOccurrenceView,
   type UpdateScheduleBody,
 } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { AppConfig } from '../config/app-config';
-import { FoodService } from '../food/food.service';
+import { FoodService, type Draft } from '../food/food.service';
+import { OfferCascade } from '../food/offer-cascade';
 import { IdempotentAnswers } from '../idempotency/idempotent-answers';
 import type { NewOffer } from '../listings/food.repository';
 import { PartnersService } from '../partners/partners.service';
@@ -64,6 +68,7 @@ export class SchedulesService {
     private readonly partners: PartnersService,
     private readonly answers: IdempotentAnswers,
     private readonly config: AppConfig,
+    private readonly offers: OfferCascade,
   ) {}
 
   /**
@@ -75,6 +80,18 @@ export class SchedulesService {
     if (!schedule) throw new NotFoundException(ERRORS.scheduleNotFound);
     if (schedule.donor_id !== user.id) throw new ForbiddenException(ERRORS.scheduleOfAnotherDonor);
     return schedule;
+  }
+
+  /**
+   * THE check of who may confirm, decline or leave for a standing charity: today the charity's own account,
+   * when the schedule names it among its standing charities; returns the charity's account id. 404 when
+   * there is no schedule, 403 when the charity is not one of its standing charities. With organisations,
+   * a charity organisation's admin or coordinator pass here too (for the organisation's account).
+   */
+  mayConfirmFor(user: AuthUser, schedule: ScheduleRow | undefined): number {
+    if (!schedule) throw new NotFoundException(ERRORS.scheduleNotFound);
+    if (!schedule.partners.includes(user.id)) throw new ForbiddenException(ERRORS.notStandingCharity);
+    return user.id;
   }
 
   async list(donor: AuthUser): Promise<ScheduleView[]> {
@@ -126,7 +143,16 @@ export class SchedulesService {
   async occurrences(user: AuthUser, id: number, query: OccurrencesQuery, now: Date = new Date()): Promise<OccurrenceView[]> {
     const schedule = this.mayManage(user, await this.schedules.find(id));
     const rows = new Map((await this.schedules.occurrenceRows(id, query.from, query.to)).map((row) => [row.date, row]));
-    return occurrences(timingOf(schedule), query).map((occurrence) => occurrenceView(schedule, occurrence, rows.get(occurrence.date), now));
+    const judge = await this.partners.takersOf(schedule.partners);
+    return occurrences(timingOf(schedule), query).map((occurrence) => {
+      const view = occurrenceView(schedule, occurrence, rows.get(occurrence.date), now);
+      if (view.status !== 'planned' && view.status !== 'listed') return view;
+      // Why a standing charity would be (or was) skipped that day, as its profile says now; "full today" counts on its own day.
+      const from = new Date(occurrence.window_from);
+      const needs = { storage: schedule.storage, weight_kg: schedule.weight_kg, pickup_from: from, pickup_until: new Date(occurrence.window_until) };
+      const { passedOver } = judge(needs, from > now ? from : now);
+      return passedOver.length > 0 ? { ...view, passed_over: passedOver } : view;
+    });
   }
 
   /**
@@ -150,6 +176,70 @@ export class SchedulesService {
       const [row] = await this.schedules.occurrenceRows(id, date, date, tx);
       return this.answers.storeWithin(tx, occurrenceView(schedule, occurrence, row, now));
     });
+  }
+
+  /** "We can't come tonight": the next standing charity is asked at once (or the open board). 409 when the day is not offered to this charity now. */
+  async decline(user: AuthUser, id: number, date: string): Promise<MessageResponse> {
+    const foodId = await this.listedDayFor(user, id, date);
+    if (!(await this.offers.decline(foodId, user.id))) throw new ConflictException(ERRORS.standingNotOffered);
+    return { message: 'Declined: the next charity is asked' };
+  }
+
+  /** The charity leaves the schedule's standing charities; the others keep their order. */
+  async leave(user: AuthUser, id: number): Promise<MessageResponse> {
+    return this.db.transaction(async (tx) => {
+      const charityId = this.mayConfirmFor(user, await this.schedules.find(id, tx, true));
+      await this.schedules.removePartner(tx, id, charityId);
+      return this.answers.storeWithin<MessageResponse>(tx, { message: 'You have left this schedule' });
+    });
+  }
+
+  /** The days of the next STANDING_DAYS where the charity is a standing charity, in time order. */
+  async standing(user: AuthUser, now: Date = new Date()): Promise<StandingOccurrenceView[]> {
+    const from = cairoDate(now);
+    const to = new Date(Date.parse(`${from}T00:00:00Z`) + (STANDING_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+    const schedules = await this.schedules.standingOf(user.id);
+    if (schedules.length === 0) return [];
+    const rows = new Map(
+      (await this.schedules.occurrenceRowsOf(schedules.map((s) => s.id), from, to)).map((row) => [`${row.schedule_id} ${row.date}`, row]),
+    );
+    const days: StandingOccurrenceView[] = [];
+    for (const schedule of schedules) {
+      let dates: Occurrence[];
+      try {
+        dates = occurrences(timingOf(schedule), { from, to });
+      } catch {
+        continue;
+      }
+      for (const occurrence of dates) {
+        const row = rows.get(`${schedule.id} ${occurrence.date}`);
+        days.push({
+          ...occurrenceView(schedule, occurrence, row, now),
+          schedule_id: schedule.id,
+          donor_name: schedule.donor_name,
+          food_name: schedule.food_name,
+          governorate: schedule.governorate,
+          area: schedule.area,
+          position: schedule.partners.indexOf(user.id),
+          offered_to_you: row?.offered_to?.length === 1 && row.offered_to[0] === user.id,
+        });
+      }
+    }
+    return days.sort((a, b) => a.window_from.localeCompare(b.window_from) || a.schedule_id - b.schedule_id);
+  }
+
+  /** The listing of a day of a schedule the charity stands for (404, 403 by mayConfirmFor; 409 not listed yet). */
+  async listedDayFor(user: AuthUser, id: number, date: string): Promise<number> {
+    if (!isCalendarDate(date)) throw new BadRequestException(['date must be a date written YYYY-MM-DD']);
+    const schedule = await this.schedules.find(id);
+    this.mayConfirmFor(user, schedule);
+    const [row] = await this.schedules.occurrenceRows(id, date, date);
+    if (!row?.food_id) {
+      const [occurrence] = occurrences(timingOf(schedule as ScheduleRow), { from: date, to: date });
+      if (!occurrence) throw new NotFoundException(ERRORS.occurrenceNotFound);
+      throw new ConflictException(ERRORS.occurrenceNotListed);
+    }
+    return row.food_id;
   }
 
   /**
@@ -215,30 +305,24 @@ export class SchedulesService {
     if (opensAt.getTime() - leadMs > now.getTime() || closesAt.getTime() <= now.getTime()) return false;
     const day = await this.schedules.lockOccurrence(tx, schedule.id, occurrence.date);
     if (day.skipped || day.food_id !== null) return false;
-    const row = await this.food.listScheduled(
-      tx,
-      schedule.donor_id,
-      {
-        food_name: schedule.food_name,
-        quantity: day.quantity ?? schedule.quantity,
-        description: schedule.description,
-        expiration_date: cairoDate(closesAt),
-        pickup_point_id: schedule.pickup_point_id,
-        // A day listed after its window opened (a schedule saved at 20:15 for 20:00) is collectible from now.
-        pickup_from: opensAt.getTime() < now.getTime() ? now : opensAt,
-        pickup_until: closesAt,
-        category: schedule.category,
-        storage: schedule.storage,
-        prepared_at: null,
-        unit: schedule.unit,
-        weight_kg: schedule.weight_kg,
-        allergens: schedule.allergens,
-      },
-      schedule.governorate,
-      opensAt,
-      await this.standingOffer(tx, schedule.partners, now),
-      now,
-    );
+    const draft: Draft = {
+      food_name: schedule.food_name,
+      quantity: day.quantity ?? schedule.quantity,
+      description: schedule.description,
+      expiration_date: cairoDate(closesAt),
+      pickup_point_id: schedule.pickup_point_id,
+      // A day listed after its window opened (a schedule saved at 20:15 for 20:00) is collectible from now.
+      pickup_from: opensAt.getTime() < now.getTime() ? now : opensAt,
+      pickup_until: closesAt,
+      category: schedule.category,
+      storage: schedule.storage,
+      prepared_at: null,
+      unit: schedule.unit,
+      weight_kg: schedule.weight_kg,
+      allergens: schedule.allergens,
+    };
+    const offer = await this.standingOffer(tx, schedule.partners, draft, now);
+    const row = await this.food.listScheduled(tx, schedule.donor_id, draft, schedule.governorate, opensAt, offer, now);
     if (!row) {
       this.logger.warn(`Schedule ${schedule.id} on ${occurrence.date}: the window does not fit the food's safe time; not listed`);
       return false;
@@ -247,12 +331,20 @@ export class SchedulesService {
     return true;
   }
 
-  /** The standing offer: the first standing charity still eligible, alone for STANDING_CONFIRM_MINUTES. */
-  private async standingOffer(tx: EntityManager, partners: readonly number[], now: Date): Promise<NewOffer> {
-    const refused = new Set(await this.partners.ineligible(tx, partners));
-    const primary = partners.find((id) => !refused.has(id));
-    if (primary === undefined) return { stage: 'open', partnerIds: [], openAt: null };
-    return { stage: 'partners', partnerIds: [primary], openAt: new Date(now.getTime() + this.config.STANDING_CONFIRM_MINUTES * MINUTE_MS) };
+  /**
+   * The standing offer: the first standing charity still eligible, alone for STANDING_CONFIRM_MINUTES, the
+   * others after it as its waitlist (OfferCascade asks each in turn, then opens the board).
+   */
+  private async standingOffer(tx: EntityManager, partners: readonly number[], listing: ListingNeeds, now: Date): Promise<NewOffer> {
+    const { takers } = await this.partners.takers(tx, partners, listing, now);
+    const primary = takers.length > 0 ? partners.indexOf(takers[0]) : -1;
+    if (primary === -1) return { stage: 'open', partnerIds: [], openAt: null };
+    return {
+      stage: 'partners',
+      partnerIds: [partners[primary]],
+      openAt: new Date(now.getTime() + this.config.STANDING_CONFIRM_MINUTES * MINUTE_MS),
+      waitlist: partners.slice(primary + 1),
+    };
   }
 
   /** The body's fields as stored, after checking the point is the donor's and each partner an eligible charity (400 naming the field). */
