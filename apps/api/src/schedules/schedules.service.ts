@@ -94,6 +94,11 @@ export class SchedulesService {
     return user.id;
   }
 
+  /** Demo data: a schedule as stored, in the seed's transaction (its days are listed by the job as they come). */
+  insertSeeded(tx: EntityManager, donorId: number, fields: ScheduleFields): Promise<number> {
+    return this.schedules.insert(tx, donorId, fields);
+  }
+
   async list(donor: AuthUser): Promise<ScheduleView[]> {
     return (await this.schedules.listOfDonor(donor.id)).map(scheduleView);
   }
