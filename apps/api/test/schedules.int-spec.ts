@@ -95,6 +95,17 @@ describe('standing collections', () => {
       expect(changed.status).toBe(200);
       expect(changed.body).toMatchObject({ quantity: 25, food_name: 'Baladi bread', window: { anchor: 'maghrib', from_minutes: 30, until_minutes: 90 }, partners: [charity.id, waitlisted.id] });
 
+      // A standing charity that lost its verification since does not keep the donor from changing the rest.
+      await t.db.query(`UPDATE charities SET verification_status = 'suspended' WHERE user_id = $1`, [waitlisted.id]);
+      try {
+        const fewer = await t.http.patch(path(SCHEDULE_ROUTES.schedule, schedule.id), { quantity: 20 }, { token: donor.token });
+        expect(fewer.status).toBe(200);
+        const renamed = await t.http.patch(path(SCHEDULE_ROUTES.schedule, schedule.id), { partners: [waitlisted.id] }, { token: donor.token });
+        expect(renamed.body.message).toEqual([`partners must each be a charity's account (not: ${waitlisted.id})`]);
+      } finally {
+        await verifyCharities(t.db, waitlisted);
+      }
+
       const removed = await t.http.delete(path(SCHEDULE_ROUTES.schedule, schedule.id), { token: donor.token });
       expect(removed.status).toBe(200);
       expect((await t.http.get(path(SCHEDULE_ROUTES.schedule, schedule.id), { token: donor.token })).status).toBe(404);

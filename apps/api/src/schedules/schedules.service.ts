@@ -128,7 +128,9 @@ export class SchedulesService {
       const stored = this.mayManage(user, await this.schedules.find(id, tx, true));
       const merged = checkShape(ScheduleBody, { ...bodyOf(stored), ...definedOf(body) });
       if (!merged.success) throw new BadRequestException(merged.messages);
-      await this.schedules.update(tx, id, await this.checkedFields(tx, stored.donor_id, merged.data));
+      // Only what the change names is checked again: a standing charity that has lost its verification since
+      // must not keep the donor from changing a quantity (it is passed over when a day is listed).
+      await this.schedules.update(tx, id, await this.checkedFields(tx, stored.donor_id, merged.data, { point: body.pickup_point_id !== undefined, partners: body.partners !== undefined }));
       const row = (await this.schedules.find(id, tx, true)) as ScheduleRow;
       await this.materialise(tx, row, now);
       return this.answers.storeWithin(tx, scheduleView(row));
@@ -353,10 +355,10 @@ export class SchedulesService {
   }
 
   /** The body's fields as stored, after checking the point is the donor's and each partner an eligible charity (400 naming the field). */
-  private async checkedFields(tx: EntityManager, donorId: number, body: ScheduleBody): Promise<ScheduleFields> {
-    if (!(await this.schedules.ownLivePoint(tx, donorId, body.pickup_point_id))) throw new BadRequestException([ERRORS.pickupPointNotOwn]);
+  private async checkedFields(tx: EntityManager, donorId: number, body: ScheduleBody, check = { point: true, partners: true }): Promise<ScheduleFields> {
+    if (check.point && !(await this.schedules.ownLivePoint(tx, donorId, body.pickup_point_id))) throw new BadRequestException([ERRORS.pickupPointNotOwn]);
     const partners = body.partners ?? [];
-    const refused = await this.partners.ineligible(tx, partners);
+    const refused = check.partners ? await this.partners.ineligible(tx, partners) : [];
     if (refused.length > 0) throw new BadRequestException([`partners must each be a charity's account (not: ${refused.join(', ')})`]);
     return {
       pickup_point_id: body.pickup_point_id,
