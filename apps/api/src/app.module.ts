@@ -14,6 +14,7 @@ import { MonitoringModule } from './monitoring/monitoring.module';
 import { NotificationsHttpModule } from './notifications/notifications.module';
 import { OpsModule } from './ops/ops.module';
 import { PartnersModule } from './partners/partners.module';
+import { SchedulesHttpModule } from './schedules/schedules-http.module';
 import { PhotosModule } from './photos/photos.module';
 import { PushModule } from './push/push.module';
 import { RealtimeGatewayModule } from './gateway/realtime-gateway.module';
@@ -57,6 +58,7 @@ export class AppModule implements OnApplicationShutdown {
               AccountModule,
               FoodModule,
               PartnersModule,
+              SchedulesHttpModule,
               PhotosModule,
               PushModule,
               MapModule,

@@ -47,6 +47,31 @@ describe('demo data for npm start', () => {
     expect(login.body.data[0]).toMatchObject({ name: 'Ahl Masr Community Kitchen', user_type: 'charity' });
   });
 
+  it('seeds the standing collections: the bakery\'s nightly bread to Ahl Masr (Giza Orphans waiting), Koshary\'s iftar meals in Ramadan', async () => {
+    const rows = await t.db.query(
+      `SELECT d.email, s.rule, s.ramadan, s.time_window AS window, s.partner_ids, p.donor_id = s.donor_id AS own_point,
+              (SELECT array_agg(u.email ORDER BY array_position(s.partner_ids, u.id)) FROM users u WHERE u.id = ANY(s.partner_ids)) AS partners
+         FROM schedules s JOIN users d ON d.id = s.donor_id JOIN pickup_points p ON p.id = s.pickup_point_id ORDER BY s.id`,
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({
+        email: 'zamalek.bakery@demo.foodlink.eg',
+        rule: 'FREQ=DAILY',
+        ramadan: 'any',
+        window: { from: '21:00', until: '22:30' },
+        own_point: true,
+        partners: ['ahl.masr@demo.foodlink.eg', 'giza.orphans@demo.foodlink.eg'],
+      }),
+      expect.objectContaining({
+        email: 'koshary.tahrir@demo.foodlink.eg',
+        ramadan: 'only',
+        window: { anchor: 'maghrib', from_minutes: 30, until_minutes: 90 },
+        own_point: true,
+        partners: null,
+      }),
+    ]);
+  });
+
   it('gives each donor pickup points across governorates, and listings of every kind, safe times computed', async () => {
     const points = await t.db.query(
       `SELECT donor_id, count(*)::int AS points, count(*) FILTER (WHERE is_default)::int AS defaults,

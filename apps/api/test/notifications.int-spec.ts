@@ -124,7 +124,7 @@ describe('notifications', () => {
       const body = { governorates: ['EG-GZ', 'EG-C'], categories: ['bakery'], storage: ['ambient', 'chilled'], base_lat: 30.04, base_lng: 31.2, radius_km: 12.5, phone: '010 1234 5678', quiet_hours: { start: '22:00', end: '07:00' } };
       const saved = await t.http.put(NOTIFICATION_ROUTES.charityProfile, body, { token: charity.token, headers: { 'accept-language': 'ar-EG,ar;q=0.9,en;q=0.5' } });
       expect(saved.status).toBe(200);
-      expect(saved.body).toEqual({ saved: true, ...body, phone: '+201012345678' });
+      expect(saved.body).toEqual({ saved: true, ...body, phone: '+201012345678', chilled_capacity_kg: null, frozen_capacity_kg: null, receiving_hours: null, full_today: false });
       expect((await t.http.get(NOTIFICATION_ROUTES.charityProfile, { token: charity.token })).body).toEqual(saved.body);
       // The browser's language is kept for its e-mail until it chooses one.
       expect((await t.http.get(NOTIFICATION_ROUTES.preferences, { token: charity.token })).body.language).toBe('ar');

@@ -203,6 +203,17 @@ const MORE_CALLS: Record<string, CallDoc> = {
   'GET /api/webhooks/whatsapp': { method: 'get', public: true, success: 200, errors: [400, 403] },
   'POST /api/webhooks/whatsapp': { method: 'post', public: true, success: 200, errors: [403, 503] },
   'POST /api/webhooks/sms': { method: 'post', public: true, success: 200, errors: [403, 503] },
+  'GET /api/schedules': { method: 'get', public: false, success: 200, errors: [401, 403, 503] },
+  'POST /api/schedules': { method: 'post', public: false, success: 201, errors: [400, 401, 403, 409, 422, 503] },
+  'GET /api/schedules/{id}': { method: 'get', public: false, success: 200, errors: [400, 401, 403, 404, 503] },
+  'PATCH /api/schedules/{id}': { method: 'patch', public: false, success: 200, errors: [400, 401, 403, 404, 409, 422, 503] },
+  'DELETE /api/schedules/{id}': { method: 'delete', public: false, success: 200, errors: [400, 401, 403, 404, 409, 422, 503] },
+  'GET /api/schedules/{id}/occurrences': { method: 'get', public: false, success: 200, errors: [400, 401, 403, 404, 503] },
+  'PATCH /api/schedules/{id}/occurrences/{date}': { method: 'patch', public: false, success: 200, errors: [400, 401, 403, 404, 409, 422, 503] },
+  'POST /api/schedules/{id}/occurrences/{date}/confirm': { method: 'post', public: false, success: 201, errors: [400, 401, 403, 404, 409, 422, 429, 503] },
+  'POST /api/schedules/{id}/occurrences/{date}/decline': { method: 'post', public: false, success: 201, errors: [400, 401, 403, 404, 409, 422, 503] },
+  'GET /api/charity/standing': { method: 'get', public: false, success: 200, errors: [401, 403, 503] },
+  'DELETE /api/charity/standing/{id}': { method: 'delete', public: false, success: 200, errors: [400, 401, 403, 404, 409, 422, 503] },
 };
 
 /** Endpoints of the router the document leaves out on purpose, and why. */

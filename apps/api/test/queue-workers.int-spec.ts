@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { HANDOVER_JOBS, MAINTENANCE_JOBS, NOTIFICATION_JOBS, OFFER_JOBS, OPS_EVENTS, QUEUES, type AnyEventEnvelope, type FailedJobView } from '@food-link/contracts';
+import { HANDOVER_JOBS, MAINTENANCE_JOBS, NOTIFICATION_JOBS, OFFER_JOBS, OPS_EVENTS, QUEUES, SCHEDULE_JOBS, type AnyEventEnvelope, type FailedJobView } from '@food-link/contracts';
 import type { WorkerHost } from '@nestjs/bullmq';
 import type { Type } from '@nestjs/common';
 import { Queue } from 'bullmq';
@@ -10,6 +10,7 @@ import { HandoverProcessor } from '../src/worker/handover.processor';
 import { MaintenanceProcessor } from '../src/worker/maintenance.processor';
 import { NotificationsProcessor } from '../src/worker/notifications.processor';
 import { OffersProcessor } from '../src/worker/offers.processor';
+import { SchedulesProcessor } from '../src/worker/schedules.processor';
 import { loginAs } from './support/factories';
 import { OwnRedis } from './support/redis-server';
 import { LiveClient } from './support/socket-client';
@@ -18,7 +19,7 @@ import { waitFor } from './support/wait';
 
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
-const TABLES = 'food_items, pickup_requests, idempotency_keys';
+const TABLES = 'food_items, pickup_requests, idempotency_keys, schedules';
 const OPERATOR_EMAIL = 'ops@foodlink.example';
 const OPERATOR_PASSWORD = 'a long operator passphrase';
 
@@ -29,6 +30,7 @@ const PROCESSORS: Record<QueueName, Type<WorkerHost>> = {
   [QUEUES.handover]: HandoverProcessor,
   [QUEUES.offers]: OffersProcessor,
   [QUEUES.notifications]: NotificationsProcessor,
+  [QUEUES.schedules]: SchedulesProcessor,
 };
 
 const ALL_COMPLETED = Object.fromEntries(Object.values(QUEUES).map((name) => [name, 'completed']));
@@ -60,6 +62,9 @@ function harmlessJob(queue: QueueName): { name: string; data: unknown } {
       return { name: OFFER_JOBS.openToBoard, data: { foodId: NOBODY } };
     case QUEUES.notifications:
       return { name: NOTIFICATION_JOBS.match, data: { eventId: randomUUID(), foodId: NOBODY } };
+    case QUEUES.schedules:
+      // Reads the schedules (none run in this test), so it lists nothing.
+      return { name: SCHEDULE_JOBS.materialise, data: {} };
   }
 }
 

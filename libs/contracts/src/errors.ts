@@ -58,6 +58,8 @@ export const ERRORS = {
   ownPhotosOnly: "Only the item's donor may change its photos",
   pickupPointOfAnotherDonor: "This pickup point belongs to another donor",
   foodOfAnotherDonor: "This food item belongs to another donor",
+  scheduleOfAnotherDonor: 'This schedule belongs to another donor',
+  notStandingCharity: 'Your charity is not a standing charity of this schedule',
   pickupDetailsForPartiesOnly: "Only the claiming charity, the item's donor or an operator may see where to collect it",
   pickupDetailsForActiveClaims: 'Pickup details are shown only while your claim is pending or after the handover',
   receivedByCharityOnly: 'Only the charity that made the request may report what it received',
@@ -68,6 +70,8 @@ export const ERRORS = {
       ? `Claiming is suspended for your charity until ${until} (three no-shows in 30 days), or until an operator reinstates it`
       : 'Your charity is suspended and cannot claim food; contact the Food Link operators',
   // 404
+  scheduleNotFound: 'Schedule not found',
+  occurrenceNotFound: 'The schedule does not run on that date',
   documentNotFound: 'No verification document has been submitted',
   foodNotFound: 'Food item not found',
   requestNotFound: 'Pickup request not found',
@@ -85,6 +89,10 @@ export const ERRORS = {
   heatOverrideNotFound: 'There is no heat override for this governorate and date',
   pushSubscriptionNotFound: 'You have no push subscription with this endpoint',
   // 409
+  occurrenceAlreadyListed: 'That day is already listed: change or withdraw its listing instead',
+  occurrencePast: 'That day has passed',
+  occurrenceNotListed: 'That day is not listed yet: it is offered to you when it is',
+  standingNotOffered: 'That day is not offered to your charity now',
   emailTaken: 'This e-mail address is already registered',
   charityNameTaken: 'A charity with this name is already registered',
   foodExpired: 'This food item has expired',

@@ -219,6 +219,7 @@ export const QUEUES = {
   handover: 'handover',
   offers: 'offers',
   notifications: 'notifications',
+  schedules: 'schedules',
 } as const;
 
 /**
@@ -245,6 +246,14 @@ export const NOTIFICATION_JOBS = {
 /** Jobs of the `handover` queue: one delayed job per pending request, at the end of its window plus the grace period. */
 export const HANDOVER_JOBS = {
   notCollected: 'not-collected',
+} as const;
+
+/**
+ * Jobs of the `schedules` queue (docs/DOMAIN-RULES.md, "Standing collections"): `materialise`, repeated
+ * every SCHEDULE_CHECK_MS, lists every schedule's days whose lead time has begun.
+ */
+export const SCHEDULE_JOBS = {
+  materialise: 'materialise',
 } as const;
 
 export const MAINTENANCE_JOBS = {

@@ -20,6 +20,7 @@ export * from './verification';
 export * from './moderation';
 export * from './suspension';
 export * from './schedules';
+export * from './capacity';
 export * from './messaging';
 export * from './map';
 export * from './organisations';

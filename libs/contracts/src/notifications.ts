@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FOOD_CATEGORIES, LANGUAGES, STORAGE_KINDS } from './domain';
+import { FOOD_CATEGORIES, LANGUAGES, LIMITS, STORAGE_KINDS } from './domain';
 import { count, dateTime, egyptianMobile, id, latitude, longitude, oneOf, said, setOf } from './fields';
 import { CLAIM_CANCEL_CAUSES, MODERATION_ACTIONS } from './moderation';
 import { GOVERNORATE_CODES } from './places';
@@ -29,6 +29,24 @@ export const QuietHours = z
   .meta({ id: 'QuietHours' });
 export type QuietHours = z.infer<typeof QuietHours>;
 
+/** When a charity can receive food, Cairo time, within one day (`until` after `from`). */
+export const ReceivingHours = z
+  .object({
+    from: wallClock({ description: 'Cairo time it starts receiving', example: '09:00' }),
+    until: wallClock({ description: 'Cairo time it stops, the same day', example: '22:00' }),
+  })
+  .refine((hours) => hours.until > hours.from, { path: ['until'], error: 'must be after from, the same day' })
+  .meta({ id: 'ReceivingHours' });
+export type ReceivingHours = z.infer<typeof ReceivingHours>;
+
+const capacityKg = (description: string) =>
+  z
+    .number({ error: 'must be a number' })
+    .min(0, { error: 'must be 0 or more' })
+    .max(LIMITS.weightKgMax, { error: `must be at most ${LIMITS.weightKgMax}` })
+    .nullish()
+    .meta({ description, example: 40 });
+
 /** The furthest radius a charity may give around its base. */
 export const MAX_RADIUS_KM = 200;
 
@@ -54,6 +72,10 @@ export const CharityProfileBody = z
       .meta({ description: 'Also match listings this far from the base', example: 10 }),
     phone: egyptianMobile({ description: 'For the donor on pickup; any usual form, answered as E.164' }).nullish(),
     quiet_hours: QuietHours.nullish().meta({ description: 'No notifications in these hours (they wait until the hours end)' }),
+    chilled_capacity_kg: capacityKg('Fridge space free for donations, kg (0: no fridge; none: not said)'),
+    frozen_capacity_kg: capacityKg('Freezer space free for donations, kg (0: no freezer; none: not said)'),
+    receiving_hours: ReceivingHours.nullish().meta({ description: 'When it can receive food, Cairo time; none: any time' }),
+    full_today: z.boolean({ error: 'must be true or false' }).optional().meta({ description: 'Full for the rest of today (Cairo): offered nothing until tomorrow' }),
   })
   .superRefine((profile, ctx) => {
     const given = [profile.base_lat, profile.base_lng, profile.radius_km].filter((value) => value !== undefined && value !== null).length;
@@ -77,6 +99,10 @@ export const CharityProfileView = z
     radius_km: z.number().nullable(),
     phone: z.string().nullable(),
     quiet_hours: QuietHours.nullable(),
+    chilled_capacity_kg: z.number().nullable(),
+    frozen_capacity_kg: z.number().nullable(),
+    receiving_hours: ReceivingHours.nullable(),
+    full_today: z.boolean(),
   })
   .meta({ id: 'CharityProfileView' });
 export type CharityProfileView = z.infer<typeof CharityProfileView>;
@@ -92,6 +118,10 @@ export const UNSAVED_CHARITY_PROFILE: CharityProfileView = {
   radius_km: null,
   phone: null,
   quiet_hours: null,
+  chilled_capacity_kg: null,
+  frozen_capacity_kg: null,
+  receiving_hours: null,
+  full_today: false,
 };
 
 /** What a notification is about; each belongs to one kind of choice (NOTIFICATION_KIND_OF). */

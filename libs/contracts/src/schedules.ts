@@ -3,6 +3,7 @@ import { ALLERGENS, FOOD_CATEGORIES, FOOD_UNITS, LIMITS, STORAGE_KINDS, UNITS_NE
 import { isCalendarDate } from './dates';
 import { kilograms, oneOf, positiveId, setOf, text, wholeNumber } from './fields';
 import { MAX_PARTNERS } from './partners';
+import { CAPACITY_PROBLEMS } from './capacity';
 
 /*
  * Standing collections (issue 27; docs/DOMAIN-RULES.md, "Standing collections"): food that comes again and
@@ -213,46 +214,48 @@ export function isPrayerWindow(window: ScheduleWindow): window is PrayerWindow {
  * `POST /api/schedules` (issue 27): a listing's food fields (as `AddFoodBody` checks them), the rule, the
  * window and the dates. `partners` are charity ids in order: the first is the primary, the rest the waitlist.
  */
-export const ScheduleBody = z
-  .object({
-    pickup_point_id: positiveId({ description: "One of the donor's pickup points: where, and whose position times the prayers" }),
-    food_name: text(LIMITS.foodNameMaxLength, { description: 'What is offered (trimmed)', example: 'Baladi bread' }),
-    description: text(LIMITS.descriptionMaxLength, { description: 'Details for the charity (trimmed)', example: 'Fresh bread from the evening bake' }),
-    category: oneOf(FOOD_CATEGORIES, { description: 'What kind of food; default `other`' }).optional(),
-    storage: oneOf(STORAGE_KINDS, { description: 'How it is kept until pickup; default `ambient`; `hot` only for cooked_meal' }).optional(),
-    unit: oneOf(FOOD_UNITS, { description: 'What `quantity` counts; default `portion`' }).optional(),
-    quantity: wholeNumber(
-      { min: LIMITS.quantityMin, max: LIMITS.quantityMax },
-      { notWhole: 'must be a whole number of portions', tooSmall: 'must be a positive number', tooBig: `must not exceed ${LIMITS.quantityMax}` },
-      { description: 'A whole number of `unit`s each time', example: 40 },
-    ),
-    weight_kg: kilograms({ description: 'Estimated total weight each time (required when the unit is item or tray)' }).nullish(),
-    allergens: setOf(ALLERGENS, { description: 'Allergens present; `unknown` when the donor cannot say' }).optional(),
-    rule: rruleText({ description: 'An RRULE evaluated on Cairo calendar dates (subset: docs/DOMAIN-RULES.md, "Standing collections")', example: 'FREQ=WEEKLY;BYDAY=SU,TU,TH' }),
-    ramadan: oneOf(RAMADAN_MODES, { description: 'Only in Ramadan, never in Ramadan, or regardless (Umm al-Qura, operator-shifted)' }).default('any'),
-    eids: oneOf(EID_MODES, { description: 'Whether to skip the days of Eid al-Fitr (1–3 Shawwal) and Eid al-Adha (10–13 Dhu al-Hijjah)' }).default('any'),
-    window: ScheduleWindow,
-    partners: z
-      .array(positiveId(), { error: 'must be a list' })
-      .max(MAX_PARTNERS, { error: `must not list more than ${MAX_PARTNERS}` })
-      .refine((list) => new Set(list).size === list.length, { error: 'must not repeat a charity' })
-      .optional()
-      .meta({ description: 'Standing charities in order: the first is the primary, the others the waitlist', example: [7, 12] }),
-    starts_on: scheduleDate('First Cairo date the schedule may run', '2026-12-01'),
-    ends_on: scheduleDate('Last Cairo date the schedule may run; none: open-ended', '2027-06-30').nullish(),
-  })
-  .superRefine((body, ctx) => {
-    if (body.storage === 'hot' && (body.category ?? 'other') !== 'cooked_meal') {
-      ctx.addIssue({ code: 'custom', path: ['storage'], message: 'may be hot only for cooked_meal' });
-    }
-    if (UNITS_NEEDING_WEIGHT.includes(body.unit ?? 'portion') && !body.weight_kg) {
-      ctx.addIssue({ code: 'custom', path: ['weight_kg'], message: `is required when the unit is ${body.unit}` });
-    }
-    if (body.ends_on && body.ends_on < body.starts_on) {
-      ctx.addIssue({ code: 'custom', path: ['ends_on'], message: 'must not be before starts_on' });
-    }
-  })
-  .meta({ id: 'ScheduleBody' });
+const SCHEDULE_FIELDS = {
+  pickup_point_id: positiveId({ description: "One of the donor's pickup points: where, and whose position times the prayers" }),
+  food_name: text(LIMITS.foodNameMaxLength, { description: 'What is offered (trimmed)', example: 'Baladi bread' }),
+  description: text(LIMITS.descriptionMaxLength, { description: 'Details for the charity (trimmed)', example: 'Fresh bread from the evening bake' }),
+  category: oneOf(FOOD_CATEGORIES, { description: 'What kind of food; default `other`' }).optional(),
+  storage: oneOf(STORAGE_KINDS, { description: 'How it is kept until pickup; default `ambient`; `hot` only for cooked_meal' }).optional(),
+  unit: oneOf(FOOD_UNITS, { description: 'What `quantity` counts; default `portion`' }).optional(),
+  quantity: wholeNumber(
+    { min: LIMITS.quantityMin, max: LIMITS.quantityMax },
+    { notWhole: 'must be a whole number of portions', tooSmall: 'must be a positive number', tooBig: `must not exceed ${LIMITS.quantityMax}` },
+    { description: 'A whole number of `unit`s each time', example: 40 },
+  ),
+  weight_kg: kilograms({ description: 'Estimated total weight each time (required when the unit is item or tray)' }).nullish(),
+  allergens: setOf(ALLERGENS, { description: 'Allergens present; `unknown` when the donor cannot say' }).optional(),
+  rule: rruleText({ description: 'An RRULE evaluated on Cairo calendar dates (subset: docs/DOMAIN-RULES.md, "Standing collections")', example: 'FREQ=WEEKLY;BYDAY=SU,TU,TH' }),
+  ramadan: oneOf(RAMADAN_MODES, { description: 'Only in Ramadan, never in Ramadan, or regardless (Umm al-Qura, operator-shifted)' }).default('any'),
+  eids: oneOf(EID_MODES, { description: 'Whether to skip the days of Eid al-Fitr (1–3 Shawwal) and Eid al-Adha (10–13 Dhu al-Hijjah)' }).default('any'),
+  window: ScheduleWindow,
+  partners: z
+    .array(positiveId(), { error: 'must be a list' })
+    .max(MAX_PARTNERS, { error: `must not list more than ${MAX_PARTNERS}` })
+    .refine((list) => new Set(list).size === list.length, { error: 'must not repeat a charity' })
+    .optional()
+    .meta({ description: 'Standing charities in order: the first is the primary, the others the waitlist', example: [7, 12] }),
+  starts_on: scheduleDate('First Cairo date the schedule may run', '2026-12-01'),
+  ends_on: scheduleDate('Last Cairo date the schedule may run; none: open-ended', '2027-06-30').nullish(),
+};
+
+/** The checks between a schedule's fields (a new one, or a stored one with a PATCH merged). */
+function scheduleChecks(body: z.infer<z.ZodObject<typeof SCHEDULE_FIELDS>>, ctx: z.RefinementCtx): void {
+  if (body.storage === 'hot' && (body.category ?? 'other') !== 'cooked_meal') {
+    ctx.addIssue({ code: 'custom', path: ['storage'], message: 'may be hot only for cooked_meal' });
+  }
+  if (UNITS_NEEDING_WEIGHT.includes(body.unit ?? 'portion') && !body.weight_kg) {
+    ctx.addIssue({ code: 'custom', path: ['weight_kg'], message: `is required when the unit is ${body.unit}` });
+  }
+  if (body.ends_on && body.ends_on < body.starts_on) {
+    ctx.addIssue({ code: 'custom', path: ['ends_on'], message: 'must not be before starts_on' });
+  }
+}
+
+export const ScheduleBody = z.object(SCHEDULE_FIELDS).superRefine(scheduleChecks).meta({ id: 'ScheduleBody' });
 export type ScheduleBody = z.infer<typeof ScheduleBody>;
 
 /** `?from=&to=` of the occurrences: Cairo dates, `to` not before `from`, at most 400 days in all. */
@@ -283,3 +286,123 @@ export interface Occurrence {
   window_from: string;
   window_until: string;
 }
+
+/** Paths of the standing collections (issue 27; docs/API.md, "Standing collections"). */
+export const SCHEDULE_ROUTES = {
+  schedules: '/api/schedules',
+  schedule: '/api/schedules/:id',
+  occurrences: '/api/schedules/:id/occurrences',
+  occurrence: '/api/schedules/:id/occurrences/:date',
+  /** POST (a standing charity): claims that day's listing, as `POST /api/request` does. */
+  confirm: '/api/schedules/:id/occurrences/:date/confirm',
+  /** POST (a standing charity): "we can't come tonight"; the next charity is asked. */
+  decline: '/api/schedules/:id/occurrences/:date/decline',
+  /** GET (charities): the days of the next 14 where the charity is a standing charity. */
+  charityStanding: '/api/charity/standing',
+  /** DELETE (charities): leave a schedule's standing charities. */
+  leaveStanding: '/api/charity/standing/:id',
+} as const;
+
+/** How many days ahead a charity's week view looks (today included). */
+export const STANDING_DAYS = 14;
+
+/**
+ * `PATCH /api/schedules/{id}`: any of ScheduleBody's fields; a field left out keeps its value, and the
+ * schedule as changed must pass ScheduleBody's checks between fields (the service checks the merge).
+ */
+export const UpdateScheduleBody = z
+  .object({
+    ...SCHEDULE_FIELDS,
+    ramadan: oneOf(RAMADAN_MODES, { description: 'Only in Ramadan, never in Ramadan, or regardless' }),
+    eids: oneOf(EID_MODES, { description: 'Whether to skip the days of the two Eids' }),
+  })
+  .partial()
+  .meta({ id: 'UpdateScheduleBody' });
+export type UpdateScheduleBody = z.infer<typeof UpdateScheduleBody>;
+
+/** `PATCH /api/schedules/{id}/occurrences/{date}`: "only 10 tonight" (`quantity`), "nothing today" (`skip: true`; `false` undoes it). */
+export const OccurrenceChangeBody = z
+  .object({
+    quantity: wholeNumber(
+      { min: LIMITS.quantityMin, max: LIMITS.quantityMax },
+      { notWhole: 'must be a whole number of portions', tooSmall: 'must be a positive number', tooBig: `must not exceed ${LIMITS.quantityMax}` },
+      { description: "That day's quantity instead of the schedule's", example: 10 },
+    ).nullish(),
+    skip: z.boolean({ error: 'must be true or false' }).optional().meta({ description: 'true: nothing that day; false: that day runs again' }),
+  })
+  .superRefine((body, ctx) => {
+    if (body.quantity === undefined && body.skip === undefined) ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'or skip is required' });
+  })
+  .meta({ id: 'OccurrenceChangeBody' });
+export type OccurrenceChangeBody = z.infer<typeof OccurrenceChangeBody>;
+
+/** What became of an occurrence: not listed yet, skipped by the donor, listed, claimed, collected, or gone unclaimed. */
+export const OCCURRENCE_STATUSES = ['planned', 'skipped', 'listed', 'claimed', 'collected', 'missed'] as const;
+export type OccurrenceStatus = (typeof OCCURRENCE_STATUSES)[number];
+
+const responseId = (description: string) => z.int().min(1).meta({ description, example: 42 });
+const instant = (description: string) => z.string().meta({ format: 'date-time', description, example: '2026-12-01T19:00:00.000Z' });
+const day = (description: string) => z.string().meta({ format: 'date', description, example: '2026-12-01' });
+
+/** A schedule as its donor sees it. */
+export const ScheduleView = z
+  .object({
+    id: responseId('The schedule'),
+    donor_id: responseId("The donor's account"),
+    pickup_point_id: responseId('Where'),
+    food_name: z.string(),
+    description: z.string(),
+    category: z.enum(FOOD_CATEGORIES),
+    storage: z.enum(STORAGE_KINDS),
+    unit: z.enum(FOOD_UNITS),
+    quantity: z.int().min(1),
+    weight_kg: z.number().nullable(),
+    allergens: z.array(z.enum(ALLERGENS)),
+    rule: z.string().meta({ example: 'FREQ=DAILY' }),
+    ramadan: z.enum(RAMADAN_MODES),
+    eids: z.enum(EID_MODES),
+    window: ScheduleWindow,
+    partners: z.array(z.int().min(1)).meta({ description: 'Standing charities (accounts) in order: the primary, then the waitlist' }),
+    starts_on: day('First date'),
+    ends_on: day('Last date').nullable(),
+    created_at: instant('When it was made'),
+  })
+  .meta({ id: 'ScheduleView' });
+export type ScheduleView = z.infer<typeof ScheduleView>;
+
+/** One day of a schedule. `food_id` once it is listed. */
+export const OccurrenceView = z
+  .object({
+    date: day('The Cairo date'),
+    hijri: z.object({ year: z.int(), month: z.int().min(1).max(12), day: z.int().min(1).max(30) }).meta({ description: 'The Hijri (Umm al-Qura) date' }),
+    window_from: instant('The window opens'),
+    window_until: instant('The window closes'),
+    status: z.enum(OCCURRENCE_STATUSES),
+    quantity: z.int().min(1).meta({ description: "That day's quantity" }),
+    food_id: z.int().min(1).optional().meta({ description: 'Its listing, once listed' }),
+    passed_over: z
+      .array(
+        z.object({
+          charity_id: z.int().min(1),
+          reason: z.enum([...CAPACITY_PROBLEMS, 'not_eligible']).meta({
+            description: 'full_today, storage (it does not keep this kind), capacity (too little fridge or freezer space), hours (it does not receive then), not_eligible (not a verified charity now)',
+          }),
+        }),
+      )
+      .optional()
+      .meta({ description: "Standing charities skipped for this day and why, as their profiles say now (the donor's view; days not yet past)" }),
+  })
+  .meta({ id: 'OccurrenceView' });
+export type OccurrenceView = z.infer<typeof OccurrenceView>;
+
+/** A day of a schedule the charity stands for (`GET /api/charity/standing`). */
+export const StandingOccurrenceView = OccurrenceView.extend({
+  schedule_id: responseId('The schedule'),
+  donor_name: z.string().meta({ description: 'The donor', example: 'Zamalek Bakery' }),
+  food_name: z.string(),
+  governorate: z.string().meta({ example: 'EG-C' }),
+  area: z.string().meta({ example: 'Zamalek' }),
+  position: z.int().min(0).meta({ description: '0: the primary charity; 1 and up: the place on the waitlist' }),
+  offered_to_you: z.boolean().meta({ description: 'Its listing is offered to this charity alone now: confirm or decline it' }),
+}).meta({ id: 'StandingOccurrenceView' });
+export type StandingOccurrenceView = z.infer<typeof StandingOccurrenceView>;

@@ -147,6 +147,15 @@ export const listingsConfig = z.object({
    */
   OFFER_COOKED_MINUTES: minutes(15, 24 * 60),
   OFFER_OTHER_MINUTES: minutes(30, 24 * 60),
+  /**
+   * Standing collections (docs/DOMAIN-RULES.md, "Standing collections"): a schedule's day becomes a real
+   * listing this many minutes before its window opens, and its standing charity has this many minutes to
+   * confirm or decline before the next is asked. Minutes, fractions allowed, so tests can use seconds.
+   */
+  SCHEDULE_LEAD_MINUTES: minutes(120, 24 * 60),
+  STANDING_CONFIRM_MINUTES: minutes(30, 24 * 60),
+  /** How often the worker looks for schedules' days to list (ms). */
+  SCHEDULE_CHECK_MS: wholeNumber(60_000, 1000),
 });
 
 /** Sockets and the operator console. */

@@ -24,6 +24,9 @@ import { Messaging1764651400000 } from './migrations/1764651400000-messaging';
 import { NoShowCounting1764651460000 } from './migrations/1764651460000-no-show-counting';
 import { EraseDeletedAccounts1764651470000 } from './migrations/1764651470000-erase-deleted-accounts';
 import { UserLanguage1764651480000 } from './migrations/1764651480000-user-language';
+import { StandingCollections1764651600000 } from './migrations/1764651600000-standing-collections';
+import { StandingOfferWaitlist1764651610000 } from './migrations/1764651610000-standing-offer-waitlist';
+import { CharityCapacity1764651620000 } from './migrations/1764651620000-charity-capacity';
 
 /**
  * No entities: every table is reached with explicit SQL in a `*.repository.ts` file (conditional updates,
@@ -55,6 +58,9 @@ export const MIGRATIONS = [
   NoShowCounting1764651460000,
   EraseDeletedAccounts1764651470000,
   UserLanguage1764651480000,
+  StandingCollections1764651600000,
+  StandingOfferWaitlist1764651610000,
+  CharityCapacity1764651620000,
 ];
 
 /** The longest a statement runs, on either side of the connection. */

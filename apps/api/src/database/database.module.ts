@@ -6,6 +6,7 @@ import { FoodModule } from '../food/food.module';
 import { ListingsModule } from '../listings/listings.module';
 import { PickupPointsModule } from '../pickup-points/pickup-points.module';
 import { RequestsModule } from '../requests/requests.module';
+import { SchedulesModule } from '../schedules/schedules.module';
 import { StatsModule } from '../stats/stats.module';
 import { VerificationModule } from '../verification/verification.module';
 import { AppConfig } from '../config/app-config';
@@ -34,5 +35,5 @@ import { TransactionDeadline } from './transaction-deadline';
 export class DatabaseModule {}
 
 /** Demo data for `npm start`; separate so the database module does not depend on auth. */
-@Module({ imports: [AuthModule, FoodModule, ListingsModule, PickupPointsModule, RequestsModule, StatsModule, VerificationModule], providers: [DemoSeedService] })
+@Module({ imports: [AuthModule, FoodModule, ListingsModule, PickupPointsModule, RequestsModule, SchedulesModule, StatsModule, VerificationModule], providers: [DemoSeedService] })
 export class DemoSeedModule {}

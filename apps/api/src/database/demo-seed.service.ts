@@ -21,6 +21,8 @@ import type { PickupPointFields } from '../pickup-points/pickup-points.repositor
 import { PickupPointsService } from '../pickup-points/pickup-points.service';
 import { HandoverService } from '../handover/handover.service';
 import { newPickupCode } from '../requests/requests.service';
+import type { ScheduleFields } from '../schedules/schedules.repository';
+import { SchedulesService } from '../schedules/schedules.service';
 import { StatsService } from '../stats/stats.service';
 import { VerificationService } from '../verification/verification.service';
 import { demoCertificate } from './demo-certificate';
@@ -177,6 +179,50 @@ const ITEMS: DemoItem[] = [
   { donor: 1, point: 2, name: 'Date biscuits', quantity: 150, description: 'Ma\'amoul packs, sealed', days: 60, state: 'withdrawn', category: 'packaged', storage: 'ambient', unit: 'item', weightKg: 12, allergens: ['gluten', 'milk', 'soy'] },
 ];
 
+/**
+ * Standing collections (docs/DOMAIN-RULES.md): the Zamalek bakery's baladi bread every evening at 21:00 for
+ * Ahl Masr, with Giza Orphans on the waitlist; Koshary El Tahrir's iftar meals every day of Ramadan, from
+ * Maghrib + 30 to Maghrib + 90 minutes, for the open board. Both start today; the job lists each day ahead.
+ */
+const SCHEDULES: (Omit<ScheduleFields, 'pickup_point_id' | 'partners' | 'starts_on'> & { donor: number; point: number; partners: number[] })[] = [
+  {
+    donor: 1,
+    point: 2,
+    partners: [0, 1],
+    food_name: 'خبز بلدي — Baladi bread',
+    description: 'Fresh baladi bread from the evening bake, in bags of 20',
+    category: 'bakery',
+    storage: 'ambient',
+    unit: 'item',
+    quantity: 80,
+    weight_kg: 8,
+    allergens: ['gluten'],
+    rule: 'FREQ=DAILY',
+    ramadan: 'any',
+    eids: 'any',
+    window: { from: '21:00', until: '22:30' },
+    ends_on: null,
+  },
+  {
+    donor: 0,
+    point: 0,
+    partners: [],
+    food_name: 'وجبات إفطار — Iftar meals',
+    description: 'Koshary iftar boxes with dates and water, hot at sunset',
+    category: 'cooked_meal',
+    storage: 'hot',
+    unit: 'portion',
+    quantity: 50,
+    weight_kg: 20,
+    allergens: ['gluten'],
+    rule: 'FREQ=DAILY',
+    ramadan: 'only',
+    eids: 'any',
+    window: { anchor: 'maghrib', from_minutes: 30, until_minutes: 90 },
+    ends_on: null,
+  },
+];
+
 const HOUR_MS = 3_600_000;
 
 /**
@@ -197,6 +243,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
     private readonly config: AppConfig,
     private readonly stats: StatsService,
     private readonly verification: VerificationService,
+    private readonly schedules: SchedulesService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -238,6 +285,14 @@ export class DemoSeedService implements OnApplicationBootstrap {
     const today = new Date(`${cairoDate()}T12:00:00Z`);
     for (const item of ITEMS) {
       await this.seedItem(tx, item, now, today, donorIds[item.donor], pointIds[item.point], charityIds);
+    }
+    for (const { donor, point, partners, ...schedule } of SCHEDULES) {
+      await this.schedules.insertSeeded(tx, donorIds[donor], {
+        ...schedule,
+        pickup_point_id: pointIds[point],
+        partners: partners.map((charity) => charityIds[charity]),
+        starts_on: cairoDate(),
+      });
     }
     return charityIds;
   }

@@ -23,6 +23,8 @@ export const TABLE_OWNERS: Record<string, readonly string[]> = {
   charities: ['auth/charities.repository.ts'],
   food_photos: ['photos/photos.repository.ts'],
   pickup_points: ['pickup-points/pickup-points.repository.ts'],
+  schedules: ['schedules/schedules.repository.ts'],
+  schedule_occurrences: ['schedules/schedules.repository.ts'],
   heat_overrides: ['food/heat-overrides.repository.ts'],
   outbox_events: ['outbox/outbox.repository.ts'],
   impact_stats: ['stats/stats.repository.ts'],

@@ -33,12 +33,13 @@ import {
   type BoardQuery,
   type FoodRow,
   type ListingColumns,
+  type NewOffer,
   type StoredListing,
 } from '../listings/food.repository';
 import { HeatOverridesRepository } from './heat-overrides.repository';
 
 /** A listing before its safe time is computed: a new one with its defaults, or a stored one with the changes merged. */
-type Draft = Omit<ListingColumns, 'safe_until'>;
+export type Draft = Omit<ListingColumns, 'safe_until'>;
 
 @Injectable()
 export class FoodService {
@@ -85,11 +86,36 @@ export class FoodService {
         allergens: body.allergens ?? [],
       };
       const listing = await this.withSafeTime(tx, draft, point?.governorate ?? null, now, now, () => true);
-      const offer = await this.offers.firstStage(tx, donor.id, listing.category, now);
+      const offer = await this.offers.firstStage(tx, donor.id, listing, now);
       const row = await this.food.insert(tx, donor.id, listing, offer);
       await this.outbox.record(tx, DOMAIN_EVENTS.foodListed, { foodId: row.id, food: publicFoodView(row), ...offeredTo(row) }, offerRecipients(row));
       return this.answers.storeWithin(tx, ownerFoodView(row));
     });
+  }
+
+  /**
+   * A standing collection's day becomes a listing (SchedulesService, in its transaction, holding the day's
+   * row lock): the food is taken as ready when its window opens (`readyAt`, the safe-time rule's start),
+   * the window is cut at the safe time, and `food.listed` is recorded as for any new listing. Undefined,
+   * with nothing written, when the day cannot be listed safely (the window would leave less than the
+   * shortest one to collect it, or has passed).
+   */
+  async listScheduled(tx: EntityManager, donorId: number, draft: Draft, governorate: GovernorateCode, readyAt: Date, offer: NewOffer, now: Date): Promise<FoodRow | undefined> {
+    if (listingProblems(draft).length > 0) return undefined;
+    const safe = await this.safeTimeOf(tx, draft, governorate, readyAt);
+    const pickupUntil = draft.pickup_until && draft.pickup_until > safe ? safe : draft.pickup_until;
+    const listing: ListingColumns = { ...draft, pickup_until: pickupUntil, safe_until: safe };
+    const problems = windowProblems({
+      pickupFrom: listing.pickup_from,
+      pickupUntil: listing.pickup_until,
+      safeUntil: safe,
+      now,
+      minWindowMinutes: this.config.MIN_PICKUP_WINDOW_MINUTES,
+    });
+    if (problems.length > 0) return undefined;
+    const row = await this.food.insert(tx, donorId, listing, offer);
+    await this.outbox.record(tx, DOMAIN_EVENTS.foodListed, { foodId: row.id, food: publicFoodView(row), ...offeredTo(row) }, offerRecipients(row));
+    return row;
   }
 
   /**
@@ -232,16 +258,7 @@ export class FoodService {
   ): Promise<ListingColumns> {
     const fieldProblems = listingProblems(draft);
     if (fieldProblems.length > 0) throw badFields(fieldProblems);
-    const outSince = draft.prepared_at ?? listedAt;
-    const override = governorate ? await this.heat.highOn(governorate, cairoDate(outSince), tx) : undefined;
-    const safe = safeUntil({
-      category: draft.category,
-      storage: draft.storage,
-      preparedAt: draft.prepared_at,
-      expirationDate: draft.expiration_date,
-      listedAt,
-      dayHighC: override ?? normalHighC(governorate, outSince),
-    });
+    const safe = await this.safeTimeOf(tx, draft, governorate, listedAt);
     const problems = windowProblems({
       pickupFrom: draft.pickup_from,
       pickupUntil: draft.pickup_until,
@@ -251,6 +268,20 @@ export class FoodService {
     }).filter(([field]) => keep(field));
     if (problems.length > 0) throw badFields(problems);
     return { ...draft, safe_until: safe };
+  }
+
+  /** The listing's `safe_until` (food-safety.ts), with an operator's heat override for the day the food started sitting out. */
+  private async safeTimeOf(tx: EntityManager, draft: Draft, governorate: GovernorateCode | null, listedAt: Date): Promise<Date> {
+    const outSince = draft.prepared_at ?? listedAt;
+    const override = governorate ? await this.heat.highOn(governorate, cairoDate(outSince), tx) : undefined;
+    return safeUntil({
+      category: draft.category,
+      storage: draft.storage,
+      preparedAt: draft.prepared_at,
+      expirationDate: draft.expiration_date,
+      listedAt,
+      dayHighC: override ?? normalHighC(governorate, outSince),
+    });
   }
 }
 

@@ -1,17 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DOMAIN_EVENTS, type FoodCategory } from '@food-link/contracts';
+import { DOMAIN_EVENTS, type FoodCategory, type ListingNeeds } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../outbox/outbox.service';
 import { PartnersService } from '../partners/partners.service';
 import { publicFoodView, type NewOffer } from '../listings/food.repository';
 import { ListingsService } from '../listings/listings.service';
+import { offeredTo, offerRecipients } from '../listings/offer-visibility';
 
 const MINUTE_MS = 60_000;
 
-/** What the open stage's job found. `early`: not due until `dueAt` (ms since the epoch). */
-export type OpenOutcome = { outcome: 'opened' } | { outcome: 'not_offered' } | { outcome: 'gone' } | { outcome: 'withheld' } | { outcome: 'early'; dueAt: number };
+/**
+ * What the open stage's job found. `early`: not due until `dueAt` (ms since the epoch); `passed`: a
+ * standing offer went to the next charity of its waitlist, due again at `dueAt`.
+ */
+export type OpenOutcome =
+  | { outcome: 'opened' }
+  | { outcome: 'not_offered' }
+  | { outcome: 'gone' }
+  | { outcome: 'withheld' }
+  | { outcome: 'early'; dueAt: number }
+  | { outcome: 'passed'; dueAt: number };
 
 /**
  * The offer cascade (docs/DOMAIN-RULES.md): a new listing of a donor with partner charities is offered to
@@ -36,13 +46,14 @@ export class OfferCascade {
   }
 
   /**
-   * Where a listing the donor makes now starts: offered to the donor's eligible partners (a snapshot) until
-   * the partners stage ends, or on the open board at once when the donor has none.
+   * Where a listing the donor makes now starts: offered to the donor's eligible partners that can take it
+   * (a snapshot) until the partners stage ends, or on the open board at once when none can.
    */
-  async firstStage(tx: EntityManager, donorId: number, category: FoodCategory, now: Date): Promise<NewOffer> {
-    const partnerIds = await this.partners.eligibleIds(tx, donorId);
+  async firstStage(tx: EntityManager, donorId: number, listing: ListingNeeds & { category: FoodCategory }, now: Date): Promise<NewOffer> {
+    // Partners that cannot take it (capacity, hours, full today: PartnersService.takers) are passed over.
+    const { takers: partnerIds } = await this.partners.takers(tx, await this.partners.eligibleIds(tx, donorId), listing, now);
     if (partnerIds.length === 0) return { stage: 'open', partnerIds: [], openAt: null };
-    return { stage: 'partners', partnerIds, openAt: new Date(now.getTime() + this.partnersStageMs(category)) };
+    return { stage: 'partners', partnerIds, openAt: new Date(now.getTime() + this.partnersStageMs(listing.category)) };
   }
 
   /**
@@ -63,11 +74,49 @@ export class OfferCascade {
       if (now() < dueAt) return { outcome: 'early', dueAt };
       if (offer.status !== 'available' || !offer.safe) return { outcome: 'gone' };
       if (offer.withheld) return { outcome: 'withheld' };
-      await this.food.openOffer(tx, foodId);
-      const row = await this.food.find(foodId, new Date(), tx);
-      if (!row) return { outcome: 'gone' };
-      await this.outbox.record(tx, DOMAIN_EVENTS.foodListed, { foodId, food: publicFoodView(row), partners: undefined }, [row.donor_id]);
-      return { outcome: 'opened' };
+      return this.advance(tx, foodId, offer.offer_waitlist, new Date(now()));
     });
+  }
+
+  /**
+   * A standing charity declines the listing offered to it alone (docs/DOMAIN-RULES.md, "Standing
+   * collections"): the next charity of the waitlist is asked at once, or, with none left, the listing goes
+   * on the open board. False, with nothing changed, when the listing is not (or no longer) offered to this
+   * charity alone.
+   */
+  async decline(foodId: number, charityId: number, now: Date = new Date()): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const offer = await this.food.lockOffer(tx, foodId);
+      if (!offer || offer.offer_stage !== 'partners' || offer.status !== 'available' || !offer.safe) return false;
+      if (offer.offer_partner_ids.length !== 1 || offer.offer_partner_ids[0] !== charityId) return false;
+      await this.advance(tx, foodId, offer.offer_waitlist, now);
+      return true;
+    });
+  }
+
+  /**
+   * The next step of a locked offer: the first charity of `waitlist` still an eligible partner is offered
+   * it alone for STANDING_CONFIRM_MINUTES (`food.listed` names it, so it hears), the rest stay waiting;
+   * with none, the listing goes on the open board and `food.listed` is recorded without partners.
+   */
+  private async advance(tx: EntityManager, foodId: number, waitlist: readonly number[], now: Date): Promise<OpenOutcome> {
+    const item = await this.food.find(foodId, now, tx);
+    if (!item) return { outcome: 'gone' };
+    // The next that is still an eligible partner and can take it (PartnersService.takers); the others are passed over.
+    const { takers } = await this.partners.takers(tx, waitlist, item, now);
+    const next = takers.length > 0 ? waitlist.indexOf(takers[0]) : -1;
+    if (next !== -1) {
+      const dueAt = now.getTime() + Math.round(this.config.STANDING_CONFIRM_MINUTES * MINUTE_MS);
+      await this.food.passOffer(tx, foodId, waitlist[next], waitlist.slice(next + 1), new Date(dueAt));
+      const row = await this.food.find(foodId, now, tx);
+      if (!row) return { outcome: 'gone' };
+      await this.outbox.record(tx, DOMAIN_EVENTS.foodListed, { foodId, food: publicFoodView(row), ...offeredTo(row) }, offerRecipients(row));
+      return { outcome: 'passed', dueAt };
+    }
+    await this.food.openOffer(tx, foodId);
+    const row = await this.food.find(foodId, now, tx);
+    if (!row) return { outcome: 'gone' };
+    await this.outbox.record(tx, DOMAIN_EVENTS.foodListed, { foodId, food: publicFoodView(row), partners: undefined }, [row.donor_id]);
+    return { outcome: 'opened' };
   }
 }

@@ -145,11 +145,24 @@ export const FOOD_VIEW_COLUMNS = `
   f.offer_stage, f.offer_partner_ids, f.offer_open_at, f.withheld, f.hidden_reason,
   ph.photo_names, ph.thumbnail_names`;
 
+/** An item's offer, locked for the cascade's next step. */
+export interface LockedOffer {
+  offer_stage: OfferStage;
+  offer_open_at: Date | null;
+  offer_partner_ids: number[];
+  offer_waitlist: number[];
+  status: FoodStatus;
+  safe: boolean;
+  withheld: boolean;
+}
+
 /** A listing's place in the cascade when it is made. */
 export interface NewOffer {
   stage: OfferStage;
   partnerIds: number[];
   openAt: Date | null;
+  /** A standing offer's charities still to be asked after `partnerIds`, in order (docs/DOMAIN-RULES.md, "Standing collections"). */
+  waitlist?: number[];
 }
 
 export interface FoodRow {
@@ -378,9 +391,9 @@ export class FoodRepository {
   /** A new listing at its first stage of the offer cascade; returns its row as every view reads it. */
   async insert(tx: EntityManager, donorId: number, item: ListingColumns, offer: NewOffer): Promise<FoodRow> {
     const [food] = await tx.query<{ id: number }[]>(
-      `INSERT INTO food_items (donor_id, ${LISTING_COLUMNS}, offer_stage, offer_partner_ids, offer_open_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING id`,
-      [donorId, ...listingValues(item), offer.stage, offer.partnerIds, offer.openAt],
+      `INSERT INTO food_items (donor_id, ${LISTING_COLUMNS}, offer_stage, offer_partner_ids, offer_open_at, offer_waitlist)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) RETURNING id`,
+      [donorId, ...listingValues(item), offer.stage, offer.partnerIds, offer.openAt, offer.waitlist ?? []],
     );
     return (await this.find(food.id, new Date(), tx)) as FoodRow;
   }
@@ -583,12 +596,22 @@ export class FoodRepository {
   async lockOffer(
     tx: EntityManager,
     foodId: number,
-  ): Promise<{ offer_stage: OfferStage; offer_open_at: Date | null; status: FoodStatus; safe: boolean; withheld: boolean } | undefined> {
-    const [row] = await tx.query<{ offer_stage: OfferStage; offer_open_at: Date | null; status: FoodStatus; safe: boolean; withheld: boolean }[]>(
-      `SELECT offer_stage, offer_open_at, status, safe_until > now() AS safe, withheld FROM food_items WHERE id = $1 FOR UPDATE`,
+  ): Promise<LockedOffer | undefined> {
+    const [row] = await tx.query<LockedOffer[]>(
+      `SELECT offer_stage, offer_open_at, offer_partner_ids, offer_waitlist, status, safe_until > now() AS safe, withheld
+         FROM food_items WHERE id = $1 FOR UPDATE`,
       [foodId],
     );
     return row;
+  }
+
+  /** A locked item in the partners stage is offered to `partnerId` alone until `openAt`, `waitlist` after it. */
+  async passOffer(tx: EntityManager, foodId: number, partnerId: number, waitlist: readonly number[], openAt: Date): Promise<void> {
+    await tx.query(
+      `UPDATE food_items SET offer_partner_ids = ARRAY[$2::int], offer_waitlist = $3::int[], offer_open_at = $4, updated_at = now()
+        WHERE id = $1 AND offer_stage = 'partners'`,
+      [foodId, partnerId, [...waitlist], openAt],
+    );
   }
 
   /** Puts a locked item in the partners stage on the open board. */

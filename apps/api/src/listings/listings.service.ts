@@ -49,6 +49,11 @@ export class ListingsService {
     return this.food.openOffer(tx, foodId);
   }
 
+  /** A locked item's standing offer passes to the next charity (OfferCascade.passOn). */
+  passOffer(tx: EntityManager, foodId: number, partnerId: number, waitlist: readonly number[], openAt: Date): Promise<void> {
+    return this.food.passOffer(tx, foodId, partnerId, waitlist, openAt);
+  }
+
   /** An operator hides a listing (`reason`) or puts it back (null). */
   setHidden(tx: EntityManager, foodId: number, reason: string | null): Promise<void> {
     return this.food.setHidden(tx, foodId, reason);

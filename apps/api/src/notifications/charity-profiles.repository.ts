@@ -14,6 +14,11 @@ interface ProfileRow {
   phone: string | null;
   quiet_start: string | null;
   quiet_end: string | null;
+  chilled_capacity_kg: number | null;
+  frozen_capacity_kg: number | null;
+  receiving_from: string | null;
+  receiving_until: string | null;
+  full_today: boolean;
 }
 
 /** What matching needs to know of a listing: its category, storage and place (governorate and position, either may be missing). */
@@ -23,9 +28,27 @@ export interface MatchableListing {
   governorate: string | null;
   lat: number | null;
   lng: number | null;
+  weight_kg: number | null;
+  pickup_from: Date | null;
+  pickup_until: Date | null;
 }
 
-const COLUMNS = 'governorates, categories, storage, base_lat, base_lng, radius_km, phone, quiet_start::text, quiet_end::text';
+/**
+ * capacityProblem (libs/contracts/src/capacity.ts) in SQL, over `cp`: true when the charity can take the
+ * listing whose storage is $2, weight $4, window $5..$6 (a charity that is full today, lacks the storage,
+ * has too little fridge or freezer space, or does not receive in the window is not told of it).
+ */
+const CAN_TAKE_SQL = `(cp.full_on IS DISTINCT FROM (now() AT TIME ZONE 'Africa/Cairo')::date
+  AND NOT ($2 = 'chilled' AND cp.chilled_capacity_kg IS NOT NULL AND (cp.chilled_capacity_kg = 0 OR coalesce($4::numeric, 0) > cp.chilled_capacity_kg))
+  AND NOT ($2 = 'frozen' AND cp.frozen_capacity_kg IS NOT NULL AND (cp.frozen_capacity_kg = 0 OR coalesce($4::numeric, 0) > cp.frozen_capacity_kg))
+  AND (cp.receiving_from IS NULL OR $5::timestamptz IS NULL OR $6::timestamptz IS NULL
+       OR CASE WHEN ($6::timestamptz AT TIME ZONE 'Africa/Cairo')::time > ($5::timestamptz AT TIME ZONE 'Africa/Cairo')::time
+               THEN ($5::timestamptz AT TIME ZONE 'Africa/Cairo')::time < cp.receiving_until AND ($6::timestamptz AT TIME ZONE 'Africa/Cairo')::time > cp.receiving_from
+               ELSE ($5::timestamptz AT TIME ZONE 'Africa/Cairo')::time < cp.receiving_until OR ($6::timestamptz AT TIME ZONE 'Africa/Cairo')::time > cp.receiving_from END))`;
+
+const COLUMNS = `governorates, categories, storage, base_lat, base_lng, radius_km, phone, quiet_start::text, quiet_end::text,
+  chilled_capacity_kg::float8 AS chilled_capacity_kg, frozen_capacity_kg::float8 AS frozen_capacity_kg,
+  receiving_from::text, receiving_until::text, coalesce(full_on = (now() AT TIME ZONE 'Africa/Cairo')::date, false) AS full_today`;
 
 /** `HH:MM` of a stored `time` (tests may store seconds; the API shows minutes). */
 const minutes = (clock: string) => clock.slice(0, 5);
@@ -41,6 +64,10 @@ function view(row: ProfileRow): CharityProfileView {
     radius_km: row.radius_km,
     phone: row.phone,
     quiet_hours: row.quiet_start && row.quiet_end ? { start: minutes(row.quiet_start), end: minutes(row.quiet_end) } : null,
+    chilled_capacity_kg: row.chilled_capacity_kg,
+    frozen_capacity_kg: row.frozen_capacity_kg,
+    receiving_hours: row.receiving_from && row.receiving_until ? { from: minutes(row.receiving_from), until: minutes(row.receiving_until) } : null,
+    full_today: row.full_today,
   };
 }
 
@@ -56,12 +83,16 @@ export class CharityProfilesRepository {
 
   async save(userId: number, body: CharityProfileBody): Promise<CharityProfileView> {
     const [row] = await this.db.query<ProfileRow[]>(
-      `INSERT INTO charity_profiles (user_id, governorates, categories, storage, base_lat, base_lng, radius_km, phone, quiet_start, quiet_end)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+      `INSERT INTO charity_profiles (user_id, governorates, categories, storage, base_lat, base_lng, radius_km, phone, quiet_start, quiet_end,
+                                     chilled_capacity_kg, frozen_capacity_kg, receiving_from, receiving_until, full_on)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
+               CASE WHEN $15::boolean THEN (now() AT TIME ZONE 'Africa/Cairo')::date END)
        ON CONFLICT (user_id) DO UPDATE SET
          governorates = EXCLUDED.governorates, categories = EXCLUDED.categories, storage = EXCLUDED.storage,
          base_lat = EXCLUDED.base_lat, base_lng = EXCLUDED.base_lng, radius_km = EXCLUDED.radius_km, phone = EXCLUDED.phone,
-         quiet_start = EXCLUDED.quiet_start, quiet_end = EXCLUDED.quiet_end, updated_at = now()
+         quiet_start = EXCLUDED.quiet_start, quiet_end = EXCLUDED.quiet_end,
+         chilled_capacity_kg = EXCLUDED.chilled_capacity_kg, frozen_capacity_kg = EXCLUDED.frozen_capacity_kg,
+         receiving_from = EXCLUDED.receiving_from, receiving_until = EXCLUDED.receiving_until, full_on = EXCLUDED.full_on, updated_at = now()
        RETURNING ${COLUMNS}`,
       [
         userId,
@@ -74,19 +105,24 @@ export class CharityProfilesRepository {
         body.phone ?? null,
         body.quiet_hours?.start ?? null,
         body.quiet_hours?.end ?? null,
+        body.chilled_capacity_kg ?? null,
+        body.frozen_capacity_kg ?? null,
+        body.receiving_hours?.from ?? null,
+        body.receiving_hours?.until ?? null,
+        body.full_today ?? false,
       ],
     );
     return view(row);
   }
 
   /**
-   * The charities whose profile fits the listing: its category and storage among theirs, and its
-   * governorate among theirs or its pickup point within their radius of their base; live accounts only
+   * The charities whose profile fits the listing: its category and storage among theirs, that can take it
+   * (CAN_TAKE_SQL: capacity, receiving hours, not full today), and its governorate among theirs or its pickup point within their radius of their base; live accounts only
    * (a deleted account, or one an operator suspended, is never matched), less `exclude`. One statement over the GIN and GiST indexes
    * (migration 1764650000000): the box narrows the radius matches, the haversine distance decides.
    */
   async matching(listing: MatchableListing, exclude: readonly number[]): Promise<number[]> {
-    const params: unknown[] = [listing.category, listing.storage, exclude];
+    const params: unknown[] = [listing.category, listing.storage, exclude, listing.weight_kg, listing.pickup_from, listing.pickup_until];
     const places: string[] = [];
     if (listing.governorate) {
       params.push(listing.governorate);
@@ -108,6 +144,7 @@ export class CharityProfilesRepository {
           AND (c.claiming_suspended_until IS NULL OR c.claiming_suspended_until <= now())
         WHERE cp.categories @> ARRAY[$1::text] AND cp.storage @> ARRAY[$2::text]
           AND (${places.join(' OR ')})
+          AND ${CAN_TAKE_SQL}
           AND cp.user_id <> ALL($3::int[])
         ORDER BY cp.user_id`,
       params,

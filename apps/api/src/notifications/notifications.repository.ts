@@ -59,6 +59,9 @@ export interface ListingToMatch {
   governorate: string | null;
   lat: number | null;
   lng: number | null;
+  weight_kg: number | null;
+  pickup_from: Date | null;
+  pickup_until: Date | null;
 }
 
 /** The parties of a request, its food's name and why it was cancelled if not by its charity (a notice about it). */
@@ -248,7 +251,8 @@ export class NotificationsRepository {
   async listingToMatch(foodId: number): Promise<ListingToMatch | undefined> {
     const [row] = await this.db.query<ListingToMatch[]>(
       `SELECT f.food_name, f.category::text, f.storage::text, f.safe_until, ${LIVE_LISTING} AS open,
-              f.withheld, f.deferred_match AS deferred, p.governorate, p.lat, p.lng
+              f.withheld, f.deferred_match AS deferred, p.governorate, p.lat, p.lng,
+              f.weight_kg::float8 AS weight_kg, f.pickup_from, f.pickup_until
          FROM food_items f LEFT JOIN pickup_points p ON p.id = f.pickup_point_id
         WHERE f.id = $1`,
       [foodId],

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { CharitySearchQuery, CharitySearchResponse, CharitySummary } from '@food-link/contracts';
+import type { CharityCapacity, CharitySearchQuery, CharitySearchResponse, CharitySummary } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 
 /** Charities as a donor sees them: `users u JOIN charities c`, public columns only. */
@@ -48,6 +48,19 @@ export class PartnersRepository {
       [ids],
     );
     return rows.map((row) => row.id);
+  }
+
+  /** What the profiles of `ids` say of their capacity (capacityProblem); a charity without a profile is left out. */
+  async capacitiesOf(tx: EntityManager, ids: readonly number[]): Promise<Map<number, CharityCapacity>> {
+    if (ids.length === 0) return new Map();
+    const rows = await tx.query<(CharityCapacity & { user_id: number })[]>(
+      `SELECT user_id, storage, chilled_capacity_kg::float8 AS chilled_capacity_kg, frozen_capacity_kg::float8 AS frozen_capacity_kg,
+              to_char(receiving_from, 'HH24:MI') AS receiving_from, to_char(receiving_until, 'HH24:MI') AS receiving_until,
+              to_char(full_on, 'YYYY-MM-DD') AS full_on
+         FROM charity_profiles WHERE user_id = ANY($1::int[])`,
+      [[...ids]],
+    );
+    return new Map(rows.map(({ user_id, ...capacity }) => [user_id, capacity]));
   }
 
   /** Replaces the donor's list (the caller checked every id). Serialised per donor by the donor's row lock. */

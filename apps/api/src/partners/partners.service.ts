@@ -1,7 +1,15 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { CharitySearchQuery, CharitySearchResponse, PartnersBody, PartnersView } from '@food-link/contracts';
-import { DataSource } from 'typeorm';
+import {
+  capacityProblem,
+  type CapacityProblem,
+  type CharitySearchQuery,
+  type CharitySearchResponse,
+  type ListingNeeds,
+  type PartnersBody,
+  type PartnersView,
+} from '@food-link/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { IdempotentAnswers } from '../idempotency/idempotent-answers';
 import { PartnersRepository } from './partners.repository';
@@ -43,4 +51,47 @@ export class PartnersService {
   eligibleIds(...args: Parameters<PartnersRepository['eligibleIds']>): ReturnType<PartnersRepository['eligibleIds']> {
     return this.partners.eligibleIds(...args);
   }
+
+  /** Of `ids`, those that are not eligible partner charities (a schedule's standing charities, SchedulesService). */
+  ineligible(...args: Parameters<PartnersRepository['ineligible']>): ReturnType<PartnersRepository['ineligible']> {
+    return this.partners.ineligible(...args);
+  }
+
+  /**
+   * Of the charities `ids` (in order), those a listing with these needs may be offered to: eligible
+   * partners (ELIGIBLE_PARTNER_SQL) whose profile lets them take it (capacityProblem, as of `now`); the
+   * others are passed over, each with why. The partner cascade, the standing offers and their waitlist
+   * ask this.
+   */
+  async takers(tx: EntityManager, ids: readonly number[], listing: ListingNeeds, now: Date): Promise<{ takers: number[]; passedOver: PassedOver[] }> {
+    return (await this.takersOf(ids, tx))(listing, now);
+  }
+
+  /**
+   * `takers` for many listings of the same charities (a schedule's days, for the donor's view): their
+   * eligibility and profiles read once, then judged for each listing.
+   */
+  async takersOf(
+    ids: readonly number[],
+    manager: EntityManager = this.db.manager,
+  ): Promise<(listing: ListingNeeds, now: Date) => { takers: number[]; passedOver: PassedOver[] }> {
+    const refused = new Set(ids.length > 0 ? await this.partners.ineligible(manager, ids) : []);
+    const capacities = await this.partners.capacitiesOf(manager, ids);
+    return (listing, now) => {
+      const takers: number[] = [];
+      const passedOver: PassedOver[] = [];
+      for (const id of ids) {
+        const reason = refused.has(id) ? 'not_eligible' : capacityProblem(capacities.get(id), listing, now);
+        if (reason === null) takers.push(id);
+        else passedOver.push({ charity_id: id, reason });
+      }
+      return { takers, passedOver };
+    };
+  }
+}
+
+/** A charity a listing was not offered to, and why. */
+export interface PassedOver {
+  charity_id: number;
+  reason: CapacityProblem | 'not_eligible';
 }

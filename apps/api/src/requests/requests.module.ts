@@ -10,6 +10,7 @@ import { RequestsService } from './requests.service';
   controllers: [RequestsController],
   // The claim and the requests' reads through ClaimsService, the transitions through HandoverService (HandoverModule).
   providers: [RequestsService],
-  exports: [HandoverModule],
+  // RequestsService: a standing charity's confirmation is its claim (SchedulesService.confirm).
+  exports: [HandoverModule, RequestsService],
 })
 export class RequestsModule {}

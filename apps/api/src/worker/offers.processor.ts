@@ -32,8 +32,9 @@ export class OffersProcessor extends QueueWorker<OpenToBoardJob> {
 
   private async openToBoard(job: Job<OpenToBoardJob>): Promise<void> {
     const result = await this.offers.openToBoard(job.data.foodId);
-    if (result.outcome === 'early') {
-      // Not due yet (the clock of the process that scheduled it ran ahead): back to delayed until it is.
+    if (result.outcome === 'early' || result.outcome === 'passed') {
+      // Not due yet (the clock of the process that scheduled it ran ahead), or a standing offer went to
+      // the next charity of its waitlist: back to delayed until it is due.
       await job.moveToDelayed(result.dueAt, job.token);
       throw new DelayedError();
     }

@@ -23,6 +23,8 @@ import { NotificationsProcessor } from './notifications.processor';
 import { PasswordResetMailModule } from '../auth/password-reset-mail';
 import { VerificationReactionsModule } from '../verification/verification-reactions';
 import { QueueWorkerKit, type QueueName } from './queue-worker';
+import { SchedulesModule } from '../schedules/schedules.module';
+import { SchedulesProcessor } from './schedules.processor';
 
 /** One processor per queue (each a QueueWorker); the type makes a queue without a processor a compile error. */
 const PROCESSORS: Record<QueueName, Type<unknown>> = {
@@ -31,6 +33,7 @@ const PROCESSORS: Record<QueueName, Type<unknown>> = {
   [QUEUES.handover]: HandoverProcessor,
   [QUEUES.offers]: OffersProcessor,
   [QUEUES.notifications]: NotificationsProcessor,
+  [QUEUES.schedules]: SchedulesProcessor,
 };
 
 /** Job consumers, for processes with ROLE=all or ROLE=worker. */
@@ -53,9 +56,11 @@ const PROCESSORS: Record<QueueName, Type<unknown>> = {
       { name: QUEUES.offers, useFactory: () => ({ defaultJobOptions: OFFER_JOB_OPTIONS }) },
       // Its producers add jobs through NotificationQueue (any process); this registration is the worker's.
       { name: QUEUES.notifications, inject: [AppConfig], useFactory: (config: AppConfig) => ({ defaultJobOptions: notificationJobOptions(config) }) },
+      { name: QUEUES.schedules },
     ),
     FoodModule,
     ListingsModule,
+    SchedulesModule,
     HandoverModule,
     StatsModule,
     RealtimePublisherModule,

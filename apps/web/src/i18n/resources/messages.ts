@@ -83,6 +83,15 @@ export const messages = {
     },
     serverMessages: {
       'Your account has been deleted': 'تم حذف حسابك',
+      // Standing collections (issue 27).
+      'This schedule belongs to another donor': 'هذا الجدول يخص متبرعًا آخر',
+      'Schedule not found': 'الجدول غير موجود',
+      'The schedule does not run on that date': 'لا يعمل الجدول في هذا التاريخ',
+      'That day is already listed: change or withdraw its listing instead': 'هذا اليوم معروض بالفعل: عدّل عرضه أو اسحبه بدلًا من ذلك',
+      'That day has passed': 'انقضى هذا اليوم',
+      'Your charity is not a standing charity of this schedule': 'جمعيتكم ليست من الجمعيات الدائمة لهذا الجدول',
+      'That day is not listed yet: it is offered to you when it is': 'هذا اليوم لم يُعرض بعد: سيُعرض عليكم عندما يُعرض',
+      'That day is not offered to your charity now': 'هذا اليوم غير معروض على جمعيتكم الآن',
       'This e-mail address is already registered': 'هذا البريد الإلكتروني مسجّل بالفعل',
       'A charity with this name is already registered': 'توجد جمعية مسجّلة بهذا الاسم بالفعل',
       'Invalid email or password': 'البريد الإلكتروني أو كلمة المرور غير صحيحة',

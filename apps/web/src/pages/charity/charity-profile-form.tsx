@@ -56,6 +56,19 @@ function typedNumber(text: string): number | string | null {
   return Number.isFinite(value) ? value : latin;
 }
 
+/**
+ * What the form does not edit yet (issue 27: capacity, receiving hours, full today), sent back as loaded:
+ * the PUT replaces the whole profile, and a save here must not clear what was set elsewhere.
+ */
+function keptOf(profile: CharityProfileView): Record<string, unknown> {
+  return {
+    chilled_capacity_kg: profile.chilled_capacity_kg,
+    frozen_capacity_kg: profile.frozen_capacity_kg,
+    receiving_hours: profile.receiving_hours,
+    full_today: profile.full_today,
+  };
+}
+
 /** The body `PUT /api/charity/profile` takes, from the form's values. */
 function bodyOf(values: Values): Record<string, unknown> {
   return {
@@ -117,7 +130,7 @@ export function CharityProfileForm({ profile }: { profile: CharityProfileView })
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkForm(CharityProfileBody, bodyOf(values));
+    const checked = checkForm(CharityProfileBody, { ...keptOf(profile), ...bodyOf(values) });
     if (checked.problems) {
       setProblems(checked.problems);
       setGeneral(null);

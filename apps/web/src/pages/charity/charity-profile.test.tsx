@@ -71,15 +71,30 @@ describe('the charity profile', () => {
       radius_km: 12.5,
       phone: '+201012345678',
       quiet_hours: { start: '23:00', end: '07:00' },
+      chilled_capacity_kg: null,
+      frozen_capacity_kg: null,
+      receiving_hours: null,
+      full_today: false,
     });
     put.release({ body: { saved: true, ...body } });
     expect(await screen.findByText('Profile saved. New food that fits it will reach you.')).toHaveAttribute('role', 'status');
     await waitFor(() => expect(screen.queryByTestId('profile-not-saved')).not.toBeInTheDocument());
   });
 
-  it('shows a saved profile as saved, without quiet hours unless set, and sends none when left off', async () => {
+  it('shows a saved profile as saved, without quiet hours unless set, sends none when left off, and keeps what it does not show', async () => {
     signInAs('charity', 9);
-    const saved: CharityProfileView = { ...unsaved, saved: true, governorates: ['EG-ALX'], categories: ['bakery'], storage: ['chilled'], phone: '+201012345678' };
+    const saved: CharityProfileView = {
+      ...unsaved,
+      saved: true,
+      governorates: ['EG-ALX'],
+      categories: ['bakery'],
+      storage: ['chilled'],
+      phone: '+201012345678',
+      chilled_capacity_kg: 40,
+      frozen_capacity_kg: 0,
+      receiving_hours: { from: '09:00', until: '21:00' },
+      full_today: true,
+    };
     const fetchMock = mockApi({ 'GET /api/charity/profile': { body: saved }, 'PUT /api/charity/profile': { body: saved } });
     const user = userEvent.setup();
     showProfile();
@@ -91,6 +106,13 @@ describe('the charity profile', () => {
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     await screen.findByText('Profile saved. New food that fits it will reach you.');
     expect(bodyOf(fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')?.[1])).toMatchObject({ quiet_hours: null, base_lat: null, radius_km: null });
+    // What the form does not show (capacity, receiving hours, full today) is sent back as it was.
+    expect(bodyOf(fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')?.[1])).toMatchObject({
+      chilled_capacity_kg: 40,
+      frozen_capacity_kg: 0,
+      receiving_hours: { from: '09:00', until: '21:00' },
+      full_today: true,
+    });
   });
 
   it('refuses what the API would refuse, beside the fields, before sending anything', async () => {

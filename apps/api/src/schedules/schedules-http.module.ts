@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { RequestsModule } from '../requests/requests.module';
+import { SchedulesController } from './schedules.controller';
+import { SchedulesModule } from './schedules.module';
+import { StandingController } from './standing.controller';
+import { StandingService } from './standing.service';
+
+/** The standing collections' calls, for processes that serve HTTP (the confirmation is a claim: RequestsModule). */
+@Module({
+  imports: [SchedulesModule, RequestsModule],
+  controllers: [SchedulesController, StandingController],
+  providers: [StandingService],
+})
+export class SchedulesHttpModule {}

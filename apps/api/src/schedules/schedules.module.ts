@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { FoodModule } from '../food/food.module';
+import { PartnersModule } from '../partners/partners.module';
+import { SchedulesRepository } from './schedules.repository';
+import { SchedulesService } from './schedules.service';
+
+/** Standing collections' service: the calls (SchedulesHttpModule) and the worker's `schedules` queue use it. */
+@Module({
+  imports: [FoodModule, PartnersModule],
+  providers: [SchedulesService, SchedulesRepository],
+  exports: [SchedulesService],
+})
+export class SchedulesModule {}

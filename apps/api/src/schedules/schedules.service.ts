@@ -1,0 +1,408 @@
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  cairoDate,
+  checkShape,
+  ERRORS,
+  isCalendarDate,
+  ScheduleBody,
+  type MessageResponse,
+  type Occurrence,
+  type OccurrenceChangeBody,
+  type OccurrencesQuery,
+  type ListingNeeds,
+  type OccurrenceView,
+  type ScheduleView,
+  STANDING_DAYS,
+  type StandingOccurrenceView,
+  type UpdateScheduleBody,
+} from '@food-link/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { AuthUser } from '../auth/auth-user';
+import { AppConfig } from '../config/app-config';
+import { FoodService, type Draft } from '../food/food.service';
+import { OfferCascade } from '../food/offer-cascade';
+import { IdempotentAnswers } from '../idempotency/idempotent-answers';
+import type { NewOffer } from '../listings/food.repository';
+import { PartnersService } from '../partners/partners.service';
+import { occurrences, type ScheduleTiming } from './occurrences';
+import { SchedulesRepository, scheduleView, type OccurrenceRow, type ScheduleRow, type ScheduleFields } from './schedules.repository';
+
+const MINUTE_MS = 60_000;
+/** The materialiser reads schedules in pages of this many. */
+const PAGE = 500;
+
+/** The day after a Cairo date. */
+function nextDate(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** What of a stored schedule times it: its rule, window and dates, at its point (or its governorate's capital). */
+export function timingOf(row: ScheduleRow): ScheduleTiming {
+  return {
+    rule: row.rule,
+    ramadan: row.ramadan,
+    eids: row.eids,
+    window: row.window,
+    starts_on: row.starts_on,
+    ends_on: row.ends_on,
+    place: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : { governorate: row.governorate },
+  };
+}
+
+/**
+ * Standing collections (docs/DOMAIN-RULES.md, "Standing collections"): a donor's schedules, their days
+ * (the engine's occurrences with the donor's changes and what became of each), and the listing of each day
+ * `SCHEDULE_LEAD_MINUTES` before its window opens, exactly once (the day's row lock), by the worker's job
+ * and at once when a schedule or a day is saved inside the lead time. Listings are made by the listings
+ * owner (through FoodService.listScheduled, which computes the safe time as for any listing).
+ */
+@Injectable()
+export class SchedulesService {
+  private readonly logger = new Logger('Schedules');
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly schedules: SchedulesRepository,
+    private readonly food: FoodService,
+    private readonly partners: PartnersService,
+    private readonly answers: IdempotentAnswers,
+    private readonly config: AppConfig,
+    private readonly offers: OfferCascade,
+  ) {}
+
+  /**
+   * THE check of who may manage a schedule (see, change, delete it and its days): today its donor's own
+   * account. 404 when there is none (or it was deleted), 403 when it is another's. With organisations,
+   * a donor organisation's admin or the manager of the schedule's branch (pickup point) pass here too.
+   */
+  mayManage(user: AuthUser, schedule: ScheduleRow | undefined): ScheduleRow {
+    if (!schedule) throw new NotFoundException(ERRORS.scheduleNotFound);
+    if (schedule.donor_id !== user.id) throw new ForbiddenException(ERRORS.scheduleOfAnotherDonor);
+    return schedule;
+  }
+
+  /**
+   * THE check of who may confirm, decline or leave for a standing charity: today the charity's own account,
+   * when the schedule names it among its standing charities; returns the charity's account id. 404 when
+   * there is no schedule, 403 when the charity is not one of its standing charities. With organisations,
+   * a charity organisation's admin or coordinator pass here too (for the organisation's account).
+   */
+  mayConfirmFor(user: AuthUser, schedule: ScheduleRow | undefined): number {
+    if (!schedule) throw new NotFoundException(ERRORS.scheduleNotFound);
+    if (!schedule.partners.includes(user.id)) throw new ForbiddenException(ERRORS.notStandingCharity);
+    return user.id;
+  }
+
+  /** Demo data: a schedule as stored, in the seed's transaction (its days are listed by the job as they come). */
+  insertSeeded(tx: EntityManager, donorId: number, fields: ScheduleFields): Promise<number> {
+    return this.schedules.insert(tx, donorId, fields);
+  }
+
+  async list(donor: AuthUser): Promise<ScheduleView[]> {
+    return (await this.schedules.listOfDonor(donor.id)).map(scheduleView);
+  }
+
+  async get(user: AuthUser, id: number): Promise<ScheduleView> {
+    return scheduleView(this.mayManage(user, await this.schedules.find(id)));
+  }
+
+  /** A new schedule; a day inside the lead time is listed at once, in the same transaction. */
+  async create(donor: AuthUser, body: ScheduleBody, now: Date = new Date()): Promise<ScheduleView> {
+    return this.db.transaction(async (tx) => {
+      const fields = await this.checkedFields(tx, donor.id, body);
+      const id = await this.schedules.insert(tx, donor.id, fields);
+      const row = (await this.schedules.find(id, tx, true)) as ScheduleRow;
+      await this.materialise(tx, row, now);
+      return this.answers.storeWithin(tx, scheduleView(row));
+    });
+  }
+
+  /**
+   * A change: the fields sent replace the stored ones, and the whole must pass ScheduleBody's checks
+   * (400 naming the field). Days already listed keep their listing; a day now inside the lead time is
+   * listed at once.
+   */
+  async update(user: AuthUser, id: number, body: UpdateScheduleBody, now: Date = new Date()): Promise<ScheduleView> {
+    return this.db.transaction(async (tx) => {
+      const stored = this.mayManage(user, await this.schedules.find(id, tx, true));
+      const merged = checkShape(ScheduleBody, { ...bodyOf(stored), ...definedOf(body) });
+      if (!merged.success) throw new BadRequestException(merged.messages);
+      // Only what the change names is checked again: a standing charity that has lost its verification since
+      // must not keep the donor from changing a quantity (it is passed over when a day is listed).
+      await this.schedules.update(tx, id, await this.checkedFields(tx, stored.donor_id, merged.data, { point: body.pickup_point_id !== undefined, partners: body.partners !== undefined }));
+      const row = (await this.schedules.find(id, tx, true)) as ScheduleRow;
+      await this.materialise(tx, row, now);
+      return this.answers.storeWithin(tx, scheduleView(row));
+    });
+  }
+
+  /** Ends a schedule: no day is listed any more; listings already made stay as they are. */
+  async remove(user: AuthUser, id: number): Promise<MessageResponse> {
+    return this.db.transaction(async (tx) => {
+      this.mayManage(user, await this.schedules.find(id, tx, true));
+      await this.schedules.softDelete(tx, id);
+      return this.answers.storeWithin<MessageResponse>(tx, { message: 'Schedule deleted' });
+    });
+  }
+
+  /** The schedule's days from `from` to `to`, with the donor's changes and what became of each. */
+  async occurrences(user: AuthUser, id: number, query: OccurrencesQuery, now: Date = new Date()): Promise<OccurrenceView[]> {
+    const schedule = this.mayManage(user, await this.schedules.find(id));
+    const rows = new Map((await this.schedules.occurrenceRows(id, query.from, query.to)).map((row) => [row.date, row]));
+    const judge = await this.partners.takersOf(schedule.partners);
+    return occurrences(timingOf(schedule), query).map((occurrence) => {
+      const view = occurrenceView(schedule, occurrence, rows.get(occurrence.date), now);
+      if (view.status !== 'planned' && view.status !== 'listed') return view;
+      // Why a standing charity would be (or was) skipped that day, as its profile says now; "full today" counts on its own day.
+      const from = new Date(occurrence.window_from);
+      const needs = { storage: schedule.storage, weight_kg: schedule.weight_kg, pickup_from: from, pickup_until: new Date(occurrence.window_until) };
+      const { passedOver } = judge(needs, from > now ? from : now);
+      return passedOver.length > 0 ? { ...view, passed_over: passedOver } : view;
+    });
+  }
+
+  /**
+   * The donor changes one day: its quantity (null: the schedule's again) or `skip`. 404 on a date the
+   * schedule does not run, 409 once the day is listed (its listing is changed or withdrawn instead) or its
+   * window has closed. A day that runs again inside the lead time is listed at once.
+   */
+  async changeOccurrence(user: AuthUser, id: number, date: string, body: OccurrenceChangeBody, now: Date = new Date()): Promise<OccurrenceView> {
+    if (!isCalendarDate(date)) throw new BadRequestException(['date must be a date written YYYY-MM-DD']);
+    return this.db.transaction(async (tx) => {
+      const schedule = this.mayManage(user, await this.schedules.find(id, tx, true));
+      const [occurrence] = occurrences(timingOf(schedule), { from: date, to: date });
+      if (!occurrence) throw new NotFoundException(ERRORS.occurrenceNotFound);
+      if (Date.parse(occurrence.window_until) <= now.getTime()) throw new ConflictException(ERRORS.occurrencePast);
+      const day = await this.schedules.lockOccurrence(tx, id, date);
+      if (day.food_id !== null) throw new ConflictException(ERRORS.occurrenceAlreadyListed);
+      const quantity = body.quantity === undefined ? day.quantity : body.quantity;
+      const skipped = body.skip ?? day.skipped;
+      await this.schedules.changeOccurrence(tx, id, date, quantity, skipped);
+      await this.listDay(tx, schedule, occurrence, now);
+      const [row] = await this.schedules.occurrenceRows(id, date, date, tx);
+      return this.answers.storeWithin(tx, occurrenceView(schedule, occurrence, row, now));
+    });
+  }
+
+  /** "We can't come tonight": the next standing charity is asked at once (or the open board). 409 when the day is not offered to this charity now. */
+  async decline(user: AuthUser, id: number, date: string): Promise<MessageResponse> {
+    const foodId = await this.listedDayFor(user, id, date);
+    if (!(await this.offers.decline(foodId, user.id))) throw new ConflictException(ERRORS.standingNotOffered);
+    return { message: 'Declined: the next charity is asked' };
+  }
+
+  /** The charity leaves the schedule's standing charities; the others keep their order. */
+  async leave(user: AuthUser, id: number): Promise<MessageResponse> {
+    return this.db.transaction(async (tx) => {
+      const charityId = this.mayConfirmFor(user, await this.schedules.find(id, tx, true));
+      await this.schedules.removePartner(tx, id, charityId);
+      return this.answers.storeWithin<MessageResponse>(tx, { message: 'You have left this schedule' });
+    });
+  }
+
+  /** The days of the next STANDING_DAYS where the charity is a standing charity, in time order. */
+  async standing(user: AuthUser, now: Date = new Date()): Promise<StandingOccurrenceView[]> {
+    const from = cairoDate(now);
+    const to = new Date(Date.parse(`${from}T00:00:00Z`) + (STANDING_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+    const schedules = await this.schedules.standingOf(user.id);
+    if (schedules.length === 0) return [];
+    const rows = new Map(
+      (await this.schedules.occurrenceRowsOf(schedules.map((s) => s.id), from, to)).map((row) => [`${row.schedule_id} ${row.date}`, row]),
+    );
+    const days: StandingOccurrenceView[] = [];
+    for (const schedule of schedules) {
+      let dates: Occurrence[];
+      try {
+        dates = occurrences(timingOf(schedule), { from, to });
+      } catch {
+        continue;
+      }
+      for (const occurrence of dates) {
+        const row = rows.get(`${schedule.id} ${occurrence.date}`);
+        days.push({
+          ...occurrenceView(schedule, occurrence, row, now),
+          schedule_id: schedule.id,
+          donor_name: schedule.donor_name,
+          food_name: schedule.food_name,
+          governorate: schedule.governorate,
+          area: schedule.area,
+          position: schedule.partners.indexOf(user.id),
+          offered_to_you: row?.offered_to?.length === 1 && row.offered_to[0] === user.id,
+        });
+      }
+    }
+    return days.sort((a, b) => a.window_from.localeCompare(b.window_from) || a.schedule_id - b.schedule_id);
+  }
+
+  /** The listing of a day of a schedule the charity stands for (404, 403 by mayConfirmFor; 409 not listed yet). */
+  async listedDayFor(user: AuthUser, id: number, date: string): Promise<number> {
+    if (!isCalendarDate(date)) throw new BadRequestException(['date must be a date written YYYY-MM-DD']);
+    const schedule = await this.schedules.find(id);
+    this.mayConfirmFor(user, schedule);
+    const [row] = await this.schedules.occurrenceRows(id, date, date);
+    if (!row?.food_id) {
+      const [occurrence] = occurrences(timingOf(schedule as ScheduleRow), { from: date, to: date });
+      if (!occurrence) throw new NotFoundException(ERRORS.occurrenceNotFound);
+      throw new ConflictException(ERRORS.occurrenceNotListed);
+    }
+    return row.food_id;
+  }
+
+  /**
+   * The worker's job: every running schedule's days of today and tomorrow (Cairo) that are inside the
+   * lead time are listed, each in its own transaction. Returns how many were listed. Safe to run in
+   * several workers at once and again after a crash: a day is listed only by the transaction that finds
+   * its locked row without a listing.
+   */
+  async materialiseDue(now: Date = new Date()): Promise<number> {
+    const today = cairoDate(now);
+    const tomorrow = nextDate(today);
+    let listed = 0;
+    for (let after = 0; ; ) {
+      const page = await this.schedules.running(today, tomorrow, after, PAGE);
+      for (const schedule of page) {
+        for (const occurrence of this.dueOccurrences(schedule, now)) {
+          try {
+            listed += await this.db.transaction(async (tx) => {
+              const current = await this.schedules.find(schedule.id, tx);
+              if (!current) return 0;
+              return (await this.listDay(tx, current, occurrence, now)) ? 1 : 0;
+            });
+          } catch (error) {
+            // One schedule's problem must not stop the others; the next run tries the day again.
+            this.logger.warn(`Listing schedule ${schedule.id} on ${occurrence.date}: ${(error as Error).message}`);
+          }
+        }
+      }
+      if (page.length < PAGE) return listed;
+      after = page[page.length - 1].id;
+    }
+  }
+
+  /** The schedule's days of today and tomorrow whose lead time has begun and whose window is still open. */
+  private dueOccurrences(schedule: ScheduleRow, now: Date): Occurrence[] {
+    const today = cairoDate(now);
+    const leadMs = this.config.SCHEDULE_LEAD_MINUTES * MINUTE_MS;
+    try {
+      return occurrences(timingOf(schedule), { from: today, to: nextDate(today) }).filter(
+        (o) => Date.parse(o.window_from) - leadMs <= now.getTime() && Date.parse(o.window_until) > now.getTime(),
+      );
+    } catch (error) {
+      this.logger.warn(`Schedule ${schedule.id} cannot be evaluated: ${(error as Error).message}`);
+      return [];
+    }
+  }
+
+  /** Lists the schedule's days inside the lead time, in the caller's transaction (a save). */
+  private async materialise(tx: EntityManager, schedule: ScheduleRow, now: Date): Promise<void> {
+    for (const occurrence of this.dueOccurrences(schedule, now)) await this.listDay(tx, schedule, occurrence, now);
+  }
+
+  /**
+   * Lists one day if it is due, not skipped and not listed yet, under the day's row lock; returns whether
+   * it did. The listing is offered to the first of the standing charities that is still an eligible
+   * partner, for STANDING_CONFIRM_MINUTES, then goes on through the cascade; without one, straight to the
+   * open board.
+   */
+  private async listDay(tx: EntityManager, schedule: ScheduleRow, occurrence: Occurrence, now: Date): Promise<boolean> {
+    const leadMs = this.config.SCHEDULE_LEAD_MINUTES * MINUTE_MS;
+    const opensAt = new Date(occurrence.window_from);
+    const closesAt = new Date(occurrence.window_until);
+    if (opensAt.getTime() - leadMs > now.getTime() || closesAt.getTime() <= now.getTime()) return false;
+    const day = await this.schedules.lockOccurrence(tx, schedule.id, occurrence.date);
+    if (day.skipped || day.food_id !== null) return false;
+    const draft: Draft = {
+      food_name: schedule.food_name,
+      quantity: day.quantity ?? schedule.quantity,
+      description: schedule.description,
+      expiration_date: cairoDate(closesAt),
+      pickup_point_id: schedule.pickup_point_id,
+      // A day listed after its window opened (a schedule saved at 20:15 for 20:00) is collectible from now.
+      pickup_from: opensAt.getTime() < now.getTime() ? now : opensAt,
+      pickup_until: closesAt,
+      category: schedule.category,
+      storage: schedule.storage,
+      prepared_at: null,
+      unit: schedule.unit,
+      weight_kg: schedule.weight_kg,
+      allergens: schedule.allergens,
+    };
+    const offer = await this.standingOffer(tx, schedule.partners, draft, now);
+    const row = await this.food.listScheduled(tx, schedule.donor_id, draft, schedule.governorate, opensAt, offer, now);
+    if (!row) {
+      this.logger.warn(`Schedule ${schedule.id} on ${occurrence.date}: the window does not fit the food's safe time; not listed`);
+      return false;
+    }
+    await this.schedules.markListed(tx, schedule.id, occurrence.date, row.id);
+    return true;
+  }
+
+  /**
+   * The standing offer: the first standing charity still eligible, alone for STANDING_CONFIRM_MINUTES, the
+   * others after it as its waitlist (OfferCascade asks each in turn, then opens the board).
+   */
+  private async standingOffer(tx: EntityManager, partners: readonly number[], listing: ListingNeeds, now: Date): Promise<NewOffer> {
+    const { takers } = await this.partners.takers(tx, partners, listing, now);
+    const primary = takers.length > 0 ? partners.indexOf(takers[0]) : -1;
+    if (primary === -1) return { stage: 'open', partnerIds: [], openAt: null };
+    return {
+      stage: 'partners',
+      partnerIds: [partners[primary]],
+      openAt: new Date(now.getTime() + this.config.STANDING_CONFIRM_MINUTES * MINUTE_MS),
+      waitlist: partners.slice(primary + 1),
+    };
+  }
+
+  /** The body's fields as stored, after checking the point is the donor's and each partner an eligible charity (400 naming the field). */
+  private async checkedFields(tx: EntityManager, donorId: number, body: ScheduleBody, check = { point: true, partners: true }): Promise<ScheduleFields> {
+    if (check.point && !(await this.schedules.ownLivePoint(tx, donorId, body.pickup_point_id))) throw new BadRequestException([ERRORS.pickupPointNotOwn]);
+    const partners = body.partners ?? [];
+    const refused = check.partners ? await this.partners.ineligible(tx, partners) : [];
+    if (refused.length > 0) throw new BadRequestException([`partners must each be a charity's account (not: ${refused.join(', ')})`]);
+    return {
+      pickup_point_id: body.pickup_point_id,
+      food_name: body.food_name,
+      description: body.description,
+      category: body.category ?? 'other',
+      storage: body.storage ?? 'ambient',
+      unit: body.unit ?? 'portion',
+      quantity: body.quantity,
+      weight_kg: body.weight_kg ?? null,
+      allergens: body.allergens ?? [],
+      rule: body.rule,
+      ramadan: body.ramadan,
+      eids: body.eids,
+      window: body.window,
+      partners,
+      starts_on: body.starts_on,
+      ends_on: body.ends_on ?? null,
+    };
+  }
+}
+
+/** A stored schedule as the body that would make it (for merging a PATCH). */
+function bodyOf(row: ScheduleRow): Record<string, unknown> {
+  const { id, donor_id, created_at, governorate, lat, lng, ...fields } = row;
+  void [id, donor_id, created_at, governorate, lat, lng];
+  return fields;
+}
+
+/** The fields a PATCH sends (undefined: left out). */
+function definedOf(body: UpdateScheduleBody): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+}
+
+/** One day as the donor sees it: skipped, what became of its listing, or planned (missed once its window closed unlisted). */
+export function occurrenceView(schedule: ScheduleRow, occurrence: Occurrence, row: OccurrenceRow | undefined, now: Date): OccurrenceView {
+  const status = row?.skipped ? 'skipped' : (row?.outcome ?? (Date.parse(occurrence.window_until) <= now.getTime() ? 'missed' : 'planned'));
+  return {
+    date: occurrence.date,
+    hijri: occurrence.hijri,
+    window_from: occurrence.window_from,
+    window_until: occurrence.window_until,
+    status,
+    quantity: row?.quantity ?? schedule.quantity,
+    ...(row?.food_id ? { food_id: row.food_id } : {}),
+  };
+}
