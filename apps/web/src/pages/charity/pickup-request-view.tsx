@@ -109,9 +109,9 @@ export function PickupRequestView({ foodId, onBack, focusHeading }: PickupReques
       <button
         type="button"
         // Once claimed, by us or by another charity, the item cannot be claimed again: a press could only fail.
-        // At the claim limit the reason is said beside it before any press (the server's refusal stays the
-        // judge: the list it counts may be a moment old).
-        disabled={pickup.isPending || pickup.isSuccess || claimedElsewhere || gone}
+        // At the claim limit it is off too, with the reason said beside it before any press; the server stays
+        // the judge (the requests it counts are refetched live as claims end, which turns it back on).
+        disabled={pickup.isPending || pickup.isSuccess || claimedElsewhere || gone || limitReached}
         aria-describedby={allowance && !pickup.isSuccess ? allowanceId : undefined}
         onClick={() => pickup.mutate()}
         className={`${buttonBase} bg-green-700 text-white hover:bg-green-800`}
@@ -165,7 +165,7 @@ export function PickupRequestView({ foodId, onBack, focusHeading }: PickupReques
       {pickup.isSuccess && (
         <div data-testid="pickup-next" className="mb-4 flex flex-col gap-3">
           <p className="text-stone-800">{t('pickup.next')}</p>
-          <PickupDetailsPanel requestId={pickup.data.request_id} />
+          <PickupDetailsPanel requestId={pickup.data.request_id} food={details.data ?? {}} />
           <Link
             to={{ search: '?view=requests' }}
             className="inline-flex min-h-11 items-center self-start rounded-lg border border-green-700 px-4 py-2 font-semibold text-green-800 hover:bg-green-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800"

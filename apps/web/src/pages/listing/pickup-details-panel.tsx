@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpoints } from '../../api/endpoints';
 import { queryKeys } from '../../api/query-keys';
-import { governorateName } from '@food-link/contracts';
+import { governorateName, type FoodCategory, type StorageKind } from '@food-link/contracts';
 import { formatNumber } from '../../i18n/format';
 import { useWindowText } from './listing-facts';
 
@@ -17,16 +17,38 @@ function readablePhone(e164: string): string {
   return match ? `+20 ${match[1]} ${match[2]} ${match[3]}` : e164;
 }
 
+type Handling = 'cooked' | 'chilled' | 'frozen' | 'dry';
+
+/**
+ * How to carry what is collected, by what it is and how it is kept: cooked or hot food is served or chilled
+ * within `serve_within_minutes`, chilled and frozen food stays cold, and bread, produce or packets stay dry
+ * and shaded (bread is not told to be chilled within 90 minutes).
+ */
+export function handlingOf(category: FoodCategory | null | undefined, storage: StorageKind | null | undefined): Handling {
+  if (storage === 'frozen') return 'frozen';
+  if (category === 'cooked_meal' || storage === 'hot') return 'cooked';
+  if (storage === 'chilled' || category === 'dairy' || category === 'meat_fish') return 'chilled';
+  return 'dry';
+}
+
 /**
  * Everything needed to go and collect a claimed item (`GET /api/requests/{id}/pickup`): the address and
  * landmark, a map link, a tap-to-call number, the window, and for the charity its pickup code, large, to
  * show at the door. For the charity and the item's donor only; the server refuses anyone else.
  */
-export function PickupDetailsPanel({ requestId }: { requestId: number }) {
+export function PickupDetailsPanel({
+  requestId,
+  food,
+}: {
+  requestId: number;
+  /** What is collected, for the advice on carrying it. */
+  food: { category?: FoodCategory | null; storage?: StorageKind | null };
+}) {
   const { t, i18n } = useTranslation('listing');
   const headingId = useId();
   const windowText = useWindowText();
   const details = useQuery({ queryKey: queryKeys.pickupDetails(requestId), queryFn: () => endpoints.pickupDetails(requestId) });
+  const handling = handlingOf(food.category, food.storage);
 
   let body;
   if (details.data) {
@@ -87,8 +109,10 @@ export function PickupDetailsPanel({ requestId }: { requestId: number }) {
             <p className="text-xs text-green-900">{t('pickupDetails.codeHint')}</p>
           </div>
         )}
-        <p className="text-sm text-stone-700" data-testid="serve-within">
-          {t('pickupDetails.serveWithin', { minutes: formatNumber(details.data.serve_within_minutes, i18n.language) })}
+        <p className="text-sm text-stone-700" data-testid="serve-within" data-handling={handling}>
+          {handling === 'cooked'
+            ? t('pickupDetails.serveWithin', { minutes: formatNumber(details.data.serve_within_minutes, i18n.language) })
+            : t(`pickupDetails.carry.${handling}`)}
         </p>
       </>
     );
