@@ -13,6 +13,8 @@ const details: PickupDetails = {
   food_id: 1,
   status: 'pending',
   food_name: 'Koshari',
+  category: 'cooked_meal',
+  storage: 'hot',
   pickup_from: '2026-11-24T19:00:00.000Z',
   pickup_until: '2026-11-24T21:00:00.000Z',
   safe_until: '2026-11-24T22:00:00.000Z',
@@ -76,7 +78,7 @@ describe('Your Requests: after the claim', () => {
   it('shows a pending request\'s pickup details: address, landmark, map link, call link, window, the code and the 90-minute note', async () => {
     signInAs('charity', 9);
     mockApi({
-      'GET /api/charity/9': { body: [charityRequest({ request_id: 50, food_name: 'Koshari', category: 'cooked_meal', storage: 'hot' })] },
+      'GET /api/charity/9': { body: [charityRequest({ request_id: 50, food_name: 'Koshari' })] },
       'GET /api/requests/50/pickup': { body: details },
     });
     renderPage(<CharityAreaPage />, '/FoodDonationApp?view=requests');
@@ -97,14 +99,14 @@ describe('Your Requests: after the claim', () => {
     mockApi({
       'GET /api/charity/9': {
         body: [
-          charityRequest({ request_id: 50, food_id: 1, food_name: 'Baladi bread', category: 'bakery', storage: 'ambient' }),
-          charityRequest({ request_id: 52, food_id: 2, food_name: 'Rayeb cups', category: 'dairy', storage: 'chilled' }),
-          charityRequest({ request_id: 53, food_id: 3, food_name: 'Frozen kofta', category: 'meat_fish', storage: 'frozen' }),
+          charityRequest({ request_id: 50, food_id: 1, food_name: 'Baladi bread' }),
+          charityRequest({ request_id: 52, food_id: 2, food_name: 'Rayeb cups' }),
+          charityRequest({ request_id: 53, food_id: 3, food_name: 'Frozen kofta' }),
         ],
       },
-      'GET /api/requests/50/pickup': { body: details },
-      'GET /api/requests/52/pickup': { body: { ...details, request_id: 52 } },
-      'GET /api/requests/53/pickup': { body: { ...details, request_id: 53 } },
+      'GET /api/requests/50/pickup': { body: { ...details, category: 'bakery', storage: 'ambient' } },
+      'GET /api/requests/52/pickup': { body: { ...details, request_id: 52, category: 'dairy', storage: 'chilled' } },
+      'GET /api/requests/53/pickup': { body: { ...details, request_id: 53, category: 'meat_fish', storage: 'frozen' } },
     });
     renderPage(<CharityAreaPage />, '/FoodDonationApp?view=requests');
     const advice = async (name: string) => within(await screen.findByRole('article', { name })).findByTestId('serve-within');

@@ -165,7 +165,7 @@ export function PickupRequestView({ foodId, onBack, focusHeading }: PickupReques
       {pickup.isSuccess && (
         <div data-testid="pickup-next" className="mb-4 flex flex-col gap-3">
           <p className="text-stone-800">{t('pickup.next')}</p>
-          <PickupDetailsPanel requestId={pickup.data.request_id} food={details.data ?? {}} />
+          <PickupDetailsPanel requestId={pickup.data.request_id} />
           <Link
             to={{ search: '?view=requests' }}
             className="inline-flex min-h-11 items-center self-start rounded-lg border border-green-700 px-4 py-2 font-semibold text-green-800 hover:bg-green-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800"

@@ -73,7 +73,7 @@ export function RequestItem({ request, cancelling, onCancel, charityUserId }: Re
           <StatusBadge state={state} />
         </dd>
       </dl>
-      {state === 'pending' && <PickupDetailsPanel requestId={request.request_id} food={request} />}
+      {state === 'pending' && <PickupDetailsPanel requestId={request.request_id} />}
       {state === 'withdrawn' && <p className="text-sm text-stone-700">{tl('status.withdrawn')}</p>}
       {state === 'not_collected' && <p className="text-sm text-orange-900">{tl('status.notCollected')}</p>}
       {fulfilled && report && !correcting && <ReceivedSummary received={report} />}

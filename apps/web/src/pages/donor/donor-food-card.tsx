@@ -179,7 +179,7 @@ export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: n
               >
                 {showDetails ? tl('pickupDetails.hide') : tl('pickupDetails.show')}
               </button>
-              {showDetails && <PickupDetailsPanel requestId={claim.request_id} food={item} />}
+              {showDetails && <PickupDetailsPanel requestId={claim.request_id} />}
               <div className="flex flex-col gap-1">
                 <label htmlFor={codeId} className="text-sm font-medium text-stone-800">
                   {tl('card.code')}

@@ -24,7 +24,7 @@ type Handling = 'cooked' | 'chilled' | 'frozen' | 'dry';
  * within `serve_within_minutes`, chilled and frozen food stays cold, and bread, produce or packets stay dry
  * and shaded (bread is not told to be chilled within 90 minutes).
  */
-export function handlingOf(category: FoodCategory | null | undefined, storage: StorageKind | null | undefined): Handling {
+export function handlingOf(category: FoodCategory, storage: StorageKind): Handling {
   if (storage === 'frozen') return 'frozen';
   if (category === 'cooked_meal' || storage === 'hot') return 'cooked';
   if (storage === 'chilled' || category === 'dairy' || category === 'meat_fish') return 'chilled';
@@ -36,23 +36,16 @@ export function handlingOf(category: FoodCategory | null | undefined, storage: S
  * landmark, a map link, a tap-to-call number, the window, and for the charity its pickup code, large, to
  * show at the door. For the charity and the item's donor only; the server refuses anyone else.
  */
-export function PickupDetailsPanel({
-  requestId,
-  food,
-}: {
-  requestId: number;
-  /** What is collected, for the advice on carrying it. */
-  food: { category?: FoodCategory | null; storage?: StorageKind | null };
-}) {
+export function PickupDetailsPanel({ requestId }: { requestId: number }) {
   const { t, i18n } = useTranslation('listing');
   const headingId = useId();
   const windowText = useWindowText();
   const details = useQuery({ queryKey: queryKeys.pickupDetails(requestId), queryFn: () => endpoints.pickupDetails(requestId) });
-  const handling = handlingOf(food.category, food.storage);
 
   let body;
   if (details.data) {
     const { point } = details.data;
+    const handling = handlingOf(details.data.category, details.data.storage);
     body = (
       <>
         {point ? (
