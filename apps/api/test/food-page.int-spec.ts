@@ -114,7 +114,8 @@ describe('the public listing page and its preview tags', () => {
     const html = (await page(`/food/${id}`, 'ar-EG,ar;q=0.9,en;q=0.5')).body;
     expect(meta(html, 'og:title')).toBe('عيش بلدي · فود لينك');
     expect(meta(html, 'og:locale')).toBe('ar_EG');
-    expect(meta(html, 'og:description')).toMatch(/^40 حصص · Dokki، الجيزة · الاستلام قبل .+ \(بتوقيت القاهرة\)$/);
+    // Arabic-Indic digits, and the end of the expiry day as that day's midnight.
+    expect(meta(html, 'og:description')).toMatch(/^٤٠ حصص · Dokki، الجيزة · الاستلام قبل [٠-٩]+ [^ ]+، منتصف الليل \(بتوقيت القاهرة\)$/);
     expect(meta(html, 'twitter:card')).toBe('summary');
     expect(meta(html, 'og:image')).toBeUndefined();
     expectNoPrivateDetails(html);

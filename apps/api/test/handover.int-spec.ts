@@ -30,7 +30,7 @@ describe('the handover', () => {
       )
     )[0];
   const food = async (foodId: number) =>
-    (await t.db.query('SELECT status, pickup_from, pickup_until, safe_until FROM food_items WHERE id = $1', [foodId]))[0];
+    (await t.db.query('SELECT status, category, storage, pickup_from, pickup_until, safe_until FROM food_items WHERE id = $1', [foodId]))[0];
   const events = async (type: string, requestOrFood: { requestId?: number; foodId?: number }) => {
     const [key, value] = requestOrFood.requestId !== undefined ? ['requestId', requestOrFood.requestId] : ['foodId', requestOrFood.foodId];
     return t.db.query(`SELECT data, recipients FROM outbox_events WHERE type = $1 AND data->>'${key}' = $2 ORDER BY occurred_at`, [
@@ -353,6 +353,8 @@ describe('the handover', () => {
         food_id: foodId,
         status: 'pending',
         food_name: 'Koshary',
+        category: item.category,
+        storage: item.storage,
         pickup_from: item.pickup_from.toISOString(),
         pickup_until: item.pickup_until.toISOString(),
         safe_until: item.safe_until.toISOString(),

@@ -1,7 +1,8 @@
+import { API_ROUTES } from '@food-link/contracts';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { apiAddFood, apiSignUp, apiSubmitVerification, type ApiSession } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
-import { launchBrowser, markWindow, MOBILE, openPage, screenshot, stillSamePage, WAIT_MS } from './support/browser';
+import { baseUrl, launchBrowser, markWindow, MOBILE, openPage, screenshot, stillSamePage, WAIT_MS } from './support/browser';
 import { smallPdf } from './support/documents';
 import { foodCard, newFood, signUp } from './support/flows';
 import { smallPng } from './support/photos';
@@ -9,8 +10,8 @@ import { newUser } from './support/users';
 
 /**
  * Charity verification (docs/VERIFICATION.md), through the screens: a new charity sends its MoSS
- * registration with a document, may hold two claims while unverified (the third is refused with the
- * server's words), an operator approves it in the console with the document in view, the charity's
+ * registration with a document, may hold two claims while unverified (Submit Request is off for the
+ * third, with the reason, and the server refuses it), an operator approves it in the console with the document in view, the charity's
  * screen turns verified live, and the third claim then goes through. A charity that sent a PDF has it
  * drawn inline in the console by Chromium's own viewer, with no Content Security Policy violation on
  * either side. Then the status panel in Arabic on a phone, checked with axe.
@@ -107,14 +108,26 @@ describe('charity verification', () => {
     expect(cspViolations).toEqual([]);
   });
 
-  it('takes two claims while unverified and refuses the third with the limit', async () => {
+  it('takes two claims while unverified, then turns Submit Request off for the third and says why before any press', async () => {
     await claimFromBoard(foods[0]);
     await charityPage.getByText('Pickup request submitted successfully!', { exact: true }).waitFor();
     await claimFromBoard(foods[1]);
     await charityPage.getByText('Pickup request submitted successfully!', { exact: true }).waitFor();
-    await claimFromBoard(foods[2]);
-    await charityPage.getByText('Error submitting pickup request.', { exact: true }).waitFor();
-    expect(await charityPage.getByTestId('pickup-reason').textContent()).toBe('You already hold 2 active claims; collect or cancel one first');
+    await charityPage.getByRole('navigation', { name: 'Charity area' }).getByRole('button', { name: 'Available Food List' }).click();
+    await foodCard(charityPage, foods[2].id).getByRole('button', { name: foods[2].name }).click();
+    const reason = 'Your charity already holds 2 active requests, its limit: collect or cancel one first to request more.';
+    await charityPage.getByTestId('claim-allowance').filter({ hasText: reason }).waitFor();
+    const submit = charityPage.getByRole('button', { name: 'Submit Request' });
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await submit.getAttribute('aria-describedby')).toBe(await charityPage.getByTestId('claim-allowance').getAttribute('id'));
+    // The server refuses it too, in its own words.
+    const refused = await fetch(new URL(API_ROUTES.requestPickup, baseUrl()), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: (await charityPage.evaluate(() => localStorage.getItem('token'))) ?? '' },
+      body: JSON.stringify({ food_id: foods[2].id }),
+    });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toBe('You already hold 2 active claims; collect or cancel one first');
   });
 
   it("lets an operator approve it in the console, the document in view, and the charity's screen turns verified live", async () => {

@@ -65,7 +65,8 @@ const TEXTS = {
     state: { available: 'Available', claimed: 'Claimed', pending: 'Pending', fulfilled: 'Fulfilled', notCollected: 'Not collected' },
     notCollectedNote: 'Nobody collected this food in its pickup window.',
     safeUntil: (time: string) => `Safe until ${time}`,
-    countdown: /^Collect by \d{1,2}:\d{2}\s[ap]m (tonight|today|tomorrow) · in (1 h 5\d min|2 h)$/,
+    // A window ending at Cairo's midnight reads "midnight tonight".
+    countdown: /^Collect by (\d{1,2}:\d{2}\s[ap]m (tonight|today|tomorrow)|midnight tonight) · in (1 h 5\d min|2 h)$/,
     call: (name: string) => `Call \u2068${name}\u2069`,
     serveWithin: 'Serve or chill cooked food within 90 minutes of collecting it.',
     wrongCode: /^The donation was not marked completed: The pickup code does not match this request$/,
@@ -104,7 +105,7 @@ const TEXTS = {
     notCollectedNote: 'لم يستلم أحد هذا الطعام في موعد الاستلام.',
     safeUntil: (time: string) => `آمن حتى ${time}`,
     // Times and counts in Arabic-Indic digits.
-    countdown: /^استلم قبل [٠-٩]{1,2}:[٠-٩]{2}\s[صم] (الليلة|اليوم|غدًا) · خلال (١ س ٥[٠-٩] د|٢ س)$/,
+    countdown: /^استلم قبل ([٠-٩]{1,2}:[٠-٩]{2}\s[صم] (الليلة|اليوم|غدًا)|منتصف هذه الليلة) · خلال (١ س ٥[٠-٩] د|٢ س)$/,
     call: (name: string) => `اتصل بـ\u2068${name}\u2069`,
     serveWithin: 'قدّم الطعام المطبوخ أو برّده خلال ٩٠ دقيقة من استلامه.',
     wrongCode: /^لم يُسجَّل التبرع مكتملًا: رمز الاستلام لا يطابق هذا الطلب$/,

@@ -71,3 +71,12 @@ export function endOfCairoDay(date: string): Date {
 export function cairoMonth(instant: Date): number {
   return new Date(cairoWallClock(instant.getTime())).getUTCMonth() + 1;
 }
+
+/**
+ * True when Cairo's clocks read 00:00 at `instant`: a deadline there (the end of an expiry day) is said as
+ * the midnight ending the day before, never as "12:00 am" of the next day, which reads as the start of it.
+ */
+export function isCairoMidnight(instant: Date): boolean {
+  const wall = cairoWallClock(instant.getTime());
+  return wall % 86_400_000 === 0;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, REQUEST_STATUSES } from './domain';
+import { FOOD_CATEGORIES, LIMITS, REQUEST_STATUSES, STORAGE_KINDS } from './domain';
 import { count, dateTime, egyptianMobile, id, latitude, longitude, number, oneOf, optionalText, said, text, wholeNumber, kilograms } from './fields';
 import { GOVERNORATE_CODES } from './places';
 import { isCalendarDate } from './dates';
@@ -100,10 +100,12 @@ export const PickupDetails = z
     food_id: id('The food item', 15),
     status: z.enum(REQUEST_STATUSES).meta({ example: 'pending' }),
     food_name: said('What is collected', 'Koshary boxes'),
+    category: z.enum(FOOD_CATEGORIES).meta({ description: 'What kind of food: the advice on carrying it follows it', example: 'cooked_meal' }),
+    storage: z.enum(STORAGE_KINDS).meta({ description: 'How it is kept: the advice on carrying it follows it', example: 'hot' }),
     pickup_from: dateTime('Collect from').nullable(),
     pickup_until: dateTime('Collect by').nullable(),
     safe_until: dateTime('The food stops being safe at this moment'),
-    serve_within_minutes: count('Serve or chill cooked food within this long of collecting it', 90),
+    serve_within_minutes: count('Serve or chill cooked food (category cooked_meal, or kept hot) within this long of collecting it', 90),
     point: PickupPointView.omit({ is_default: true, active_listings: true, id: true })
       .extend({ map_url: said('Opens the position in a map app', 'https://www.google.com/maps/search/?api=1&query=30.0478,31.2386').nullable() })
       .nullable()

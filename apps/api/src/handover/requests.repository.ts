@@ -7,12 +7,14 @@ import {
   type CharityInfo,
   type ClaimCancelCause,
   type CharityRequestItem,
+  type FoodCategory,
   type FoodStatus,
   type GovernorateCode,
   type PickupDetails,
   type ReceivedBody,
   type ReceivedReport,
   type RequestStatus,
+  type StorageKind,
 } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { preparedRows, returningRows } from '../common/sql';
@@ -62,6 +64,8 @@ interface PickupDetailsRow {
   food_id: number;
   status: RequestStatus;
   food_name: string;
+  category: FoodCategory;
+  storage: StorageKind;
   pickup_from: Date | null;
   pickup_until: Date | null;
   safe_until: Date;
@@ -344,7 +348,7 @@ export class RequestsRepository {
   async pickupDetails(requestId: number): Promise<PickupDetailsWithParties | undefined> {
     const [row] = await this.db.query<PickupDetailsRow[]>(
       `SELECT r.id AS request_id, r.food_id, r.status, r.pickup_code, r.charity_id,
-              f.food_name, f.pickup_from, f.pickup_until, f.safe_until, f.donor_id,
+              f.food_name, f.category, f.storage, f.pickup_from, f.pickup_until, f.safe_until, f.donor_id,
               d.name AS donor_name, c.name AS charity_name,
               p.id AS point_id, p.label, p.governorate, p.area, p.address_line, p.landmark, p.lat, p.lng,
               p.contact_name, p.contact_phone, p.notes
@@ -378,6 +382,8 @@ export class RequestsRepository {
       food_id: row.food_id,
       status: row.status,
       food_name: row.food_name,
+      category: row.category,
+      storage: row.storage,
       pickup_from: row.pickup_from?.toISOString() ?? null,
       pickup_until: row.pickup_until?.toISOString() ?? null,
       safe_until: row.safe_until.toISOString(),

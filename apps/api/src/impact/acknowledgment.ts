@@ -18,6 +18,8 @@ export interface Acknowledgment {
   texts: ReportTexts;
   title: string;
   month: string;
+  /** The month by its name in the report's language: `November 2026`, `نوفمبر 2026`. */
+  monthName: string;
   /** The lines under the title, label and value: whose report, the month, a charity's own MoSS number. */
   heading: [label: string, value: string][];
   columns: AcknowledgmentColumn[];
@@ -43,6 +45,17 @@ export interface AcknowledgmentInput {
   ownMossNumber: string | null;
 }
 
+/**
+ * `2026-11` as `November 2026` or `نوفمبر 2026`: the year in the digits of the PDF's other figures (its
+ * Arabic font has no Arabic-Indic digits).
+ */
+export function monthName(month: string, language: ReportLanguage): string {
+  const [year, number] = month.split('-').map(Number);
+  return new Intl.DateTimeFormat(language === 'ar' ? 'ar-EG-u-nu-latn' : 'en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, number - 1, 1)),
+  );
+}
+
 /** Lays out a party's acknowledgment: the donor's names the charities and their MoSS numbers; the charity's, the donors. */
 export function acknowledgment(input: AcknowledgmentInput): Acknowledgment {
   const { party } = input;
@@ -64,6 +77,7 @@ export function acknowledgment(input: AcknowledgmentInput): Acknowledgment {
     texts,
     title: texts.title[party],
     month: input.month,
+    monthName: monthName(input.month, input.language),
     heading,
     columns,
     rows: input.rows.map(({ fulfilled_on, food_name, counterpart_name, moss_number, kg, meals, co2e_kg, water_l }) => ({

@@ -39,6 +39,14 @@ const FONTS = () =>
 const ARABIC_LETTERS = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF ]/;
 
 const PAGE = { margin: 40, width: 595.28, height: 841.89 };
+/**
+ * Every piece of a line sits on one baseline, this many ems below the line's top, whatever its font:
+ * pdfkit places text by its font's ascender, which is 1.374 em in Noto Sans Arabic and 1.069 em in Noto
+ * Sans, so Latin pieces (a colon, digits) beside Arabic ones were drawn 0.3 em too high.
+ */
+const BASELINE_EM = 1;
+/** From one line's top to the next line's in a cell (Arabic letters descend about half an em). */
+const LINE_PITCH_EM = 1.65;
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 /** Widths of the text columns (points); the food's is what is left of the row. */
 const TEXT_COLUMN_WIDTHS: Partial<Record<AcknowledgmentColumn['key'], number>> = { date: 62, counterpart: 105, moss: 78 };
@@ -71,7 +79,7 @@ function line(doc: Doc, text: string, box: { x: number; y: number; width: number
     const cut = spaces.reduce((best, at) => (Math.abs(at - text.length / 2) < Math.abs(best - text.length / 2) ? at : best));
     const next = { ...options, wrap: false };
     line(doc, text.slice(0, cut), box, next);
-    line(doc, text.slice(cut + 1), { ...box, y: box.y + options.size * 1.15 }, next);
+    line(doc, text.slice(cut + 1), { ...box, y: box.y + options.size * LINE_PITCH_EM }, next);
     return 2;
   }
   while (width() > box.width && size > 6) size -= 0.5;
@@ -83,7 +91,10 @@ function line(doc: Doc, text: string, box: { x: number; y: number; width: number
     // Shaped Arabic reuses glyphs across letters (dotless bodies and dots), which one ToUnicode entry per
     // glyph cannot say; ActualText gives copy and search the real letters.
     if (piece.arabic) doc.markContent('Span', { actual: piece.text } as never);
-    doc.font(fontOf(piece.arabic)).fontSize(size).text(piece.text, x, box.y, { lineBreak: false, ...shaping(piece) });
+    doc
+      .font(fontOf(piece.arabic))
+      .fontSize(size)
+      .text(piece.text, x, box.y + options.size * BASELINE_EM, { lineBreak: false, baseline: 'alphabetic', ...shaping(piece) });
     if (piece.arabic) doc.endMarkedContent();
     x += doc.widthOfString(piece.text, shaping(piece));
   }
@@ -94,7 +105,7 @@ function line(doc: Doc, text: string, box: { x: number; y: number; width: number
 export function acknowledgmentPdf(report: Acknowledgment): Promise<Buffer> {
   const rtl = report.language === 'ar';
   const { texts } = report;
-  const doc = new PDFDocument({ size: 'A4', margin: PAGE.margin, info: { Title: `${report.title} ${report.month}`, Author: 'Food Link' }, lang: report.language });
+  const doc = new PDFDocument({ size: 'A4', margin: PAGE.margin, info: { Title: `${report.title} ${report.monthName}`, Author: 'Food Link' }, lang: report.language });
   for (const [name, data] of Object.entries(FONTS())) doc.registerFont(name, data);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -109,7 +120,8 @@ export function acknowledgmentPdf(report: Acknowledgment): Promise<Buffer> {
     y += size * 1.6;
   };
   full(report.title, 15, true);
-  for (const [label, value] of report.heading) full(`${label}: ${value}`, 11);
+  // The month by its name ("November 2026", "نوفمبر 2026"): "2026-11" reads "11-2026" right to left.
+  for (const [label, value] of report.heading) full(`${label}: ${label === texts.month ? report.monthName : value}`, 11);
   y += 8;
 
   // Columns in reading order; in Arabic the first is at the right. The food takes what the others leave.
@@ -131,9 +143,10 @@ export function acknowledgmentPdf(report: Acknowledgment): Promise<Buffer> {
     const lines = cells.map((cell, index) =>
       line(doc, cell, { x: cellX(index), y, width: columns[index].width - 4 }, { size: 8.5, rtl, bold, wrap, align: columns[index].end ? 'end' : 'start' }),
     );
-    y += 15 + 10 * (Math.max(...lines) - 1);
+    y += 15 + 8.5 * LINE_PITCH_EM * (Math.max(...lines) - 1);
   };
-  const figures = ({ kg, meals, co2e_kg }: ImpactFigures) => [kg, meals, co2e_kg].map(String);
+  // Meals are whole meals (7.143 of them is no count a reader can use); kg and CO2e keep their decimals.
+  const figures = ({ kg, meals, co2e_kg }: ImpactFigures) => [String(kg), String(Math.round(meals)), String(co2e_kg)];
   const c = texts.columns;
   row([...report.columns.map((column) => column.heading), c.kg, c.meals, c.co2e], true, true);
   doc.moveTo(PAGE.margin, y - 3).lineTo(PAGE.width - PAGE.margin, y - 3).lineWidth(0.5).stroke();

@@ -1,4 +1,4 @@
-import { governorateName, PLATFORM_TIME_ZONE, type Language, type NotificationType } from '@food-link/contracts';
+import { governorateName, isCairoMidnight, PLATFORM_TIME_ZONE, type Language, type NotificationType } from '@food-link/contracts';
 
 /** What a message states, gathered when it is sent. */
 export interface MessageFacts {
@@ -22,8 +22,19 @@ export interface MessageText {
 
 const LOCALES: Record<Language, string> = { en: 'en-GB', ar: 'ar-EG' };
 
-/** A moment as Cairo reads it, in the reader's language: "Thu 15 Jan, 14:30". */
+const MIDNIGHT: Record<Language, string> = { en: 'midnight', ar: 'منتصف الليل' };
+
+/**
+ * A moment as Cairo reads it, in the reader's language: "Thu 15 Jan, 14:30"; the end of a day is that
+ * day's midnight ("Fri 27 Nov, midnight"), not the next day's "00:00".
+ */
 export function cairoTime(at: Date, language: Language): string {
+  if (isCairoMidnight(at)) {
+    const day = new Intl.DateTimeFormat(LOCALES[language], { timeZone: PLATFORM_TIME_ZONE, weekday: 'short', day: 'numeric', month: 'short' }).format(
+      new Date(at.getTime() - 60_000),
+    );
+    return `${day}${language === 'ar' ? '، ' : ', '}${MIDNIGHT[language]}`;
+  }
   return new Intl.DateTimeFormat(LOCALES[language], {
     timeZone: PLATFORM_TIME_ZONE,
     weekday: 'short',

@@ -1,8 +1,11 @@
-import { PLATFORM_TIME_ZONE, governorateName, type FoodItemView, type FoodUnit, type Language } from '@food-link/contracts';
+import { PLATFORM_TIME_ZONE, governorateName, isCairoMidnight, type FoodItemView, type FoodUnit, type Language } from '@food-link/contracts';
 import { escapeHtml } from '../common/html';
 
 /** What the preview card says, in each language (docs/ACCOUNT-RECOVERY.md, "Sharing a listing"). */
-const TEXTS: Record<Language, { units: Record<FoodUnit, string>; collectBy: string; gone: string; cairo: string; site: string; locale: string }> = {
+const TEXTS: Record<
+  Language,
+  { units: Record<FoodUnit, string>; collectBy: string; gone: string; cairo: string; site: string; locale: string; midnight: string }
+> = {
   en: {
     units: { portion: 'portions', kg: 'kg', item: 'items', tray: 'trays' },
     collectBy: 'Collect by',
@@ -10,6 +13,7 @@ const TEXTS: Record<Language, { units: Record<FoodUnit, string>; collectBy: stri
     cairo: 'Cairo time',
     site: 'Food Link',
     locale: 'en_GB',
+    midnight: 'midnight',
   },
   ar: {
     units: { portion: 'حصص', kg: 'كجم', item: 'قطع', tray: 'صوانٍ' },
@@ -18,12 +22,25 @@ const TEXTS: Record<Language, { units: Record<FoodUnit, string>; collectBy: stri
     cairo: 'بتوقيت القاهرة',
     site: 'فود لينك',
     locale: 'ar_EG',
+    midnight: 'منتصف الليل',
   },
 };
 
-/** `24 Nov, 11:00 pm` on Cairo's clock, as the listing page writes it. */
+const LOCALES: Record<Language, string> = { en: 'en-GB', ar: 'ar-EG' };
+
+/**
+ * `24 Nov, 11:00 pm` on Cairo's clock, as the listing page writes it; the end of a day is that day's
+ * midnight (`27 Nov, midnight`), not `28 Nov, 12:00 am`.
+ */
 function cairoMoment(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(language === 'ar' ? 'ar-EG' : 'en-GB', {
+  const instant = new Date(iso);
+  if (isCairoMidnight(instant)) {
+    const day = new Intl.DateTimeFormat(LOCALES[language], { timeZone: PLATFORM_TIME_ZONE, day: 'numeric', month: 'short' }).format(
+      new Date(instant.getTime() - 60_000),
+    );
+    return `${day}${language === 'ar' ? '، ' : ', '}${TEXTS[language].midnight}`;
+  }
+  return new Intl.DateTimeFormat(LOCALES[language], {
     timeZone: PLATFORM_TIME_ZONE,
     day: 'numeric',
     month: 'short',
@@ -42,7 +59,9 @@ export function foodPreview(item: FoodItemView, language: Language): { title: st
   const t = TEXTS[language];
   const place = [item.area, item.governorate && governorateName(item.governorate, language)].filter(Boolean).join(language === 'ar' ? '، ' : ', ');
   const collectBy = `${t.collectBy} ${cairoMoment(item.pickup_until ?? item.safe_until, language)} (${t.cairo})`;
-  const parts = [`${item.quantity} ${t.units[item.unit]}`, place, item.status === 'available' ? collectBy : t.gone];
+  // Arabic-Indic digits in an Arabic sentence.
+  const quantity = new Intl.NumberFormat(LOCALES[language]).format(item.quantity);
+  const parts = [`${quantity} ${t.units[item.unit]}`, place, item.status === 'available' ? collectBy : t.gone];
   return { title: `${item.food_name} · ${t.site}`, description: parts.filter(Boolean).join(' · ') };
 }
 

@@ -3,10 +3,13 @@ import { useTranslation } from 'react-i18next';
 /** The one state a card shows. */
 export type ItemState = 'available' | 'claimed' | 'pending' | 'fulfilled' | 'cancelled' | 'expired' | 'withdrawn' | 'not_collected' | 'hidden';
 
-/** Claimed reads red and available green (spec, section 2); the others each have a colour of their own. */
+/**
+ * Available reads green (spec, section 2). Claimed is good news for the donor (a charity is coming), so it
+ * is indigo, not the red of a problem (issue 30); the others each have a colour of their own.
+ */
 const STATE_CLASSES: Record<ItemState, string> = {
   available: 'bg-green-50 text-green-800 ring-green-600/30',
-  claimed: 'bg-red-50 text-red-800 ring-red-600/30',
+  claimed: 'bg-indigo-50 text-indigo-900 ring-indigo-600/30',
   pending: 'bg-amber-50 text-amber-900 ring-amber-600/30',
   fulfilled: 'bg-sky-50 text-sky-900 ring-sky-600/30',
   cancelled: 'bg-stone-100 text-stone-700 ring-stone-500/30',

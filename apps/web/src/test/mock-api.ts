@@ -30,6 +30,8 @@ const AMBIENT: Record<string, Reply> = {
       food_id: 1,
       status: 'pending',
       food_name: 'Koshari',
+      category: 'other',
+      storage: 'ambient',
       pickup_from: null,
       pickup_until: null,
       safe_until: '2030-05-20T21:00:00.000Z',

@@ -59,6 +59,7 @@ export const listing = {
     safeUntil: 'Safe until',
     countdown: {
       tonight: 'Collect by {{time}} tonight',
+      midnightTonight: 'Collect by midnight tonight',
       today: 'Collect by {{time}} today',
       tomorrow: 'Collect by {{time}} tomorrow',
       later: 'Collect by {{date}}',
@@ -84,6 +85,11 @@ export const listing = {
       code: 'Your pickup code',
       codeHint: 'Show this code at the door; the donor enters it to confirm the handover.',
       serveWithin: 'Serve or chill cooked food within {{minutes}} minutes of collecting it.',
+      carry: {
+        chilled: 'Keep it cold on the way (a cool box) and put it in a fridge as soon as you arrive.',
+        frozen: 'Keep it frozen on the way (a cool box) and put it in a freezer as soon as you arrive.',
+        dry: 'Keep it dry, covered and out of the sun on the way.',
+      },
       noPoint: 'The donor gave no pickup point: write to them by e-mail to agree where to collect.',
       show: 'Pickup details',
       hide: 'Hide pickup details',
@@ -285,6 +291,7 @@ export const listing = {
     safeUntil: 'آمن حتى',
     countdown: {
       tonight: 'استلم قبل {{time}} الليلة',
+      midnightTonight: 'استلم قبل منتصف هذه الليلة',
       today: 'استلم قبل {{time}} اليوم',
       tomorrow: 'استلم قبل {{time}} غدًا',
       later: 'استلم قبل {{date}}',
@@ -310,6 +317,11 @@ export const listing = {
       code: 'رمز الاستلام الخاص بك',
       codeHint: 'اعرض هذا الرمز عند الاستلام؛ يُدخله المتبرع لتأكيد التسليم.',
       serveWithin: 'قدّم الطعام المطبوخ أو برّده خلال {{minutes}} دقيقة من استلامه.',
+      carry: {
+        chilled: 'أبقِه باردًا في الطريق (في صندوق تبريد) وضعه في الثلاجة فور وصولك.',
+        frozen: 'أبقِه مجمّدًا في الطريق (في صندوق تبريد) وضعه في المُجمِّد فور وصولك.',
+        dry: 'أبقِه جافًا ومغطًّى وبعيدًا عن الشمس في الطريق.',
+      },
       noPoint: 'لم يحدد المتبرع مكانًا للاستلام: راسله بالبريد الإلكتروني لتتفقا على المكان.',
       show: 'تفاصيل الاستلام',
       hide: 'إخفاء تفاصيل الاستلام',

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import type { PickupDetails } from '@food-link/contracts';
 import { LiveHub } from '../../live/live-hub';
 import { charityRequest, foodItem, liveEvent, mockApi, renderPage, signInAs } from '../../test/test-utils';
@@ -12,6 +13,8 @@ const details: PickupDetails = {
   food_id: 1,
   status: 'pending',
   food_name: 'Koshari',
+  category: 'cooked_meal',
+  storage: 'hot',
   pickup_from: '2026-11-24T19:00:00.000Z',
   pickup_until: '2026-11-24T21:00:00.000Z',
   safe_until: '2026-11-24T22:00:00.000Z',
@@ -89,6 +92,31 @@ describe('Your Requests: after the claim', () => {
     expect(within(panel).getByTestId('pickup-code')).toHaveTextContent('482913');
     expect(within(panel).getByTestId('serve-within')).toHaveTextContent('Serve or chill cooked food within 90 minutes of collecting it.');
     expect(within(panel).getByText('24 Nov 2026, 9:00 pm – 11:00 pm')).toBeInTheDocument();
+  });
+
+  it('gives advice that follows what the food is and how it is kept: no cooked-food advice for bread, in both languages', async () => {
+    signInAs('charity', 9);
+    mockApi({
+      'GET /api/charity/9': {
+        body: [
+          charityRequest({ request_id: 50, food_id: 1, food_name: 'Baladi bread' }),
+          charityRequest({ request_id: 52, food_id: 2, food_name: 'Rayeb cups' }),
+          charityRequest({ request_id: 53, food_id: 3, food_name: 'Frozen kofta' }),
+        ],
+      },
+      'GET /api/requests/50/pickup': { body: { ...details, category: 'bakery', storage: 'ambient' } },
+      'GET /api/requests/52/pickup': { body: { ...details, request_id: 52, category: 'dairy', storage: 'chilled' } },
+      'GET /api/requests/53/pickup': { body: { ...details, request_id: 53, category: 'meat_fish', storage: 'frozen' } },
+    });
+    renderPage(<CharityAreaPage />, '/FoodDonationApp?view=requests');
+    const advice = async (name: string) => within(await screen.findByRole('article', { name })).findByTestId('serve-within');
+    expect(await advice('Baladi bread')).toHaveTextContent('Keep it dry, covered and out of the sun on the way.');
+    expect(await advice('Baladi bread')).not.toHaveTextContent(/cooked|90/);
+    expect(await advice('Rayeb cups')).toHaveTextContent('Keep it cold on the way (a cool box) and put it in a fridge as soon as you arrive.');
+    expect(await advice('Frozen kofta')).toHaveTextContent('Keep it frozen on the way (a cool box) and put it in a freezer as soon as you arrive.');
+    await act(() => i18next.changeLanguage('ar'));
+    expect(await advice('Baladi bread')).toHaveTextContent('أبقِه جافًا ومغطًّى وبعيدًا عن الشمس في الطريق.');
+    await act(() => i18next.changeLanguage('en'));
   });
 
   it('asks what arrived once fulfilled, sends it, and then shows the report', async () => {

@@ -172,11 +172,13 @@ describe('what comes after Submit Request, and the claim limit before it', () =>
     expect(submit()).toBeEnabled();
   });
 
-  it('says at the claim limit, before anything is sent, why Submit Request would be refused', async () => {
+  it('turns Submit Request off at the claim limit, before anything is sent, and says why', async () => {
     const { fetchMock } = await selectKoshari({ 'GET /api/charity/9': { body: holding(5) } });
     const reason = 'Your charity already holds 5 active requests, its limit: collect or cancel one first to request more.';
     expect(await screen.findByTestId('claim-allowance')).toHaveTextContent(reason);
     expect(submit()).toHaveAccessibleDescription(reason);
+    // Off before any press, with the reason beside it: a press could only be refused.
+    expect(submit()).toBeDisabled();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 });

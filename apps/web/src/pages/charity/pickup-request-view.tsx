@@ -109,9 +109,9 @@ export function PickupRequestView({ foodId, onBack, focusHeading }: PickupReques
       <button
         type="button"
         // Once claimed, by us or by another charity, the item cannot be claimed again: a press could only fail.
-        // At the claim limit the reason is said beside it before any press (the server's refusal stays the
-        // judge: the list it counts may be a moment old).
-        disabled={pickup.isPending || pickup.isSuccess || claimedElsewhere || gone}
+        // At the claim limit it is off too, with the reason said beside it before any press; the server stays
+        // the judge (the requests it counts are refetched live as claims end, which turns it back on).
+        disabled={pickup.isPending || pickup.isSuccess || claimedElsewhere || gone || limitReached}
         aria-describedby={allowance && !pickup.isSuccess ? allowanceId : undefined}
         onClick={() => pickup.mutate()}
         className={`${buttonBase} bg-green-700 text-white hover:bg-green-800`}

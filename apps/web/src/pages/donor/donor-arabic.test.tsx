@@ -25,7 +25,7 @@ describe('the donor screens in Arabic', () => {
     const card = await screen.findByRole('article', { name: 'Koshari' });
     expect(within(card).getByText('١٬٢٥٠')).toBeInTheDocument();
     expect(within(card).getAllByText(/٢٠/).length).toBeGreaterThan(0);
-    expect(within(card).getByText('محجوز')).toHaveClass('text-red-800');
+    expect(within(card).getByText('محجوز')).toHaveClass('text-indigo-900');
     expect(within(card).getByRole('button', { name: 'تبرّع' })).toBeInTheDocument();
   });
 });

@@ -35,10 +35,11 @@ describe('donor food card', () => {
     expect(within(availableCard).getAllByRole('button').map((button) => button.textContent)).toEqual(['Edit', 'Withdraw']);
   });
 
-  it('shows one translated state per card, green when available, red when claimed, grey when expired', async () => {
+  it('shows one translated state per card, green when available, indigo (good news, not red) when claimed, grey when expired', async () => {
     const { availableCard, claimedCard, expiredCard } = await showCards({});
     expect(within(availableCard).getByText('Available')).toHaveClass('text-green-800');
-    expect(within(claimedCard).getByText('Claimed')).toHaveClass('text-red-800');
+    expect(within(claimedCard).getByText('Claimed')).toHaveClass('text-indigo-900');
+    expect(within(claimedCard).getByText('Claimed').className).not.toMatch(/red/);
     expect(within(expiredCard).getByText('Expired')).toHaveClass('text-stone-700');
     for (const card of [availableCard, claimedCard, expiredCard]) {
       expect(card.querySelectorAll('[data-state]')).toHaveLength(1);

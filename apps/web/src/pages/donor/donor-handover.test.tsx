@@ -35,7 +35,8 @@ describe('the donor card: listing facts and the handover', () => {
     expect(within(card).getByText('Cooked meal')).toBeInTheDocument();
     expect(within(card).getByText('Kept hot')).toBeInTheDocument();
     expect(within(card).getByTestId('pickup-window')).toHaveTextContent('1 Jan 2020, 12:00 pm – 2:00 pm');
-    expect(within(card).getByTestId('safe-until')).toHaveTextContent('21 May 2030, 12:00 am');
+    // The end of 20 May: that day's midnight, not "21 May, 12:00 am".
+    expect(within(card).getByTestId('safe-until')).toHaveTextContent('20 May 2030, midnight');
   });
 
   it('shows the claiming charity\'s reliability, or "New charity" without history', async () => {
@@ -80,7 +81,7 @@ describe('the donor card: listing facts and the handover', () => {
       'GET /api/requests/50/pickup': {
         body: {
           request_id: 50, food_id: 2, status: 'pending', food_name: 'Ful medames', pickup_from: null, pickup_until: null,
-          safe_until: '2030-05-20T21:00:00Z', serve_within_minutes: 90, point: null, donor_name: 'Nile Bakery', charity_name: 'Hope Kitchen', pickup_code: null,
+          category: 'cooked_meal', storage: 'hot', safe_until: '2030-05-20T21:00:00Z', serve_within_minutes: 90, point: null, donor_name: 'Nile Bakery', charity_name: 'Hope Kitchen', pickup_code: null,
         },
       },
     });

@@ -34,7 +34,7 @@ describe('the donor dashboard, live', () => {
     list = [{ ...koshari, status: 'claimed', request: claim }];
     act(() => hub.dispatch(liveEvent('food.claimed', { foodId: 1, requestId: 50, governorate: null })));
     expect(await within(card).findByText('Hope Kitchen')).toBeInTheDocument();
-    expect(within(card).getByText('Claimed')).toHaveClass('text-red-800');
+    expect(within(card).getByText('Claimed')).toHaveClass('text-indigo-900');
   });
 
   it('shows a food the donor just added once, though a refetch brought it in before the answer did', async () => {

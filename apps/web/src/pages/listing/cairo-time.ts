@@ -1,4 +1,4 @@
-import { PLATFORM_TIME_ZONE, cairoDate } from '@food-link/contracts';
+import { PLATFORM_TIME_ZONE, cairoDate, isCairoMidnight } from '@food-link/contracts';
 import { localeOf } from '../../i18n/i18n';
 
 /*
@@ -6,15 +6,36 @@ import { localeOf } from '../../i18n/i18n';
  * donor in Alexandria read the same "11:00 pm", whatever the phone is set to.
  */
 
-/** `11:00 pm` / `١١:٠٠ م`. */
+/*
+ * A deadline at Cairo's midnight (the end of an expiry day) is "midnight" and belongs to the day it ends:
+ * "12:00 am" of the next day reads as that day's start, a day late.
+ */
+const MIDNIGHT: Record<string, string> = { en: 'midnight', ar: 'منتصف الليل' };
+const midnightWord = (language: string) => MIDNIGHT[language] ?? MIDNIGHT.en;
+
+/** The moment a minute before `instant`: the day a midnight deadline ends. */
+const dayEndedBy = (instant: Date) => new Date(instant.getTime() - 60_000);
+
+/** `11:00 pm` / `١١:٠٠ م`; `midnight` / `منتصف الليل`. */
 export function cairoTime(iso: string | Date, language: string): string {
+  if (isCairoMidnight(new Date(iso))) return midnightWord(language);
   return new Intl.DateTimeFormat(localeOf(language), { timeZone: PLATFORM_TIME_ZONE, hour: 'numeric', minute: '2-digit', hourCycle: 'h12' }).format(
     new Date(iso),
   );
 }
 
-/** `24 Nov 2026, 11:00 pm`: the same long form in both languages. */
+/**
+ * `24 Nov 2026, 11:00 pm`: the same long form in both languages. The end of a day reads
+ * `27 Nov 2026, midnight` (not `28 Nov 2026, 12:00 am`).
+ */
 export function cairoDateTime(iso: string | Date, language: string): string {
+  const instant = new Date(iso);
+  if (isCairoMidnight(instant)) {
+    const day = new Intl.DateTimeFormat(localeOf(language), { timeZone: PLATFORM_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' }).format(
+      dayEndedBy(instant),
+    );
+    return `${day}${language === 'ar' ? '، ' : ', '}${midnightWord(language)}`;
+  }
   return new Intl.DateTimeFormat(localeOf(language), {
     timeZone: PLATFORM_TIME_ZONE,
     day: 'numeric',
@@ -27,14 +48,18 @@ export function cairoDateTime(iso: string | Date, language: string): string {
   }).format(new Date(iso));
 }
 
-/** How many Cairo calendar days lie between now and `instant` (0: today, 1: tomorrow). */
+/**
+ * How many Cairo calendar days lie between now and `instant` (0: today, 1: tomorrow); a deadline at
+ * midnight counts on the day it ends.
+ */
 export function cairoDaysAhead(instant: Date, now: Date): number {
   const day = (date: Date) => Date.parse(`${cairoDate(date)}T00:00:00Z`);
-  return Math.round((day(instant) - day(now)) / 86_400_000);
+  return Math.round((day(isCairoMidnight(instant) ? dayEndedBy(instant) : instant) - day(now)) / 86_400_000);
 }
 
-/** The hour (0–23) Cairo's clocks show at `instant`. */
+/** The hour (0–23) Cairo's clocks show at `instant` (24 for a midnight deadline, the end of its day). */
 export function cairoHour(instant: Date): number {
+  if (isCairoMidnight(instant)) return 24;
   return Number(new Intl.DateTimeFormat('en-US', { timeZone: PLATFORM_TIME_ZONE, hour: 'numeric', hourCycle: 'h23' }).format(instant));
 }
 

@@ -35,7 +35,7 @@ export function Countdown({ until, from }: CountdownProps) {
   const days = cairoDaysAhead(deadline, now);
   const when =
     days === 0
-      ? t(cairoHour(deadline) >= 18 ? 'countdown.tonight' : 'countdown.today', { time })
+      ? t(cairoHour(deadline) === 24 ? 'countdown.midnightTonight' : cairoHour(deadline) >= 18 ? 'countdown.tonight' : 'countdown.today', { time })
       : days === 1
         ? t('countdown.tomorrow', { time })
         : t('countdown.later', { date: cairoDateTime(deadline, language) });

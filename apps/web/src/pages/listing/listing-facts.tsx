@@ -1,8 +1,7 @@
 import { governorateName, type FoodItemView } from '@food-link/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
-import { cairoDate } from '@food-link/contracts';
-import { cairoDateTime, cairoTime } from './cairo-time';
+import { cairoDateTime, cairoDaysAhead, cairoTime } from './cairo-time';
 import { AllergenList } from './listing-badges';
 
 type Facts = Pick<
@@ -28,8 +27,8 @@ export function useWindowText(): (from: string | null, until: string | null) => 
   const { t, i18n } = useTranslation('listing');
   return (from, until) => {
     if (from && until) {
-      // The end's date is said too when the window runs past midnight.
-      const sameDay = cairoDate(new Date(from)) === cairoDate(new Date(until));
+      // The end's date is said too when the window runs past midnight (one ending at midnight ends its own day).
+      const sameDay = cairoDaysAhead(new Date(until), new Date(from)) === 0;
       return t('window.range', {
         from: cairoDateTime(from, i18n.language),
         until: sameDay ? cairoTime(until, i18n.language) : cairoDateTime(until, i18n.language),

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpoints } from '../../api/endpoints';
 import { queryKeys } from '../../api/query-keys';
-import { governorateName } from '@food-link/contracts';
+import { governorateName, type FoodCategory, type StorageKind } from '@food-link/contracts';
 import { formatNumber } from '../../i18n/format';
 import { useWindowText } from './listing-facts';
 
@@ -15,6 +15,20 @@ const link =
 function readablePhone(e164: string): string {
   const match = /^\+20(\d{3})(\d{3})(\d{4})$/.exec(e164);
   return match ? `+20 ${match[1]} ${match[2]} ${match[3]}` : e164;
+}
+
+type Handling = 'cooked' | 'chilled' | 'frozen' | 'dry';
+
+/**
+ * How to carry what is collected, by what it is and how it is kept: cooked or hot food is served or chilled
+ * within `serve_within_minutes`, chilled and frozen food stays cold, and bread, produce or packets stay dry
+ * and shaded (bread is not told to be chilled within 90 minutes).
+ */
+export function handlingOf(category: FoodCategory, storage: StorageKind): Handling {
+  if (storage === 'frozen') return 'frozen';
+  if (category === 'cooked_meal' || storage === 'hot') return 'cooked';
+  if (storage === 'chilled' || category === 'dairy' || category === 'meat_fish') return 'chilled';
+  return 'dry';
 }
 
 /**
@@ -31,6 +45,7 @@ export function PickupDetailsPanel({ requestId }: { requestId: number }) {
   let body;
   if (details.data) {
     const { point } = details.data;
+    const handling = handlingOf(details.data.category, details.data.storage);
     body = (
       <>
         {point ? (
@@ -87,8 +102,10 @@ export function PickupDetailsPanel({ requestId }: { requestId: number }) {
             <p className="text-xs text-green-900">{t('pickupDetails.codeHint')}</p>
           </div>
         )}
-        <p className="text-sm text-stone-700" data-testid="serve-within">
-          {t('pickupDetails.serveWithin', { minutes: formatNumber(details.data.serve_within_minutes, i18n.language) })}
+        <p className="text-sm text-stone-700" data-testid="serve-within" data-handling={handling}>
+          {handling === 'cooked'
+            ? t('pickupDetails.serveWithin', { minutes: formatNumber(details.data.serve_within_minutes, i18n.language) })
+            : t(`pickupDetails.carry.${handling}`)}
         </p>
       </>
     );
