@@ -30,6 +30,12 @@ export const ORG_ROUTES = {
   myPickups: '/api/org/my-pickups',
 } as const;
 
+/** A member named on what they did: who listed an item, who claimed or is to collect a claim. */
+export const MemberRef = z
+  .object({ user_id: id('The member'), name: said("The member's name", 'Omar Said') })
+  .meta({ id: 'MemberRef' });
+export type MemberRef = z.infer<typeof MemberRef>;
+
 export const ORG_KINDS = ['donor', 'charity'] as const;
 export type OrgKind = (typeof ORG_KINDS)[number];
 

@@ -128,6 +128,14 @@ export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: n
         <dd>
           <StatusBadge state={state} />
         </dd>
+        {item.listed_by && (
+          <>
+            <dt className="text-stone-500">{t('actor.listedBy', { ns: 'org' })}</dt>
+            <dd dir="auto" data-testid="listed-by" className="wrap-anywhere">
+              {item.listed_by.name}
+            </dd>
+          </>
+        )}
       </dl>
       {hidden && (
         <div data-testid="hidden-by-operator" className="rounded-lg border border-red-300 bg-red-50 p-2 text-sm text-red-900">
