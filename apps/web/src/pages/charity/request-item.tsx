@@ -87,7 +87,8 @@ export function RequestItem({ request, cancelling, onCancel, charityUserId }: Re
           </>
         )}
       </dl>
-      {state === 'pending' && access.state === 'ready' && access.org && can.claim(access.role) && (
+      {/* A lone account has nobody to assign: the control shows once the charity has members. */}
+      {state === 'pending' && access.state === 'ready' && access.org && access.org.members.length > 1 && can.claim(access.role) && (
         <AssignControl
           requestId={request.request_id}
           charityUserId={charityUserId}

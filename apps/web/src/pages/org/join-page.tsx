@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { AcceptInvitationBody, LoginBody, type AcceptedInvitation, type InvitationPreview } from '@food-link/contracts';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
@@ -65,6 +65,11 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
   const { t } = useTranslation('org');
   const time = useTimeFormat();
   const session = useSession();
+  // Signing in on the way to joining stores a session: the form stays until the join is through.
+  const [signedIn, setSignedIn] = useState(session !== null);
+  useEffect(() => {
+    if (!session) setSignedIn(false);
+  }, [session]);
   return (
     <div className="flex flex-col gap-4">
       <div className="rounded-xl bg-green-50 p-4 text-stone-900" data-testid="join-invitation">
@@ -73,7 +78,7 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
         </p>
         <p className="mt-1 text-sm text-stone-700">{t('join.expires', { date: time.dayTime(invitation.expires_at) })}</p>
       </div>
-      {session ? <JoinSignedIn token={token} invitation={invitation} /> : <JoinSignedOut token={token} invitation={invitation} />}
+      {signedIn ? <JoinSignedIn token={token} invitation={invitation} /> : <JoinSignedOut token={token} invitation={invitation} />}
     </div>
   );
 }
