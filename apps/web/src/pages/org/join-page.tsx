@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { AcceptInvitationBody, LoginBody, type AcceptedInvitation, type InvitationPreview } from '@food-link/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
@@ -67,9 +67,8 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
   const session = useSession();
   // Signing in on the way to joining stores a session: the form stays until the join is through.
   const [signedIn, setSignedIn] = useState(session !== null);
-  useEffect(() => {
-    if (!session) setSignedIn(false);
-  }, [session]);
+  // Signing out (another account's session) shows the form for the invited e-mail.
+  if (!session && signedIn) setSignedIn(false);
   return (
     <div className="flex flex-col gap-4">
       <div className="rounded-xl bg-green-50 p-4 text-stone-900" data-testid="join-invitation">
