@@ -115,6 +115,9 @@ export const AcceptInvitationBody = z
   .meta({ id: 'AcceptInvitationBody' });
 export type AcceptInvitationBody = z.infer<typeof AcceptInvitationBody>;
 
+export const InvitationPreviewQuery = z.object({ token: invitationToken() }).meta({ id: 'InvitationPreviewQuery' });
+export type InvitationPreviewQuery = z.infer<typeof InvitationPreviewQuery>;
+
 export const InvitationPreview = z
   .object({
     organisation: said('The inviting organisation', 'Ahl Masr Foundation'),

@@ -72,6 +72,8 @@ export const RECOVERY_ROUTES = {
 export const PAGE_ROUTES = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** An organisation's invitation link: `/join?token=` (docs/ORGANISATIONS.md). */
+  join: '/join',
   food: '/food/:id',
   /** Impact (docs/IMPACT.md): the donor's page, and the public transparency page. */
   donorImpact: '/DonerDashboard/impact',

@@ -8,6 +8,8 @@ import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { LoginLimiterService } from './login-limiter.service';
 import { OperatorAccountService } from './operator-account.service';
+import { OrganisationsRepository } from './organisations.repository';
+import { OrganisationsService } from './organisations.service';
 import { PasswordService } from './password.service';
 import { PasswordResetController } from './password-reset.controller';
 import { PasswordResetService } from './password-reset.service';
@@ -31,8 +33,8 @@ import { UsersService } from './users.service';
     }),
   ],
   // UsersRepository stays inside auth/ (AuthModule provides it to its own services too); other modules use UsersService.
-  providers: [TokenService, SessionUsers, UsersRepository, UsersService],
-  exports: [TokenService, SessionUsers, UsersService],
+  providers: [TokenService, SessionUsers, UsersRepository, UsersService, OrganisationsRepository, OrganisationsService],
+  exports: [TokenService, SessionUsers, UsersService, OrganisationsService],
 })
 export class TokenModule {}
 
@@ -47,6 +49,7 @@ export class TokenModule {}
     OperatorAccountService,
     PasswordResetService,
     UsersRepository,
+    OrganisationsRepository,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
   exports: [TokenModule, PasswordService, LoginLimiterService],

@@ -23,6 +23,7 @@ import { QuickCancelPause1764651300000 } from './migrations/1764651300000-quick-
 import { Messaging1764651400000 } from './migrations/1764651400000-messaging';
 import { NoShowCounting1764651460000 } from './migrations/1764651460000-no-show-counting';
 import { EraseDeletedAccounts1764651470000 } from './migrations/1764651470000-erase-deleted-accounts';
+import { Organisations1764651500000 } from './migrations/1764651500000-organisations';
 import { UserLanguage1764651480000 } from './migrations/1764651480000-user-language';
 
 /**
@@ -55,6 +56,7 @@ export const MIGRATIONS = [
   NoShowCounting1764651460000,
   EraseDeletedAccounts1764651470000,
   UserLanguage1764651480000,
+  Organisations1764651500000,
 ];
 
 /** The longest a statement runs, on either side of the connection. */

@@ -24,6 +24,10 @@ export const TABLE_OWNERS: Record<string, readonly string[]> = {
   // suspension (verification.repository.ts) still write their columns of `charities` themselves.
   charities: ['auth/users.repository.ts', 'verification/verification.repository.ts'],
   food_photos: ['photos/photos.repository.ts'],
+  organisations: ['auth/organisations.repository.ts'],
+  organisation_members: ['auth/organisations.repository.ts'],
+  organisation_invitations: ['auth/organisations.repository.ts'],
+  organisation_activity: ['auth/organisations.repository.ts'],
   pickup_points: ['pickup-points/pickup-points.repository.ts'],
   heat_overrides: ['food/heat-overrides.repository.ts'],
   outbox_events: ['outbox/outbox.repository.ts'],

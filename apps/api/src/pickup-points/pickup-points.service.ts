@@ -88,6 +88,12 @@ export class PickupPointsService {
     return this.points.lockLive(...args);
   }
 
+  /** Whether every one of `ids` is a live pickup point of the donor (a member's branches). */
+  async allLiveOf(donorId: number, ids: number[], manager?: EntityManager): Promise<boolean> {
+    if (ids.length === 0) return true;
+    return (await this.points.liveIdsOf(donorId, ids, manager)).length === ids.length;
+  }
+
   /** A new pickup point (the demo seed). */
   insert(...args: Parameters<PickupPointsRepository['insert']>): ReturnType<PickupPointsRepository['insert']> {
     return this.points.insert(...args);
