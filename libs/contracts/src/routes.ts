@@ -78,9 +78,8 @@ export const PAGE_ROUTES = {
   /** Impact (docs/IMPACT.md): the donor's page, and the public transparency page. */
   donorImpact: '/DonerDashboard/impact',
   publicImpact: '/impact',
-  /** Organisations (docs/ORGANISATIONS.md): the members page, and where an invitation e-mail's link lands (`?token=`). */
+  /** Organisations (docs/ORGANISATIONS.md): the members page. */
   organisation: '/org',
-  join: '/join',
 } as const;
 
 /** Impact in kg, meals, CO2e and water (docs/IMPACT.md; impact.ts has the shapes). */

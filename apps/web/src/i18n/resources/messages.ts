@@ -109,6 +109,18 @@ export const messages = {
       'Login successful': 'تم تسجيل الدخول بنجاح',
       'This food item has already been claimed': 'حجزت جمعية أخرى هذا الطعام بالفعل',
       'This food item has expired': 'انتهت صلاحية هذا الطعام',
+      // Organisations (docs/ORGANISATIONS.md; the API's ERRORS for issue 26).
+      'An organisation needs an administrator: the last one cannot be removed or given another role':
+        'لا بد أن يبقى للمؤسسة مسؤول: لا يمكن إزالة آخر مسؤول ولا تغيير دوره',
+      'You are already a member of an organisation; leave it first': 'أنت عضو في مؤسسة بالفعل؛ غادرها أولًا',
+      'This invitation is to a donor organisation, and your account is of another kind': 'هذه الدعوة إلى مؤسسة متبرّعة، وحسابك من نوع آخر',
+      'This invitation is to a charity organisation, and your account is of another kind': 'هذه الدعوة إلى جمعية خيرية، وحسابك من نوع آخر',
+      'Your organisation already has 50 pending invitations; withdraw some first': 'لدى مؤسستك بالفعل ٥٠ دعوة معلّقة؛ اسحب بعضها أولًا',
+      'This invitation was sent to another e-mail address': 'أُرسلت هذه الدعوة إلى بريد إلكتروني آخر',
+      'This invitation has expired; ask for a new one': 'انتهت مدة هذه الدعوة؛ اطلب دعوة جديدة',
+      'This invitation has already been accepted': 'قُبلت هذه الدعوة من قبل',
+      'This invitation was withdrawn': 'سُحبت هذه الدعوة',
+      'user_id is not a member of your charity': 'هذا الشخص ليس عضوًا في جمعيتك',
     },
     news: {
       hide: 'أخفى أحد المشرفين تبرعكم {{item}} من اللوحة.',

@@ -113,9 +113,12 @@ describe('the invitation page', () => {
     await user.type(screen.getByTestId('join-password'), 'password123');
     await user.click(screen.getByRole('button', { name: 'Sign up and join' }));
     expect(await screen.findByText(/This invitation no longer works/)).toBeInTheDocument();
-    answer = failure(409);
+    answer = { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'You are already a member of an organisation; leave it first' } };
     await user.click(screen.getByRole('button', { name: 'Sign up and join' }));
     expect(await screen.findByText('This account already belongs to another organisation. Leave it first, or use another e-mail.')).toBeInTheDocument();
+    answer = { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'This e-mail address is already registered' } };
+    await user.click(screen.getByRole('button', { name: 'Sign up and join' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Joining did not work. Try again. This e-mail address is already registered');
     expect(readSession()).toBeNull();
   });
 
@@ -153,6 +156,18 @@ describe('the invitation page', () => {
     expect(await screen.findByText('تدعو Hope Kitchen صاحب البريد omar@example.org للانضمام بدور متطوّع.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'إنشاء الحساب والانضمام' })).toBeInTheDocument();
     expect(screen.getByText(/يعمل الرابط حتى .*٢٠٣٠/)).toBeInTheDocument();
+  });
+
+  it('says a refusal in Arabic with the server\'s words translated', async () => {
+    await i18next.changeLanguage('ar');
+    const { user } = showJoin({
+      [`GET ${PREVIEW}`]: { body: preview() },
+      'POST /api/org/invitations/accept': { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'This e-mail address is already registered' } },
+    });
+    await user.type(await screen.findByTestId('join-name'), 'عمر');
+    await user.type(screen.getByTestId('join-password'), 'password123');
+    await user.click(screen.getByRole('button', { name: 'إنشاء الحساب والانضمام' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('لم ينجح الانضمام. حاول مرة أخرى. هذا البريد الإلكتروني مسجّل بالفعل');
   });
 
   it('lands each role where its work is', () => {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { AcceptInvitationBody, LoginBody, type AcceptedInvitation, type InvitationPreview } from '@food-link/contracts';
+import { AcceptInvitationBody, ERRORS, LoginBody, type AcceptedInvitation, type InvitationPreview } from '@food-link/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { EmailAddress } from '../../components/email-address';
 import { FormField } from '../../components/form-field';
 import { useTimeFormat } from '../../i18n/format-time';
 import { useScreenTexts } from '../../i18n/use-screen-texts';
+import { useServerMessage } from '../../i18n/server-message';
 import { storeSession } from '../../session/session';
 import { useSession } from '../../session/use-session';
 import { useSignOut } from '../../sign-out/use-sign-out';
@@ -82,11 +83,19 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
   );
 }
 
-/** What a refused join says: the link no longer works (410), or the account is in another organisation (409). */
+/**
+ * What a refused join says: the link no longer works (410), the account is in another organisation (409);
+ * any other refusal (an account with that e-mail exists, another kind of account) with the server's words.
+ */
 function useJoinRefusal() {
   const { t } = useTranslation('org');
-  return (error: unknown): string =>
-    error instanceof ApiError && error.status === 410 ? t('join.gone') : error instanceof ApiError && error.status === 409 ? t('join.conflict') : t('join.failed');
+  const serverMessage = useServerMessage();
+  return (error: unknown): string => {
+    if (!(error instanceof ApiError)) return t('join.failed');
+    if (error.status === 410) return t('join.gone');
+    if (error.status === 409 && error.message === ERRORS.alreadyInOrganisation) return t('join.conflict');
+    return error.body ? `${t('join.failed')} ${serverMessage(error.message)}` : t('join.failed');
+  };
 }
 
 function useJoined() {
