@@ -27,7 +27,8 @@ export const TABLE_OWNERS: Record<string, readonly string[]> = {
   organisations: ['auth/organisations.repository.ts'],
   organisation_members: ['auth/organisations.repository.ts'],
   organisation_invitations: ['auth/organisations.repository.ts'],
-  organisation_activity: ['auth/organisations.repository.ts'],
+  // The claim's one statement records its `claimed` entry itself (docs/ORGANISATIONS.md).
+  organisation_activity: ['auth/organisations.repository.ts', 'handover/requests.repository.ts'],
   pickup_points: ['pickup-points/pickup-points.repository.ts'],
   heat_overrides: ['food/heat-overrides.repository.ts'],
   outbox_events: ['outbox/outbox.repository.ts'],

@@ -1,12 +1,19 @@
 import { applyDecorators, Controller, Get, Headers, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CharityImpactResponse, DonorImpactResponse, ERRORS, IMPACT_ROUTES, ImpactReportQuery, PublicImpactResponse, type ReportParty } from '@food-link/contracts';
+import { CharityImpactResponse, DonorImpactResponse, ERRORS, IMPACT_ROUTES, ImpactReportQuery, PublicImpactResponse, type OrgRole, type ReportParty } from '@food-link/contracts';
 import type { FastifyReply } from 'fastify';
 import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser, Public, Roles } from '../auth/auth.decorators';
+import { CurrentUser, OrgRoles, Public, Roles } from '../auth/auth.decorators';
 import { ApiErrors } from '../openapi/api-errors';
 import { shapeRef, ValidQuery } from '../openapi/shapes';
 import { ImpactService, type ReportFile } from './impact.service';
+
+/**
+ * Who of an organisation reads its reports (docs/ORGANISATIONS.md). Branch managers are left out until the
+ * reports can be scoped to their branches: the organisation's totals would show them the other branches'.
+ */
+const DONOR_REPORTERS: OrgRole[] = ['admin', 'viewer'];
+const CHARITY_REPORTERS: OrgRole[] = ['admin', 'coordinator'];
 
 @ApiTags('impact')
 @Controller()
@@ -14,6 +21,7 @@ export class ImpactController {
   constructor(private readonly impact: ImpactService) {}
 
   @Roles('donor')
+  @OrgRoles(...DONOR_REPORTERS)
   @Get(IMPACT_ROUTES.donor)
   @ApiOperation({ summary: "The signed-in donor's impact: totals, per Cairo month, per pickup point, and the charities it fed (docs/IMPACT.md)" })
   @ApiOkResponse({ schema: shapeRef(DonorImpactResponse) })
@@ -23,6 +31,7 @@ export class ImpactController {
   }
 
   @Roles('charity')
+  @OrgRoles(...CHARITY_REPORTERS)
   @Get(IMPACT_ROUTES.charity)
   @ApiOperation({ summary: "What the signed-in charity received: totals, per Cairo month, and the donors it received from" })
   @ApiOkResponse({ schema: shapeRef(CharityImpactResponse) })
@@ -66,6 +75,7 @@ function ReportCall(party: ReportParty, route: string, rows: string) {
   const only = `Only ${party === 'donor' ? 'donors' : 'charities'}`;
   return applyDecorators(
     Roles(party),
+    OrgRoles(...(party === 'donor' ? DONOR_REPORTERS : CHARITY_REPORTERS)),
     Get(route),
     ApiOperation({
       summary: `The ${party}'s monthly acknowledgment: ${rows}, totals, the factors and their sources; CSV (UTF-8 with BOM) or PDF, in Arabic or English (\`lang\`, else Accept-Language)`,

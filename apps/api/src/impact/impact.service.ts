@@ -11,7 +11,7 @@ import {
   type PublicImpactResponse,
   type ReportParty,
 } from '@food-link/contracts';
-import type { AuthUser } from '../auth/auth-user';
+import { accountOf, type AuthUser } from '../auth/auth-user';
 import { governorateOfKey } from '../stats/stats.repository';
 import { StatsService } from '../stats/stats.service';
 import { acknowledgment } from './acknowledgment';
@@ -45,9 +45,9 @@ export class ImpactService {
 
   async donor(donor: AuthUser): Promise<DonorImpactResponse> {
     const [months, points, charities] = await Promise.all([
-      this.impact.months('donor', donor.id),
-      this.impact.pickupPoints(donor.id),
-      this.impact.counterparts('donor', donor.id),
+      this.impact.months('donor', accountOf(donor)),
+      this.impact.pickupPoints(accountOf(donor)),
+      this.impact.counterparts('donor', accountOf(donor)),
     ]);
     return {
       ...sum(months),
@@ -58,7 +58,7 @@ export class ImpactService {
   }
 
   async charity(charity: AuthUser): Promise<CharityImpactResponse> {
-    const [months, donors] = await Promise.all([this.impact.months('charity', charity.id), this.impact.counterparts('charity', charity.id)]);
+    const [months, donors] = await Promise.all([this.impact.months('charity', accountOf(charity)), this.impact.counterparts('charity', accountOf(charity))]);
     return { ...sum(months), months, donors: donors.map(({ user_id, ...rest }) => ({ donor_user_id: user_id, ...rest })) };
   }
 
@@ -88,10 +88,10 @@ export class ImpactService {
   async report(party: ReportParty, user: AuthUser, query: ImpactReportQuery, acceptLanguage: string | undefined): Promise<ReportFile> {
     const language = reportLanguage(query.lang, acceptLanguage);
     const [rows, name, allFactors, ownMossNumber] = await Promise.all([
-      this.impact.reportRows(party, user.id, query.month),
-      this.impact.userName(user.id),
+      this.impact.reportRows(party, accountOf(user), query.month),
+      this.impact.userName(accountOf(user)),
       this.stats.factors(),
-      party === 'charity' ? this.impact.verifiedMossNumber(user.id) : null,
+      party === 'charity' ? this.impact.verifiedMossNumber(accountOf(user)) : null,
     ]);
     const used = new Map<string, ImpactFactor>();
     for (const row of rows) for (const factor of Object.values(factorsOn(allFactors, row.fulfilled_on))) used.set(`${factor.name}@${factor.valid_from}`, factor);

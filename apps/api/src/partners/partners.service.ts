@@ -2,7 +2,7 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { CharitySearchQuery, CharitySearchResponse, PartnersBody, PartnersView } from '@food-link/contracts';
 import { DataSource } from 'typeorm';
-import type { AuthUser } from '../auth/auth-user';
+import { accountOf, type AuthUser } from '../auth/auth-user';
 import { IdempotentAnswers } from '../idempotency/idempotent-answers';
 import { PartnersRepository } from './partners.repository';
 
@@ -16,7 +16,7 @@ export class PartnersService {
   ) {}
 
   async list(donor: AuthUser): Promise<PartnersView> {
-    return { charities: await this.partners.list(donor.id) };
+    return { charities: await this.partners.list(accountOf(donor)) };
   }
 
   /**
@@ -30,8 +30,8 @@ export class PartnersService {
       if (refused.length > 0) {
         throw new BadRequestException([`charity_ids must each be a charity's account (not: ${refused.join(', ')})`]);
       }
-      await this.partners.replace(tx, donor.id, body.charity_ids);
-      return this.answers.storeWithin(tx, { charities: await this.partners.list(donor.id, tx) });
+      await this.partners.replace(tx, accountOf(donor), body.charity_ids);
+      return this.answers.storeWithin(tx, { charities: await this.partners.list(accountOf(donor), tx) });
     });
   }
 
