@@ -11,8 +11,10 @@ export function ActivitySection() {
   const headingId = useId();
   const activity = useActivity(true);
   const entries = activity.data?.pages.flatMap((page) => page.entries) ?? [];
+  // Names and food are isolated (FSI…PDI): an English name beside an e-mail in an Arabic sentence keeps its place.
+  const isolate = (text: string) => `\u2068${text}\u2069`;
   const line = (entry: ActivityEntry) =>
-    t(`activity.actions.${entry.action}`, { actor: entry.actor?.name ?? t('activity.someone'), subject: entry.subject });
+    t(`activity.actions.${entry.action}`, { actor: isolate(entry.actor?.name ?? t('activity.someone')), subject: isolate(entry.subject) });
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="mb-3 text-xl font-semibold text-stone-900">
@@ -29,7 +31,7 @@ export function ActivitySection() {
         <ol className="flex flex-col divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white" data-testid="activity-list">
           {entries.map((entry) => (
             <li key={entry.id} className="flex flex-col gap-0.5 px-4 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
-              <span dir="auto" className="wrap-anywhere text-stone-900">
+              <span className="wrap-anywhere text-stone-900">
                 {line(entry)}
               </span>
               <time dateTime={entry.at} className="shrink-0 text-sm text-stone-600">

@@ -180,9 +180,9 @@ describe('the members page', () => {
       'GET /api/org/activity?cursor=c1': { body: { entries: [entry(0, { action: 'removed', actor: { user_id: 7, name: 'Nile Bakery' }, subject: 'Ali' })], next_cursor: null } },
     });
     const list = await screen.findByTestId('activity-list');
-    expect(within(list).getAllByRole('listitem').map((item) => item.firstChild?.textContent)).toEqual(['Mona Adel listed Koshari 2', 'Someone claimed Koshari 1']);
+    expect(within(list).getAllByRole('listitem').map((item) => item.firstChild?.textContent)).toEqual(['\u2068Mona Adel\u2069 listed \u2068Koshari 2\u2069', '\u2068Someone\u2069 claimed \u2068Koshari 1\u2069']);
     await user.click(screen.getByTestId('activity-older'));
-    expect(await within(list).findByText('Nile Bakery removed Ali')).toBeInTheDocument();
+    expect(await within(list).findByText('\u2068Nile Bakery\u2069 removed \u2068Ali\u2069')).toBeInTheDocument();
     expect(screen.queryByTestId('activity-older')).not.toBeInTheDocument();
     expect(screen.getByText('That is everything.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([input]) => String(input).startsWith('/api/org/activity'))).toHaveLength(2);

@@ -39,8 +39,8 @@ export default function MembersPage() {
     body = (
       <div className="flex flex-col gap-8">
         <div>
-          <p dir="auto" className="text-lg font-bold break-words text-green-800" data-testid="org-name">
-            {org.name}
+          <p className="text-lg font-bold break-words text-green-800" data-testid="org-name">
+            <bdi>{org.name}</bdi>
           </p>
           <p className="text-sm text-stone-700">
             {t(`kind.${org.kind}`)} · {t('yourRole', { role: t(`roles.${org.my_role}`) })}
