@@ -56,7 +56,7 @@ const TEXTS = {
     completed: 'Donation completed successfully!',
     collected: 'Collected',
     activity: 'Activity',
-    joinedLine: (name: string) => `\u2068${name}\u2069 joined`,
+    joinedLine: (name: string) => new RegExp(`^\u2068?${name}\u2069? joined$`),
     subject: (id: string) => `Falafel sandwiches ${id}`,
   },
   ar: {
@@ -91,7 +91,7 @@ const TEXTS = {
     completed: 'تمت عملية التبرع بنجاح!',
     collected: 'تم الاستلام',
     activity: 'النشاط',
-    joinedLine: (name: string) => `انضم \u2068${name}\u2069`,
+    joinedLine: (name: string) => new RegExp(`^انضم \u2068?${name}\u2069?$`),
     subject: (id: string) => `سندوتشات فلافل ${id}`,
   },
 } as const;
