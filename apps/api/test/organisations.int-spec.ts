@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ERRORS, ORG_ROUTES, type AcceptedInvitation, type OrgView } from '@food-link/contracts';
+import { ERRORS, ORG_ROUTES, SOCKET_ROOMS, type AcceptedInvitation, type OrgView } from '@food-link/contracts';
+import type { Server } from 'socket.io';
+import { RealtimePublisher } from '../src/realtime/realtime-publisher';
 import { createCharity, createDonor, createPickupPoint, loginAs, PASSWORD, type TestUser } from './support/factories';
 import { SmtpSink, type ReceivedMail } from './support/smtp-sink';
 import { LiveClient, refusal } from './support/socket-client';
@@ -248,5 +250,29 @@ describe('organisations', () => {
     expect(second.body.next_cursor).toBeNull();
     const forged = await t.http.get(`${ORG_ROUTES.activity}?cursor=xyz`, { token: donor.token });
     expect([forged.status, forged.body.message]).toEqual([400, [ERRORS.activityCursorInvalid]]);
+  });
+
+  it("brings the account's live events to its coordinators, not to its volunteers, and never to a removed member", async () => {
+    const charity = await createCharity(t.http);
+    const donor = await createDonor(t.http);
+    const coordinator = await member(charity, 'coordinator');
+    const volunteer = await member(charity, 'volunteer');
+    const coordinatorSocket = await LiveClient.connect(t.baseUrl, coordinator.token);
+    const volunteerSocket = await LiveClient.connect(t.baseUrl, volunteer.token);
+    try {
+      const food = await t.http.post('/api/add', { food_name: 'Live soup', quantity: 3, description: 'Soup', expiration_date: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10) }, { token: donor.token });
+      const claimed = await t.http.post('/api/request', { food_id: food.body.id }, { token: coordinator.token });
+      expect(claimed.status).toBe(201);
+      const event = await coordinatorSocket.next('food.claimed', (envelope) => envelope.data.foodId === food.body.id);
+      expect(event.data.requestId).toBe(claimed.body.request_id);
+      // The account's room holds the coordinator's socket, not the volunteer's.
+      const server = (t.app.get(RealtimePublisher) as unknown as { localServer: Server }).localServer;
+      const inRoom = (await server.in(SOCKET_ROOMS.user(charity.id)).fetchSockets()).map((socket) => socket.id);
+      expect(inRoom).toContain(coordinatorSocket.socket.id);
+      expect(inRoom).not.toContain(volunteerSocket.socket.id);
+    } finally {
+      coordinatorSocket.close();
+      volunteerSocket.close();
+    }
   });
 });

@@ -43,6 +43,7 @@ export const ERRORS = {
   invitationTokenInvalid: 'token is not a valid invitation link',
   invitationSignUpNeedsName: 'name and password are needed to join with a new account (or sign in first)',
   activityCursorInvalid: 'cursor must be a cursor from the last page',
+  assigneeNotMember: 'user_id is not a member of your charity',
   // 401
   sessionRequired: 'A session token is required',
   sessionInvalid: 'The session token is invalid or has expired',
@@ -135,7 +136,6 @@ export const ERRORS = {
   invitationKindMismatch: (kind: string) => `This invitation is to a ${kind} organisation, and your account is of another kind`,
   lastAdmin: 'An organisation needs an administrator: the last one cannot be removed or given another role',
   tooManyInvitations: (max: number) => `Your organisation already has ${max} pending invitations; withdraw some first`,
-  assigneeNotMember: 'user_id is not a member of your charity',
   // 410
   invitationExpired: 'This invitation has expired; ask for a new one',
   invitationUsed: 'This invitation has already been accepted',

@@ -212,8 +212,12 @@ export class OrgService {
       const view = (await this.organisations.members(me.orgId, true, tx)).find((row) => row.user_id === userId) as OrgMember;
       return this.answers.storeWithin(tx, view);
     });
-    // This process reads the new role at once; others within SESSION_USER_TTL_MS.
+    // This process reads the new role at once; others within SESSION_USER_TTL_MS. The member's sockets are
+    // closed so that they reconnect into the rooms of their new role (their token stays valid).
     this.sessions.forget(userId);
+    await this.realtime
+      .disconnectUser(userId)
+      .catch((error: Error) => this.logger.warn(`Member ${userId}'s sockets were not closed after their role changed: ${error.message}`));
     return answer;
   }
 
