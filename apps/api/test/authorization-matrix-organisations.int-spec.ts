@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ERRORS, IMPACT_ROUTES, ORG_ROUTES, VERIFICATION_ROUTES, apiPath } from '@food-link/contracts';
 import { SessionUsers } from '../src/auth/session-users';
-import { addFood, cairoDateIn, createCharity, createDonor, createPickupPoint, loginAs, pickupPointBody, requestPickup, verifyCharities, type TestUser } from './support/factories';
+import { cairoDateIn, createCharity, createDonor, createPickupPoint, loginAs, pickupPointBody, requestPickup, verifyCharities, type TestUser } from './support/factories';
 import type { HttpResult } from './support/http-client';
 import { startTestApp, type TestApp } from './support/test-app';
 

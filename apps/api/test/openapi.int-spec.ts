@@ -19,7 +19,7 @@ import { startTestApp, type TestApp } from './support/test-app';
  */
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
-type Status = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
+type Status = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503;
 
 interface CallDoc {
   method: Method;
