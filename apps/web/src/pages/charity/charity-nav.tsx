@@ -50,11 +50,11 @@ export function CharityNav({ current, onShow, role }: CharityNavProps) {
           <span className="hidden md:block md:flex-1" />
         )}
         <div className="order-2 flex w-full flex-wrap gap-2 md:order-none md:w-auto">
-          {/* A volunteer has their pickups only; the settings and the verification are the administrator's (docs/ORGANISATIONS.md). */}
+          {/* A volunteer has their pickups only; the verification is the administrator's (docs/ORGANISATIONS.md). */}
           {(!role || can.claim(role)) && viewButton('available', t('nav.available'))}
           {(!role || can.claim(role)) && viewButton('requests', t('nav.requests'))}
           {session && role && viewButton('pickups', t('pickups.navLink', { ns: 'org' }))}
-          {session && role && can.settings(role) && viewButton('profile', t('nav.profile'))}
+          {session && role && can.claim(role) && viewButton('profile', t('nav.profile'))}
           {session && role && can.reports(role) && viewButton('impact', t('charity.navLink', { ns: 'impact' }))}
           {session && role && can.settings(role) && viewButton('verification', t('navLink', { ns: 'verification' }))}
           {session && role && (

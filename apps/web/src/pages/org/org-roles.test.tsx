@@ -76,7 +76,7 @@ describe('what each role of a charity sees', () => {
     expect(await screen.findByText('Could not load your pickups.')).toBeInTheDocument();
   });
 
-  it('gives a coordinator the requests with who claimed them and the assign control, and no profile or verification', async () => {
+  it('gives a coordinator the requests with who claimed them and the assign control, and no verification', async () => {
     signInAs('charity', 30, 'Laila Hassan');
     let assignee: { user_id: number; name: string } | null = null;
     const fetchMock = mockApi({
@@ -108,7 +108,7 @@ describe('what each role of a charity sees', () => {
     await waitFor(() => expect(within(control).getByTestId('assignee')).toHaveTextContent('Nobody yet'));
     expect(within(item).getByRole('button', { name: 'Cancel Request' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Charity area' });
-    expect(within(nav).queryByRole('button', { name: 'Profile' })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: 'Profile' })).toBeInTheDocument();
     expect(within(nav).queryByRole('button', { name: 'Verification' })).not.toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: 'Impact' })).toBeInTheDocument();
   });
@@ -166,10 +166,28 @@ describe('what each role of a donor sees', () => {
     renderPage(<DonorDashboardPage />, '/DonerDashboard');
     const card = await screen.findByRole('article', { name: 'Koshari' });
     expect(within(card).getByTestId('listed-by')).toHaveTextContent('Mona Adel');
+    // Editing and withdrawing are a branch manager's and an administrator's.
+    expect(within(card).queryByTestId('food-edit')).not.toBeInTheDocument();
+    expect(within(card).queryByTestId('food-withdraw')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Members' })).toHaveAttribute('href', '/org');
     expect(screen.queryByRole('link', { name: 'Your impact' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Pickup points' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Partner charities' })).not.toBeInTheDocument();
+  });
+
+  it('gives a branch manager the listings to edit and withdraw, and neither reports nor settings yet', async () => {
+    signInAs('donor', 23, 'Karim Nabil');
+    mockApi({
+      'GET /api/org': { body: donorOrg({ my_role: 'branch_manager', my_pickup_point_ids: [3] }) },
+      'GET /api/donor/23': { body: [donorItem()] },
+    });
+    renderPage(<DonorDashboardPage />, '/DonerDashboard');
+    const card = await screen.findByRole('article', { name: 'Koshari' });
+    expect(within(card).getByTestId('food-edit')).toBeInTheDocument();
+    expect(within(card).getByTestId('food-withdraw')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Food' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Your impact' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Pickup points' })).not.toBeInTheDocument();
   });
 
   it('keeps an administrator\'s dashboard as it was, with the members link', async () => {
