@@ -4,6 +4,7 @@ import { SessionUsers } from '../src/auth/session-users';
 import { cairoDateIn, createCharity, createDonor, createPickupPoint, loginAs, pickupPointBody, requestPickup, verifyCharities, type TestUser } from './support/factories';
 import type { HttpResult } from './support/http-client';
 import { startTestApp, type TestApp } from './support/test-app';
+import { waitFor } from './support/wait';
 
 /**
  * The authorization matrix of organisation roles (docs/ORGANISATIONS.md; the accounts' own matrix is
@@ -102,7 +103,7 @@ describe('authorization matrix: organisation roles', () => {
     'GET /api/pickup-points': [[200, 200, 200, 200, 403], async () => ({ method: 'GET', path: '/api/pickup-points' })],
     'POST /api/pickup-points': [[201, 403, 403, 403, 403], async () => ({ method: 'POST', path: '/api/pickup-points', body: pickupPointBody({ label: 'Matrix branch' }) })],
     'PUT /api/donor/partners': [[200, 403, 403, 403, 403], async () => ({ method: 'PUT', path: '/api/donor/partners', body: { charity_ids: [] } })],
-    'GET /api/impact/donor': [[200, 403, 403, 200, 403], async () => ({ method: 'GET', path: IMPACT_ROUTES.donor })],
+    'GET /api/impact/donor': [[200, 200, 403, 200, 403], async () => ({ method: 'GET', path: IMPACT_ROUTES.donor })],
     'GET /api/org': [[200, 200, 200, 200, 403], async () => ({ method: 'GET', path: ORG_ROUTES.org })],
     'GET /api/org/activity': [[200, 200, 403, 200, 403], async () => ({ method: 'GET', path: ORG_ROUTES.activity })],
     'POST /api/org/invitations': [[201, 403, 403, 403, 403], async () => ({ method: 'POST', path: ORG_ROUTES.invitations, body: { email: `matrix-${Date.now()}-${Math.random()}@example.eg`, role: 'viewer' } })],
@@ -197,5 +198,23 @@ describe('authorization matrix: organisation roles', () => {
       actor: { user_id: charity.id },
       member_id: charities.volunteer.id,
     });
+  });
+
+  it("scopes impact to a branch manager's branches, and to one branch on request", async () => {
+    for (const point of [branch, otherBranch]) {
+      const fulfilled = await t.http.put(`/updaterequeststatus/${await claimAt(point)}`, { status: 'fulfilled' }, { token: donor.token });
+      expect(fulfilled.status).toBe(200);
+    }
+    type Impact = { pickup_points: { pickup_point_id: number }[]; kg: number };
+    const impact = async (user: TestUser, query = '') => (await t.http.get<Impact>(`${IMPACT_ROUTES.donor}${query}`, { token: user.token })).body;
+    // The projection counts fulfilled donations after the fact.
+    const all = await waitFor(() => impact(donor), (body: Impact) => [branch, otherBranch].every((id) => body.pickup_points.some((point) => point.pickup_point_id === id)), 'both branches in the impact');
+    const manager = await impact(donors.branch_manager);
+    expect(manager.pickup_points.map((point) => point.pickup_point_id)).toEqual([branch]);
+    expect(manager.kg).toBeLessThan(all.kg);
+    const one = await impact(donor, `?pickup_point_id=${otherBranch}`);
+    expect(one.pickup_points.map((point) => point.pickup_point_id)).toEqual([otherBranch]);
+    const refused = await t.http.get(`${IMPACT_ROUTES.donor}?pickup_point_id=${otherBranch}`, { token: donors.branch_manager.token });
+    expect([refused.status, refused.body.message]).toEqual([403, ERRORS.branchNotYours]);
   });
 });

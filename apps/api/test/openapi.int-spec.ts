@@ -166,7 +166,7 @@ const MORE_CALLS: Record<string, CallDoc> = {
   'POST /api/ops/requests/{requestId}/overturn-no-show': { method: 'post', public: false, success: 200, errors: [400, 401, 403, 404, 409, 422, 503] },
   'GET /api/charities/{userId}/reliability': { method: 'get', public: false, success: 200, errors: [400, 401, 403, 404, 503] },
   'GET /api/impact/totals': { method: 'get', public: true, success: 200, errors: [503] },
-  'GET /api/impact/donor': { method: 'get', public: false, success: 200, errors: [401, 403, 503] },
+  'GET /api/impact/donor': { method: 'get', public: false, success: 200, errors: [400, 401, 403, 503] },
   'GET /api/impact/charity': { method: 'get', public: false, success: 200, errors: [401, 403, 503] },
   'GET /api/impact/public': { method: 'get', public: true, success: 200, errors: [503] },
   'GET /api/impact/donor/report': { method: 'get', public: false, success: 200, errors: [400, 401, 403, 503] },

@@ -275,4 +275,15 @@ describe('organisations', () => {
       volunteerSocket.close();
     }
   });
+
+  it("takes the organisation with its account: when the account is deleted its members' sessions end", async () => {
+    const donor = await createDonor(t.http);
+    const viewer = await member(donor, 'viewer');
+    expect((await t.http.get(ORG_ROUTES.org, { token: viewer.token })).status).toBe(200);
+    const deleted = await t.http.post('/api/account/delete', { password: PASSWORD }, { token: donor.token });
+    expect(deleted.status).toBe(200);
+    expect((await t.http.get(ORG_ROUTES.org, { token: viewer.token })).status).toBe(401);
+    const again = await t.http.get(ORG_ROUTES.org, { token: await loginAs(t.http, viewer.email) });
+    expect([again.status, again.body.message]).toEqual([403, ERRORS.notInOrganisation]);
+  });
 });

@@ -234,6 +234,20 @@ export const ActivityQuery = z
   .meta({ id: 'ActivityQuery' });
 export type ActivityQuery = z.infer<typeof ActivityQuery>;
 
+/** `GET /api/impact/donor?pickup_point_id=`: one branch's figures (a branch manager: one of theirs; default: all they may see). */
+export const ImpactScopeQuery = z
+  .object({
+    pickup_point_id: z.coerce
+      .number({ error: 'must be an integer number' })
+      .refine(Number.isInteger, { error: 'must be an integer number' })
+      .min(1, { error: 'must not be less than 1' })
+      .max(2_147_483_647, { error: 'must not be greater than 2147483647' })
+      .meta({ type: 'integer', description: "One of the organisation's pickup points (branches)", example: 3 })
+      .optional(),
+  })
+  .meta({ id: 'ImpactScopeQuery' });
+export type ImpactScopeQuery = z.infer<typeof ImpactScopeQuery>;
+
 /** A pickup assigned to a volunteer: what they need to go and collect it. */
 export const MyPickup = z
   .object({

@@ -175,6 +175,26 @@ export class OrganisationsRepository {
     await tx.query(`DELETE FROM organisation_members WHERE organisation_id = $1 AND user_id = $2`, [orgId, userId]);
   }
 
+  /**
+   * An organisation's account is deleted: its other members leave it (their ids are returned, to end their
+   * sessions) and its pending invitations are withdrawn. A member deleting their own account leaves too.
+   */
+  async dissolve(tx: EntityManager, userId: number): Promise<number[]> {
+    const rows = await returningRows<{ user_id: number }>(
+      tx,
+      `DELETE FROM organisation_members m USING organisations o
+        WHERE o.id = m.organisation_id AND ((o.account_id = $1 AND m.user_id <> $1) OR (m.user_id = $1 AND o.account_id <> $1))
+        RETURNING m.user_id`,
+      [userId],
+    );
+    await tx.query(
+      `UPDATE organisation_invitations i SET withdrawn_at = now() FROM organisations o
+        WHERE o.id = i.organisation_id AND o.account_id = $1 AND i.accepted_at IS NULL AND i.withdrawn_at IS NULL`,
+      [userId],
+    );
+    return rows.map((row) => row.user_id).filter((id) => id !== userId);
+  }
+
   /** Records an invitation (its token only as a hash); returns its id and expiry. */
   async invite(
     tx: EntityManager,

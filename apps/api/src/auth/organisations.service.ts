@@ -99,6 +99,11 @@ export class OrganisationsService {
     return this.organisations.markAccepted(tx, invitationId, userId);
   }
 
+  /** An account is deleted: its organisation's other members leave (their ids), its invitations are withdrawn. */
+  dissolve(tx: EntityManager, userId: number): Promise<number[]> {
+    return this.organisations.dissolve(tx, userId);
+  }
+
   /** Records an activity entry in the act's transaction. */
   record(manager: EntityManager, entry: NewActivity): Promise<void> {
     return this.organisations.record(manager, entry);

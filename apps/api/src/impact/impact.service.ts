@@ -11,7 +11,14 @@ import {
   type PublicImpactResponse,
   type ReportParty,
 } from '@food-link/contracts';
-import { accountOf, type AuthUser } from '../auth/auth-user';
+import { accountOf, assertBranch, branchesOf, type AuthUser } from '../auth/auth-user';
+
+/** The pickup points a donor member's figures cover: one asked for (within their branches), their branches, or all (null). */
+function scopeOf(user: AuthUser, pickupPointId: number | undefined): number[] | null {
+  if (pickupPointId === undefined) return branchesOf(user);
+  assertBranch(user, pickupPointId);
+  return [pickupPointId];
+}
 import { governorateOfKey } from '../stats/stats.repository';
 import { StatsService } from '../stats/stats.service';
 import { acknowledgment } from './acknowledgment';
@@ -43,16 +50,21 @@ export class ImpactService {
     private readonly stats: StatsService,
   ) {}
 
-  async donor(donor: AuthUser): Promise<DonorImpactResponse> {
-    const [months, points, charities] = await Promise.all([
-      this.impact.months('donor', accountOf(donor)),
-      this.impact.pickupPoints(accountOf(donor)),
-      this.impact.counterparts('donor', accountOf(donor)),
+  /**
+   * The donor organisation's impact; a branch manager's covers their branches, and `pickupPointId` narrows
+   * it to one branch (a branch manager: one of theirs, else 403).
+   */
+  async donor(donor: AuthUser, pickupPointId?: number): Promise<DonorImpactResponse> {
+    const points = scopeOf(donor, pickupPointId);
+    const [months, byPoint, charities] = await Promise.all([
+      this.impact.months('donor', accountOf(donor), points),
+      this.impact.pickupPoints(accountOf(donor), points),
+      this.impact.counterparts('donor', accountOf(donor), points),
     ]);
     return {
       ...sum(months),
       months,
-      pickup_points: points,
+      pickup_points: byPoint,
       charities: charities.map(({ user_id, ...rest }) => ({ charity_user_id: user_id, ...rest })),
     };
   }
@@ -88,7 +100,7 @@ export class ImpactService {
   async report(party: ReportParty, user: AuthUser, query: ImpactReportQuery, acceptLanguage: string | undefined): Promise<ReportFile> {
     const language = reportLanguage(query.lang, acceptLanguage);
     const [rows, name, allFactors, ownMossNumber] = await Promise.all([
-      this.impact.reportRows(party, accountOf(user), query.month),
+      this.impact.reportRows(party, accountOf(user), query.month, party === 'donor' ? branchesOf(user) : null),
       this.impact.userName(accountOf(user)),
       this.stats.factors(),
       party === 'charity' ? this.impact.verifiedMossNumber(accountOf(user)) : null,
