@@ -35,8 +35,8 @@ export const can = {
   list: (role: OrgRole) => role === 'admin' || role === 'branch_manager' || role === 'staff',
   /** Edit and withdraw listings, report a no-show (donor). */
   manageListings: (role: OrgRole) => role === 'admin' || role === 'branch_manager',
-  /** Impact and reports (a branch manager's wait for reports scoped per branch). */
-  reports: (role: OrgRole) => role === 'admin' || role === 'viewer' || role === 'coordinator',
+  /** Impact and reports (a branch manager's cover their branches). */
+  reports: (role: OrgRole) => role === 'admin' || role === 'branch_manager' || role === 'viewer' || role === 'coordinator',
   /** The organisation's settings: pickup points, partners, verified-only, verification, the account's data. */
   settings: (role: OrgRole) => role === 'admin',
   /** Claim, cancel, assign, report what arrived (charity). */
