@@ -1,5 +1,6 @@
 import { DynamicModule, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { AccountModule } from './account/account.module';
+import { OrgModule } from './org/org.module';
 import { AuthModule } from './auth/auth.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -56,6 +57,7 @@ export class AppModule implements OnApplicationShutdown {
               AuthModule,
               SocketSignOutModule,
               AccountModule,
+              OrgModule,
               FoodModule,
               PartnersModule,
               SchedulesHttpModule,

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiPath, VERIFICATION_ROUTES } from '@food-link/contracts';
+import { apiPath, ORG_ROUTES, VERIFICATION_ROUTES } from '@food-link/contracts';
 import { DEMO_PASSWORD } from '../src/database/demo-seed.service';
 import { loginAs } from './support/factories';
 import { startPeer, startTestApp, type TestApp } from './support/test-app';
@@ -22,7 +22,7 @@ describe('demo data for npm start', () => {
   it('seeds donors, charities and items in every state, with working demo logins', async () => {
     const [{ donors, charities }] = await t.db.query(
       `SELECT count(*) FILTER (WHERE user_type = 'donor')::int AS donors,
-              count(*) FILTER (WHERE user_type = 'charity')::int AS charities FROM users`,
+              count(*) FILTER (WHERE user_type = 'charity')::int AS charities FROM users WHERE NOT member_only`,
     );
     expect({ donors, charities }).toEqual({ donors: 3, charities: 2 });
     const states = await t.db.query(`SELECT DISTINCT status::text AS status FROM food_items ORDER BY 1`);
@@ -70,6 +70,34 @@ describe('demo data for npm start', () => {
         partners: null,
       }),
     ]);
+  });
+
+  it("gives Koshary a branch manager and staff at its Dokki branch, and Ahl Masr a coordinator and two volunteers, one with a pickup", async () => {
+    const login = async (email: string) => (await t.http.post('/api/login', { email, password: DEMO_PASSWORD })).body;
+    const koshary = await login('koshary.tahrir@demo.foodlink.eg');
+    const org = await t.http.get(ORG_ROUTES.org, { token: koshary.token });
+    expect(org.body.members.map((member: { name: string; role: string }) => [member.name, member.role])).toEqual([
+      ['Koshary El Tahrir', 'admin'],
+      ['Karim Fathy', 'staff'],
+      ['Mona Adel', 'branch_manager'],
+    ]);
+    const [dokki] = await t.db.query(`SELECT id FROM pickup_points WHERE label LIKE '%Dokki%'`);
+    expect(org.body.members[1].pickup_point_ids).toEqual([dokki.id]);
+
+    const ahlMasr = await login('ahl.masr@demo.foodlink.eg');
+    const charity = await t.http.get(ORG_ROUTES.org, { token: ahlMasr.token });
+    expect(charity.body.members.map((member: { role: string }) => member.role).sort()).toEqual(['admin', 'coordinator', 'volunteer', 'volunteer']);
+
+    const omar = await login('omar.volunteer@demo.foodlink.eg');
+    expect(omar.data[0]).toMatchObject({ name: 'Omar Said', user_type: 'charity' });
+    const pickups = await t.http.get(ORG_ROUTES.myPickups, { token: omar.token });
+    expect(pickups.body.pickups).toEqual([expect.objectContaining({ food_name: 'Ful medames', status: 'pending', pickup_code: expect.stringMatching(/^[0-9]{6}$/) })]);
+    const youssef = await login('youssef.volunteer@demo.foodlink.eg');
+    expect((await t.http.get(ORG_ROUTES.myPickups, { token: youssef.token })).body.pickups).toEqual([]);
+    const karim = await login('karim.staff@demo.foodlink.eg');
+    const items = await t.http.get(`/api/donor/${koshary.data[0].user_id}`, { token: karim.token });
+    expect(items.body.length).toBeGreaterThan(0);
+    expect(items.body.every((item: { pickup_point_id: number }) => item.pickup_point_id === dokki.id)).toBe(true);
   });
 
   it('gives each donor pickup points across governorates, and listings of every kind, safe times computed', async () => {
@@ -179,7 +207,7 @@ describe('demo data for npm start', () => {
   it('leaves a database that already has donors or charities alone', async () => {
     const again = await startPeer(t, { SEED_DEMO: 'true' });
     await again.close();
-    const counts = await t.db.query(`SELECT user_type::text AS type, count(*)::int AS count FROM users GROUP BY 1 ORDER BY 1`);
+    const counts = await t.db.query(`SELECT user_type::text AS type, count(*)::int AS count FROM users WHERE NOT member_only GROUP BY 1 ORDER BY 1`);
     expect(counts).toEqual([
       { type: 'charity', count: 2 },
       { type: 'donor', count: 3 },

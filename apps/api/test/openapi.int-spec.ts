@@ -19,7 +19,7 @@ import { startTestApp, type TestApp } from './support/test-app';
  */
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
-type Status = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
+type Status = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503;
 
 interface CallDoc {
   method: Method;
@@ -127,6 +127,18 @@ const CALLS: Record<ApiRouteName, CallDoc> = {
 const MORE_CALLS: Record<string, CallDoc> = {
   'GET /api/health': { method: 'get', public: true, success: 200, errors: [503], errorShapes: { 503: 'HealthReport' } },
   'GET /api/health/live': { method: 'get', public: true, success: 200, errors: [] },
+  'GET /api/org': { method: 'get', public: false, success: 200, errors: [401, 403, 503] },
+  'POST /api/org/invitations': { method: 'post', public: false, success: 201, errors: [400, 401, 403, 409, 422, 503] },
+  'GET /api/org/invitations': { method: 'get', public: false, success: 200, errors: [401, 403, 503] },
+  'DELETE /api/org/invitations/{id}': { method: 'delete', public: false, success: 204, errors: [400, 401, 403, 404, 409, 422, 503] },
+  'GET /api/org/invitations/preview': { method: 'get', public: true, success: 200, errors: [400, 410, 503] },
+  'POST /api/org/invitations/accept': { method: 'post', public: true, success: 200, errors: [400, 403, 409, 410, 503] },
+  'PATCH /api/org/members/{userId}': { method: 'patch', public: false, success: 200, errors: [400, 401, 403, 404, 409, 422, 503] },
+  'DELETE /api/org/members/{userId}': { method: 'delete', public: false, success: 204, errors: [400, 401, 403, 404, 409, 422, 503] },
+  'GET /api/org/activity': { method: 'get', public: false, success: 200, errors: [400, 401, 403, 503] },
+  'PUT /api/requests/{id}/assignee': { method: 'put', public: false, success: 200, errors: [400, 401, 403, 404, 409, 422, 503] },
+  'DELETE /api/requests/{id}/assignee': { method: 'delete', public: false, success: 200, errors: [400, 401, 403, 404, 409, 422, 503] },
+  'GET /api/org/my-pickups': { method: 'get', public: false, success: 200, errors: [401, 403, 503] },
   'POST /api/auth/forgot-password': { method: 'post', public: true, success: 202, errors: [400] },
   'POST /api/auth/reset-password': { method: 'post', public: true, success: 200, errors: [400, 409, 503] },
   'GET /api/account/export': { method: 'get', public: false, success: 200, errors: [401, 503] },
@@ -154,7 +166,7 @@ const MORE_CALLS: Record<string, CallDoc> = {
   'POST /api/ops/requests/{requestId}/overturn-no-show': { method: 'post', public: false, success: 200, errors: [400, 401, 403, 404, 409, 422, 503] },
   'GET /api/charities/{userId}/reliability': { method: 'get', public: false, success: 200, errors: [400, 401, 403, 404, 503] },
   'GET /api/impact/totals': { method: 'get', public: true, success: 200, errors: [503] },
-  'GET /api/impact/donor': { method: 'get', public: false, success: 200, errors: [401, 403, 503] },
+  'GET /api/impact/donor': { method: 'get', public: false, success: 200, errors: [400, 401, 403, 503] },
   'GET /api/impact/charity': { method: 'get', public: false, success: 200, errors: [401, 403, 503] },
   'GET /api/impact/public': { method: 'get', public: true, success: 200, errors: [503] },
   'GET /api/impact/donor/report': { method: 'get', public: false, success: 200, errors: [400, 401, 403, 503] },

@@ -33,6 +33,17 @@ export const ERRORS = {
   resetTokenExpired: 'token has expired; ask for a new password reset link',
   phoneNotMobile: 'phone must be an Egyptian mobile number (010, 011, 012 or 015 followed by 8 digits)',
   phoneCodeWrong: (left: number) => `code is not the code sent to this phone; ${left} ${left === 1 ? 'try' : 'tries'} left`,
+  roleNotOfOrganisation: (kind: string) =>
+    kind === 'donor'
+      ? 'role must be one of admin, branch_manager, staff, viewer for a donor organisation'
+      : 'role must be one of admin, coordinator, volunteer for a charity organisation',
+  branchesForBranchRolesOnly: 'pickup_point_ids are given only to branch managers and staff',
+  branchesRequired: 'pickup_point_ids must name at least one branch for a branch manager or staff member',
+  branchNotOfOrganisation: "pickup_point_ids names a pickup point that is not one of your organisation's",
+  invitationTokenInvalid: 'token is not a valid invitation link',
+  invitationSignUpNeedsName: 'name and password are needed to join with a new account (or sign in first)',
+  activityCursorInvalid: 'cursor must be a cursor from the last page',
+  assigneeNotMember: 'user_id is not a member of your charity',
   // 401
   sessionRequired: 'A session token is required',
   sessionInvalid: 'The session token is invalid or has expired',
@@ -44,6 +55,11 @@ export const ERRORS = {
   webhookSignatureInvalid: 'The webhook signature is missing or does not match the body',
   webhookVerifyTokenWrong: 'The verify token does not match',
   rolesOnly: (roles: readonly string[]) => `Only ${roles.join(' or ')} accounts may do this`,
+  notInOrganisation: 'You are not a member of an organisation; accept an invitation to join one',
+  orgRolesOnly: (roles: readonly string[]) => `Only an organisation's ${roles.join(' or ')} may do this`,
+  branchNotYours: 'This pickup point is not one of your branches',
+  invitationForAnotherEmail: 'This invitation was sent to another e-mail address',
+  assignedVolunteersOnly: 'Only the volunteer assigned to this pickup, a coordinator or an administrator may see it',
   metricsOperatorsOnly: 'Only operator accounts may read metrics',
   ownDonationsOnly: 'You may only see your own donations',
   ownRequestsOnly: 'You may only see your own requests',
@@ -88,6 +104,8 @@ export const ERRORS = {
   pickupPointNotFound: 'Pickup point not found',
   heatOverrideNotFound: 'There is no heat override for this governorate and date',
   pushSubscriptionNotFound: 'You have no push subscription with this endpoint',
+  memberNotFound: 'No member of your organisation has this id',
+  invitationNotFound: 'Your organisation has no pending invitation with this id',
   // 409
   occurrenceAlreadyListed: 'That day is already listed: change or withdraw its listing instead',
   occurrencePast: 'That day has passed',
@@ -122,6 +140,14 @@ export const ERRORS = {
   accountAlreadySuspended: 'This account is already suspended',
   accountNotSuspended: 'This account is not suspended',
   verifiedCharitiesOnly: 'This donor accepts claims from verified charities only; get your charity verified to claim its food',
+  alreadyInOrganisation: 'You are already a member of an organisation; leave it first',
+  invitationKindMismatch: (kind: string) => `This invitation is to a ${kind} organisation, and your account is of another kind`,
+  lastAdmin: 'An organisation needs an administrator: the last one cannot be removed or given another role',
+  tooManyInvitations: (max: number) => `Your organisation already has ${max} pending invitations; withdraw some first`,
+  // 410
+  invitationExpired: 'This invitation has expired; ask for a new one',
+  invitationUsed: 'This invitation has already been accepted',
+  invitationWithdrawn: 'This invitation was withdrawn',
   // 413
   documentTooLarge: (megabytes: number) => `document must be at most ${megabytes} MB`,
   photoTooLarge: (megabytes: number) => `photo must be at most ${megabytes} MB`,

@@ -241,6 +241,8 @@ export const NOTIFICATION_JOBS = {
   deliver: 'deliver',
   remind: 'remind',
   resetMail: 'reset-mail',
+  /** An organisation's invitation link (docs/ORGANISATIONS.md). */
+  inviteMail: 'invite-mail',
 } as const;
 
 /** Jobs of the `handover` queue: one delayed job per pending request, at the end of its window plus the grace period. */

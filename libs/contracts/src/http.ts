@@ -34,6 +34,7 @@ import {
 } from './fields';
 import { offerFields } from './partners';
 import { EGYPT_BOUNDS, GOVERNORATE_CODES } from './places';
+import { MemberRef } from './organisations';
 
 /*
  * Every body of the call table, declared once. From each declaration come the TypeScript type (same
@@ -385,6 +386,7 @@ export const DonorFoodItem = AddedFoodItem.extend({
   }),
   photo_count: count('Photos attached (at most 3)', 1),
   hidden_reason: said('Hidden by an operator, and why (off the board and every public read until put back); null: not hidden', 'The photo shows something else').nullable(),
+  listed_by: MemberRef.nullish().meta({ description: 'The member of the organisation who listed it (docs/ORGANISATIONS.md); absent when not recorded' }),
 }).meta({ id: 'DonorFoodItem' });
 export type DonorFoodItem = z.infer<typeof DonorFoodItem>;
 
@@ -442,6 +444,8 @@ export const CharityRequestItem = z
       "The donor's e-mail; null once the charity's requests for this donor's food are all cancelled (operators always see it)",
       'koshary.tahrir@demo.foodlink.eg',
     ).nullable(),
+    claimed_by: MemberRef.nullish().meta({ description: 'The member of the charity who claimed it (docs/ORGANISATIONS.md); absent when not recorded' }),
+    assignee: MemberRef.nullish().meta({ description: 'The member assigned to collect it; null or absent when nobody is' }),
   })
   .meta({ id: 'CharityRequestItem' });
 export type CharityRequestItem = z.infer<typeof CharityRequestItem>;

@@ -30,6 +30,12 @@ export const ORG_ROUTES = {
   myPickups: '/api/org/my-pickups',
 } as const;
 
+/** A member named on what they did: who listed an item, who claimed or is to collect a claim. */
+export const MemberRef = z
+  .object({ user_id: id('The member'), name: said("The member's name", 'Omar Said') })
+  .meta({ id: 'MemberRef' });
+export type MemberRef = z.infer<typeof MemberRef>;
+
 export const ORG_KINDS = ['donor', 'charity'] as const;
 export type OrgKind = (typeof ORG_KINDS)[number];
 
@@ -108,6 +114,9 @@ export const AcceptInvitationBody = z
   })
   .meta({ id: 'AcceptInvitationBody' });
 export type AcceptInvitationBody = z.infer<typeof AcceptInvitationBody>;
+
+export const InvitationPreviewQuery = z.object({ token: invitationToken() }).meta({ id: 'InvitationPreviewQuery' });
+export type InvitationPreviewQuery = z.infer<typeof InvitationPreviewQuery>;
 
 export const InvitationPreview = z
   .object({
@@ -224,6 +233,20 @@ export const ActivityQuery = z
   .object({ cursor: z.string().max(100, { error: 'must be a cursor from the last page' }).optional() })
   .meta({ id: 'ActivityQuery' });
 export type ActivityQuery = z.infer<typeof ActivityQuery>;
+
+/** `GET /api/impact/donor?pickup_point_id=`: one branch's figures (a branch manager: one of theirs; default: all they may see). */
+export const ImpactScopeQuery = z
+  .object({
+    pickup_point_id: z.coerce
+      .number({ error: 'must be an integer number' })
+      .refine(Number.isInteger, { error: 'must be an integer number' })
+      .min(1, { error: 'must not be less than 1' })
+      .max(2_147_483_647, { error: 'must not be greater than 2147483647' })
+      .meta({ type: 'integer', description: "One of the organisation's pickup points (branches)", example: 3 })
+      .optional(),
+  })
+  .meta({ id: 'ImpactScopeQuery' });
+export type ImpactScopeQuery = z.infer<typeof ImpactScopeQuery>;
 
 /** A pickup assigned to a volunteer: what they need to go and collect it. */
 export const MyPickup = z

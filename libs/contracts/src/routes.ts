@@ -72,10 +72,14 @@ export const RECOVERY_ROUTES = {
 export const PAGE_ROUTES = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** An organisation's invitation link: `/join?token=` (docs/ORGANISATIONS.md). */
+  join: '/join',
   food: '/food/:id',
   /** Impact (docs/IMPACT.md): the donor's page, and the public transparency page. */
   donorImpact: '/DonerDashboard/impact',
   publicImpact: '/impact',
+  /** Organisations (docs/ORGANISATIONS.md): the members page. */
+  organisation: '/org',
 } as const;
 
 /** Impact in kg, meals, CO2e and water (docs/IMPACT.md; impact.ts has the shapes). */

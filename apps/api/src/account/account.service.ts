@@ -7,6 +7,7 @@ import { offeredTo, offerRecipients } from '../listings/offer-visibility';
 import type { AuthUser } from '../auth/auth-user';
 import { PasswordService } from '../auth/password.service';
 import { SessionUsers } from '../auth/session-users';
+import { OrganisationsService } from '../auth/organisations.service';
 import { UsersService } from '../auth/users.service';
 import { OutboxService } from '../outbox/outbox.service';
 import { ListingsService } from '../listings/listings.service';
@@ -43,6 +44,7 @@ export class AccountService {
     private readonly listings: ListingsService,
     private readonly points: PickupPointsService,
     private readonly verification: VerificationService,
+    private readonly organisations: OrganisationsService,
   ) {}
 
   async export(userId: number): Promise<AccountExport> {
@@ -77,6 +79,7 @@ export class AccountService {
   private async delete(userId: number): Promise<void> {
     // Hashed before the transaction: argon2 takes tens of milliseconds and must not hold a row lock.
     const unusable = await this.passwords.hash(randomBytes(32).toString('base64'));
+    let leftMembers: number[] = [];
     const removeDocument = await this.db.transaction(async (tx) => {
       const user = await this.accounts.lockLive(tx, userId);
       if (!user) throw new NotFoundException(ERRORS.userNotFound);
@@ -93,6 +96,10 @@ export class AccountService {
         }
       }
       await this.users.anonymise(tx, user.id, unusable);
+      // An organisation's account takes its organisation with it: the other members leave, their sessions end
+      // (docs/ORGANISATIONS.md); a member deleting their own account just leaves.
+      leftMembers = await this.organisations.dissolve(tx, user.id);
+      for (const member of leftMembers) await this.users.endSessions(tx, member);
       await this.accounts.erasePersonalData(tx, user.id);
       // Its places (a donor's) and its registration (a charity's), through their owners.
       await this.points.eraseOf(tx, user.id);
@@ -104,6 +111,10 @@ export class AccountService {
     this.sessions.forget(userId);
     // Open sockets close now; a reconnect is refused, its token no longer standing for anyone.
     await this.realtime.disconnectUser(userId).catch(() => undefined);
+    for (const member of leftMembers) {
+      this.sessions.forget(member);
+      await this.realtime.disconnectUser(member).catch(() => undefined);
+    }
   }
 }
 

@@ -1,11 +1,12 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import type { UserType } from '@food-link/contracts';
+import type { OrgRole, UserType } from '@food-link/contracts';
 import type { FastifyRequest } from 'fastify';
 import { PUBLIC_KEY } from '../common/route-metadata';
 import type { AuthUser } from './auth-user';
 
 export const ROLES_KEY = 'foodlink:roles';
 export const VIEWER_KEY = 'foodlink:viewer';
+export const ORG_ROLES_KEY = 'foodlink:org-roles';
 
 /** The call needs no session token. Every other call does. */
 export const Public = () => SetMetadata(PUBLIC_KEY, true);
@@ -19,6 +20,13 @@ export const PublicWithViewer = () => applyDecorators(Public(), SetMetadata(VIEW
 
 /** Only these user types may make the call (403 for the others). */
 export const Roles = (...roles: UserType[]) => SetMetadata(ROLES_KEY, roles);
+
+/**
+ * Only members whose organisation role is one of these may make the call (403 for other members and for
+ * users in no organisation; docs/ORGANISATIONS.md). Operators pass when @Roles lets them in. Branch checks
+ * (which pickup points a branch manager or staff member works at) are the owning services'.
+ */
+export const OrgRoles = (...roles: OrgRole[]) => SetMetadata(ORG_ROLES_KEY, roles);
 
 export type AuthenticatedRequest = FastifyRequest & { user?: AuthUser };
 

@@ -1,13 +1,16 @@
 import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ERRORS, type UserType } from '@food-link/contracts';
+import { ERRORS, type OrgRole, type UserType } from '@food-link/contracts';
 import { PUBLIC_KEY } from '../common/route-metadata';
-import { ROLES_KEY, VIEWER_KEY, type AuthenticatedRequest } from './auth.decorators';
+import { ORG_ROLES_KEY, ROLES_KEY, VIEWER_KEY, type AuthenticatedRequest } from './auth.decorators';
 import { TokenService } from './token.service';
 
 /**
  * Global guard: every call needs a valid session token unless marked @Public(), and the user's type
- * must be one of @Roles(...) when the call names roles. Ownership is checked by the services.
+ * must be one of @Roles(...) when the call names roles. A donor or charity user acts through its
+ * organisation (docs/ORGANISATIONS.md): one in none may make no call that names donor or charity roles,
+ * and a call with @OrgRoles(...) needs one of those organisation roles. Ownership and branches are checked
+ * by the services.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -40,6 +43,10 @@ export class AuthGuard implements CanActivate {
     if (roles && !roles.includes(user.userType)) {
       throw new ForbiddenException(ERRORS.rolesOnly(roles));
     }
+    if (user.userType === 'operator') return true;
+    const orgRoles = this.reflector.getAllAndOverride<OrgRole[] | undefined>(ORG_ROLES_KEY, targets);
+    if ((orgRoles || roles) && !user.org) throw new ForbiddenException(ERRORS.notInOrganisation);
+    if (orgRoles && user.org && !orgRoles.includes(user.org.role)) throw new ForbiddenException(ERRORS.orgRolesOnly(orgRoles));
     return true;
   }
 }

@@ -10,6 +10,8 @@ import { CharitiesRepository } from './charities.repository';
 import { CharitiesService } from './charities.service';
 import { LoginLimiterService } from './login-limiter.service';
 import { OperatorAccountService } from './operator-account.service';
+import { OrganisationsRepository } from './organisations.repository';
+import { OrganisationsService } from './organisations.service';
 import { PasswordService } from './password.service';
 import { PasswordResetController } from './password-reset.controller';
 import { PasswordResetService } from './password-reset.service';
@@ -33,9 +35,9 @@ import { UsersService } from './users.service';
     }),
   ],
   // The repositories stay inside auth/ (AuthModule provides them to its own services too); other modules use
-  // UsersService and CharitiesService.
-  providers: [TokenService, SessionUsers, UsersRepository, UsersService, CharitiesRepository, CharitiesService],
-  exports: [TokenService, SessionUsers, UsersService, CharitiesService],
+  // UsersService, CharitiesService and OrganisationsService.
+  providers: [TokenService, SessionUsers, UsersRepository, UsersService, CharitiesRepository, CharitiesService, OrganisationsRepository, OrganisationsService],
+  exports: [TokenService, SessionUsers, UsersService, CharitiesService, OrganisationsService],
 })
 export class TokenModule {}
 
@@ -51,6 +53,7 @@ export class TokenModule {}
     PasswordResetService,
     UsersRepository,
     CharitiesRepository,
+    OrganisationsRepository,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
   exports: [TokenModule, PasswordService, LoginLimiterService],

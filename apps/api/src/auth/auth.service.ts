@@ -17,6 +17,7 @@ import { isStorableText } from '../common/text';
 import type { AuthUser } from './auth-user';
 import { CharitiesRepository } from './charities.repository';
 import { LoginLimiterService } from './login-limiter.service';
+import { OrganisationsRepository } from './organisations.repository';
 import { PasswordService } from './password.service';
 import { TokenService } from './token.service';
 import { UsersRepository, type UserWithPassword } from './users.repository';
@@ -27,6 +28,7 @@ export class AuthService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly users: UsersRepository,
     private readonly charities: CharitiesRepository,
+    private readonly organisations: OrganisationsRepository,
     private readonly passwords: PasswordService,
     private readonly tokens: TokenService,
     private readonly limiter: LoginLimiterService,
@@ -36,8 +38,13 @@ export class AuthService {
   async registerDonor(body: RegisterBody, address: string, language: Language): Promise<RegisterDonorResponse> {
     await this.limiter.registration(address);
     const passwordHash = await this.passwords.hash(body.password);
+    // The account, its organisation and its admin membership (docs/ORGANISATIONS.md) commit together.
     const userId = await this.insertUser(() =>
-      this.users.insert({ name: body.name, email: body.email, passwordHash, userType: 'donor', language }),
+      this.dataSource.transaction(async (manager) => {
+        const id = await this.users.insert({ name: body.name, email: body.email, passwordHash, userType: 'donor', language }, manager);
+        await this.organisations.create(manager, 'donor', body.name, id);
+        return id;
+      }),
     );
     return { message: 'Donor registered successfully', user_id: userId };
   }
@@ -49,6 +56,7 @@ export class AuthService {
       this.dataSource.transaction(async (manager) => {
         const userId = await this.users.insert({ name: body.name, email: body.email, passwordHash, userType: 'charity', language }, manager);
         const charityId = await this.charities.insert(userId, manager);
+        await this.organisations.create(manager, 'charity', body.name, userId);
         return { message: 'Charity registered successfully', charity_id: charityId, user_id: userId };
       }),
     );

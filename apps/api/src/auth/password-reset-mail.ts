@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { Injectable, Logger, Module } from '@nestjs/common';
 import { NOTIFICATION_JOBS, PAGE_ROUTES, type Language } from '@food-link/contracts';
 import { UnrecoverableError } from 'bullmq';
@@ -7,12 +7,10 @@ import { Mailer, refusedForGood } from '../mail/mailer';
 import { jobKey, NotificationQueue, type ResetMailJob } from '../outbox/notification-jobs';
 import { PasswordResetsRepository } from './password-resets.repository';
 import { resetMail } from './reset-mail';
+import { SealedSecret } from './sealed-secret';
 
 /** What a `reset-mail` job did: `skipped` when the link no longer works (used, superseded, expired, account gone). */
 export type ResetMailOutcome = 'sent' | 'skipped: link closed' | 'skipped: key changed';
-
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
 
 /**
  * The password reset e-mail as a job on the `notifications` queue (docs/ACCOUNT-RECOVERY.md), so an
@@ -25,7 +23,7 @@ const TAG_BYTES = 16;
 @Injectable()
 export class PasswordResetMail {
   private readonly logger = new Logger('PasswordReset');
-  private readonly key: Buffer;
+  private readonly sealer: SealedSecret;
 
   constructor(
     private readonly config: AppConfig,
@@ -33,12 +31,12 @@ export class PasswordResetMail {
     private readonly mailer: Mailer,
     private readonly jobs: NotificationQueue,
   ) {
-    this.key = Buffer.from(hkdfSync('sha256', config.jwtSecret, Buffer.alloc(0), 'food-link password reset mail', 32));
+    this.sealer = new SealedSecret(config.jwtSecret, 'food-link password reset mail');
   }
 
   /** Queues the e-mail of reset `resetId`, whose link's secret is `token`. */
   async enqueue(resetId: number, token: string, language: Language): Promise<void> {
-    const job: ResetMailJob = { resetId, language, sealedToken: this.seal(token) };
+    const job: ResetMailJob = { resetId, language, sealedToken: this.sealer.seal(token) };
     await this.jobs.queue.add(NOTIFICATION_JOBS.resetMail, job, { jobId: jobKey(NOTIFICATION_JOBS.resetMail, resetId) });
   }
 
@@ -46,7 +44,7 @@ export class PasswordResetMail {
   async send(job: ResetMailJob): Promise<ResetMailOutcome> {
     const reset = await this.resets.openForMail(job.resetId);
     if (!reset) return 'skipped: link closed';
-    const token = this.unseal(job.sealedToken);
+    const token = this.sealer.unseal(job.sealedToken);
     // JWT_SECRET changed since it was queued: the unsealed secret is not the link's.
     if (!token || !timingSafeEqual(createHash('sha256').update(token).digest(), reset.tokenHash)) {
       this.logger.warn(`Reset ${job.resetId}: the sealed link does not match its row (JWT_SECRET changed?); not sent`);
@@ -60,24 +58,6 @@ export class PasswordResetMail {
       throw error;
     }
     return 'sent';
-  }
-
-  private seal(token: string): string {
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    const sealed = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
-    return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
-  }
-
-  private unseal(sealed: string): string | null {
-    const bytes = Buffer.from(sealed, 'base64url');
-    try {
-      const decipher = createDecipheriv('aes-256-gcm', this.key, bytes.subarray(0, IV_BYTES));
-      decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-      return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
-    } catch {
-      return null;
-    }
   }
 }
 

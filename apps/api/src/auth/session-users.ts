@@ -19,6 +19,8 @@ interface Entry {
  * by primary key and remembered for SESSION_USER_TTL_MS, so a signed-in call costs at most one indexed
  * lookup every few seconds per user. Public calls never ask.
  *
+ * The user's organisation membership is read with it (a membership change calls `forget` too).
+ *
  * Account deletion, a password reset and a suspension take effect at once in the process that makes them (call
  * `forget(userId)` once the change is committed), and within SESSION_USER_TTL_MS in every other process.
  */
@@ -33,6 +35,14 @@ export class SessionUsers {
    * database cannot be asked (a 503).
    */
   async isCurrent(id: number, userType: UserType, version: number): Promise<boolean> {
+    return (await this.current(id, userType, version)) !== null;
+  }
+
+  /**
+   * As isCurrent, but gives the live session (its membership: docs/ORGANISATIONS.md) when the token is
+   * current, else null.
+   */
+  async current(id: number, userType: UserType, version: number): Promise<LiveSession | null> {
     const now = Date.now();
     let entry = this.known.get(id);
     if (!entry || entry.until <= now) {
@@ -41,7 +51,7 @@ export class SessionUsers {
       entry = { session: session ?? null, until: now + SESSION_USER_TTL_MS };
       this.known.set(id, entry);
     }
-    return entry.session?.userType === userType && entry.session.sessionVersion === version;
+    return entry.session?.userType === userType && entry.session.sessionVersion === version ? entry.session : null;
   }
 
   /**

@@ -8,6 +8,8 @@ describe('TokenService', () => {
   const versionOf = (id: number) => (id === 5 ? 2 : 0);
   const users = {
     isCurrent: async (id: number, _type: string, version: number) => id < 100 && version === versionOf(id),
+    current: async (id: number, type: string, version: number) =>
+      id < 100 && version === versionOf(id) ? { userType: type, sessionVersion: version, suspensionReason: null, org: null } : null,
     currentVersion: async (id: number) => versionOf(id),
     suspensionOf: () => null,
   } as unknown as SessionUsers;
@@ -23,7 +25,7 @@ describe('TokenService', () => {
 
   it('round-trips a user', async () => {
     const token = await tokens.issue(42, 'charity', 0);
-    await expect(tokens.verify(token)).resolves.toEqual({ id: 42, userType: 'charity' });
+    await expect(tokens.verify(token)).resolves.toEqual({ id: 42, userType: 'charity', org: null });
   });
 
   it('rejects tokens signed with another secret or carrying an unknown role', async () => {
@@ -50,9 +52,9 @@ describe('TokenService', () => {
 
   it("refuses a token of an earlier session version, and reads a token without one as version 0", async () => {
     await expect(tokens.verify(await tokens.issue(5, 'donor', 1))).resolves.toBeNull();
-    await expect(tokens.verify(await tokens.issue(5, 'donor', 2))).resolves.toEqual({ id: 5, userType: 'donor' });
+    await expect(tokens.verify(await tokens.issue(5, 'donor', 2))).resolves.toEqual({ id: 5, userType: 'donor', org: null });
     const unversioned = await new JwtService({ secret, signOptions: { expiresIn: 60 } }).signAsync({ sub: '42', typ: 'donor' });
-    await expect(tokens.verify(unversioned)).resolves.toEqual({ id: 42, userType: 'donor' });
+    await expect(tokens.verify(unversioned)).resolves.toEqual({ id: 42, userType: 'donor', org: null });
     await expect(tokens.verify(await new JwtService({ secret, signOptions: { expiresIn: 60 } }).signAsync({ sub: '5', typ: 'donor' }))).resolves.toBeNull();
     // A board token carries the operator's current version (version 0 would be refused).
     await expect(tokens.verifyBoard(await tokens.issueBoardToken(5, 900))).resolves.toEqual({ id: 5, userType: 'operator' });

@@ -47,8 +47,10 @@ export class TokenService {
    */
   async check(token: string): Promise<{ user: AuthUser; suspensionReason: string | null } | null> {
     const decoded = await this.decode(token, (claims) => claims.aud === undefined, {});
-    if (!decoded || !(await this.users.isCurrent(decoded.user.id, decoded.user.userType, decoded.version))) return null;
-    return { user: decoded.user, suspensionReason: this.users.suspensionOf(decoded.user.id) };
+    if (!decoded) return null;
+    const session = await this.users.current(decoded.user.id, decoded.user.userType, decoded.version);
+    if (!session) return null;
+    return { user: { ...decoded.user, org: session.org }, suspensionReason: session.suspensionReason };
   }
 
   /** The operator a bull-board cookie token stands for, or null (session tokens included). */

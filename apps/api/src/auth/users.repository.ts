@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { CharityLookupResponse, DonorInfoResponse, Language, UserType } from '@food-link/contracts';
+import type { CharityLookupResponse, DonorInfoResponse, Language, OrgKind, OrgRole, UserType } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { returningRows } from '../common/sql';
+import type { Membership } from './auth-user';
 
 /** An account as the API uses it (the password hash only where it is asked for). */
 export interface UserAccount {
@@ -25,8 +26,13 @@ export interface UserWithPassword extends UserAccount {
 export interface LiveSession {
   userType: UserType;
   sessionVersion: number;
-  /** The operator's reason when the account is suspended (docs/VERIFICATION.md, "Moderation"), else null. */
+  /**
+   * The operator's reason when the account, or the account of its organisation, is suspended
+   * (docs/VERIFICATION.md, "Moderation"), else null.
+   */
   suspensionReason: string | null;
+  /** Its organisation (docs/ORGANISATIONS.md), or null when it is in none. */
+  org: Membership | null;
 }
 
 export interface NewUser {
@@ -36,6 +42,8 @@ export interface NewUser {
   userType: UserType;
   /** The language e-mail and push are written in until the user chooses one (notification preferences). */
   language: Language;
+  /** A member who joined an organisation by invitation, not an organisation's account (docs/ORGANISATIONS.md). */
+  memberOnly?: boolean;
 }
 
 interface UserRow {
@@ -74,8 +82,8 @@ export class UsersRepository {
   /** Inserts an account; a taken e-mail or charity name rejects with the unique violation. Returns its id. */
   async insert(user: NewUser, manager: EntityManager = this.db.manager): Promise<number> {
     const [row] = await manager.query<{ id: number }[]>(
-      `INSERT INTO users (name, email, password_hash, user_type, language) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [user.name, user.email, user.passwordHash, user.userType, user.language],
+      `INSERT INTO users (name, email, password_hash, user_type, language, member_only) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [user.name, user.email, user.passwordHash, user.userType, user.language, user.memberOnly ?? false],
     );
     return row.id;
   }
@@ -91,13 +99,48 @@ export class UsersRepository {
       : undefined;
   }
 
-  /** The type and session version of a live account (one that exists and has not been deleted), for the session check. */
+  /**
+   * The type, session version and membership of a live account (one that exists and has not been
+   * deleted), for the session check: one indexed read, the organisation's account's suspension with it.
+   */
   async liveSession(id: number): Promise<LiveSession | undefined> {
-    const [row] = await this.db.query<{ user_type: UserType; session_version: number; suspension_reason: string | null }[]>(
-      `SELECT user_type, session_version, suspension_reason FROM users WHERE id = $1 AND deleted_at IS NULL`,
+    const [row] = await this.db.query<
+      {
+        user_type: UserType;
+        session_version: number;
+        suspension_reason: string | null;
+        org_id: number | null;
+        account_id: number;
+        kind: OrgKind;
+        role: OrgRole;
+        pickup_point_ids: number[];
+      }[]
+    >(
+      `SELECT u.user_type, u.session_version, COALESCE(u.suspension_reason, a.suspension_reason) AS suspension_reason,
+              o.id AS org_id, o.account_id, o.kind, m.role, m.pickup_point_ids
+         FROM users u
+         LEFT JOIN organisation_members m ON m.user_id = u.id
+         LEFT JOIN organisations o ON o.id = m.organisation_id
+         LEFT JOIN users a ON a.id = o.account_id AND a.id <> u.id
+        WHERE u.id = $1 AND u.deleted_at IS NULL`,
       [id],
     );
-    return row && { userType: row.user_type, sessionVersion: row.session_version, suspensionReason: row.suspension_reason };
+    return (
+      row && {
+        userType: row.user_type,
+        sessionVersion: row.session_version,
+        suspensionReason: row.suspension_reason,
+        org:
+          row.org_id === null
+            ? null
+            : { orgId: row.org_id, accountId: row.account_id, kind: row.kind, role: row.role, pickupPointIds: row.pickup_point_ids },
+      }
+    );
+  }
+
+  /** Raises a live account's session version, ending every session issued before (a removed member's). */
+  async endSessions(tx: EntityManager, userId: number): Promise<void> {
+    await tx.query(`UPDATE users SET session_version = session_version + 1 WHERE id = $1`, [userId]);
   }
 
   /** The password hash of a live account. */

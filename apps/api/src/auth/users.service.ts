@@ -49,6 +49,21 @@ export class UsersService {
     return this.users.anonymise(tx, userId, unusablePasswordHash);
   }
 
+  /** Raises the account's session version: every session issued before stops working (a removed member's). */
+  endSessions(tx: EntityManager, userId: number): Promise<void> {
+    return this.users.endSessions(tx, userId);
+  }
+
+  /** The account with this e-mail (lower-cased), live or not, as sign-in reads it. */
+  byEmail(email: string): Promise<UserWithPassword | undefined> {
+    return this.users.findForLogin(email);
+  }
+
+  /** An account's name, e-mail and type. */
+  findById(userId: number) {
+    return this.users.findById(userId);
+  }
+
   /** Demo data: locks `users` and says whether it holds no account but the operator's. */
   lockWhileEmpty(tx: EntityManager): Promise<boolean> {
     return this.users.lockWhileEmpty(tx);

@@ -23,6 +23,7 @@ import { QuickCancelPause1764651300000 } from './migrations/1764651300000-quick-
 import { Messaging1764651400000 } from './migrations/1764651400000-messaging';
 import { NoShowCounting1764651460000 } from './migrations/1764651460000-no-show-counting';
 import { EraseDeletedAccounts1764651470000 } from './migrations/1764651470000-erase-deleted-accounts';
+import { Organisations1764651500000 } from './migrations/1764651500000-organisations';
 import { UserLanguage1764651480000 } from './migrations/1764651480000-user-language';
 import { StandingCollections1764651600000 } from './migrations/1764651600000-standing-collections';
 import { StandingOfferWaitlist1764651610000 } from './migrations/1764651610000-standing-offer-waitlist';
@@ -58,6 +59,7 @@ export const MIGRATIONS = [
   NoShowCounting1764651460000,
   EraseDeletedAccounts1764651470000,
   UserLanguage1764651480000,
+  Organisations1764651500000,
   StandingCollections1764651600000,
   StandingOfferWaitlist1764651610000,
   CharityCapacity1764651620000,

@@ -12,6 +12,7 @@ import { VerificationModule } from '../verification/verification.module';
 import { AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
 import { DemoSeedService } from './demo-seed.service';
+import { HandoverModule } from '../handover/handover.module';
 import { migrate } from './migrate';
 import { TransactionDeadline } from './transaction-deadline';
 
@@ -35,5 +36,5 @@ import { TransactionDeadline } from './transaction-deadline';
 export class DatabaseModule {}
 
 /** Demo data for `npm start`; separate so the database module does not depend on auth. */
-@Module({ imports: [AuthModule, FoodModule, ListingsModule, PickupPointsModule, RequestsModule, SchedulesModule, StatsModule, VerificationModule], providers: [DemoSeedService] })
+@Module({ imports: [AuthModule, FoodModule, HandoverModule, ListingsModule, PickupPointsModule, RequestsModule, SchedulesModule, StatsModule, VerificationModule], providers: [DemoSeedService] })
 export class DemoSeedModule {}

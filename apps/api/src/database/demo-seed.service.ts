@@ -10,11 +10,14 @@ import {
   type FoodUnit,
   type RequestStatus,
   type StorageKind,
+  type OrgRole,
   type UserType,
 } from '@food-link/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { PasswordService } from '../auth/password.service';
+import { OrganisationsService } from '../auth/organisations.service';
 import { UsersService } from '../auth/users.service';
+import { ClaimsService } from '../handover/claims.service';
 import { AppConfig } from '../config/app-config';
 import { ListingsService } from '../listings/listings.service';
 import type { PickupPointFields } from '../pickup-points/pickup-points.repository';
@@ -39,6 +42,21 @@ const CHARITIES = [
   { name: 'Ahl Masr Community Kitchen', email: 'ahl.masr@demo.foodlink.eg' },
   { name: 'Giza Orphans Care', email: 'giza.orphans@demo.foodlink.eg' },
 ];
+
+/**
+ * The organisations' members (docs/ORGANISATIONS.md): Koshary El Tahrir gets a branch manager and a staff
+ * member at its Dokki branch (point 1, where its claimed Ful medames waits), Ahl Masr a coordinator and two
+ * volunteers, the first assigned to collect that Ful medames.
+ */
+const MEMBERS: { of: 'donor' | 'charity'; index: number; name: string; email: string; role: OrgRole; points?: number[] }[] = [
+  { of: 'donor', index: 0, name: 'Mona Adel', email: 'mona.branch@demo.foodlink.eg', role: 'branch_manager', points: [1] },
+  { of: 'donor', index: 0, name: 'Karim Fathy', email: 'karim.staff@demo.foodlink.eg', role: 'staff', points: [1] },
+  { of: 'charity', index: 0, name: 'Salma Nabil', email: 'salma.coordinator@demo.foodlink.eg', role: 'coordinator' },
+  { of: 'charity', index: 0, name: 'Omar Said', email: 'omar.volunteer@demo.foodlink.eg', role: 'volunteer' },
+  { of: 'charity', index: 0, name: 'Youssef Hany', email: 'youssef.volunteer@demo.foodlink.eg', role: 'volunteer' },
+];
+/** The demo item whose claim the first volunteer collects. */
+const ASSIGNED_ITEM = 'Ful medames';
 
 /**
  * What the demo charities send for verification (docs/VERIFICATION.md), through the verification service
@@ -239,6 +257,8 @@ export class DemoSeedService implements OnApplicationBootstrap {
     private readonly food: ListingsService,
     private readonly points: PickupPointsService,
     private readonly requests: HandoverService,
+    private readonly claims: ClaimsService,
+    private readonly organisations: OrganisationsService,
     private readonly passwords: PasswordService,
     private readonly config: AppConfig,
     private readonly stats: StatsService,
@@ -267,11 +287,17 @@ export class DemoSeedService implements OnApplicationBootstrap {
     const insertUser = (user: { name: string; email: string }, userType: UserType) =>
       this.users.insert({ ...user, passwordHash, userType, language: 'en' }, tx);
     const donorIds: number[] = [];
-    for (const donor of DONORS) donorIds.push(await insertUser(donor, 'donor'));
+    const orgIds = { donor: [] as number[], charity: [] as number[] };
+    for (const donor of DONORS) {
+      const id = await insertUser(donor, 'donor');
+      orgIds.donor.push(await this.organisations.create(tx, 'donor', donor.name, id));
+      donorIds.push(id);
+    }
     const charityIds: number[] = [];
     for (const charity of CHARITIES) {
       const id = await insertUser(charity, 'charity');
       await this.users.insertCharity(id, tx);
+      orgIds.charity.push(await this.organisations.create(tx, 'charity', charity.name, id));
       charityIds.push(id);
     }
 
@@ -281,10 +307,19 @@ export class DemoSeedService implements OnApplicationBootstrap {
       pointIds.push(await this.points.insert(tx, donorIds[donor], point, isFirst));
     }
 
+    const memberIds = new Map<string, number>();
+    for (const member of MEMBERS) {
+      const id = await this.users.insert({ name: member.name, email: member.email, passwordHash, userType: member.of, language: 'en', memberOnly: true }, tx);
+      await this.organisations.addMember(tx, orgIds[member.of][member.index], id, member.role, (member.points ?? []).map((point) => pointIds[point]));
+      memberIds.set(member.email, id);
+    }
+    const volunteer = MEMBERS.find((member) => member.role === 'volunteer') as (typeof MEMBERS)[number];
+
     const now = Date.now();
     const today = new Date(`${cairoDate()}T12:00:00Z`);
     for (const item of ITEMS) {
-      await this.seedItem(tx, item, now, today, donorIds[item.donor], pointIds[item.point], charityIds);
+      const requestId = await this.seedItem(tx, item, now, today, donorIds[item.donor], pointIds[item.point], charityIds);
+      if (item.name === ASSIGNED_ITEM && requestId !== undefined) await this.claims.setAssignee(tx, requestId, memberIds.get(volunteer.email) as number);
     }
     for (const { donor, point, partners, ...schedule } of SCHEDULES) {
       await this.schedules.insertSeeded(tx, donorIds[donor], {
@@ -307,7 +342,8 @@ export class DemoSeedService implements OnApplicationBootstrap {
     for (const { charity, verify, ...fields } of REGISTRATIONS) {
       const id = charityIds[charity];
       const document = await demoCertificate({ name: CHARITIES[charity].name, ...fields });
-      await this.verification.submit({ id, userType: 'charity' }, async () => ({ fields, document }));
+      const org = { orgId: 0, accountId: id, kind: 'charity' as const, role: 'admin' as const, pickupPointIds: [] };
+      await this.verification.submit({ id, userType: 'charity', org }, async () => ({ fields, document }));
       if (verify) await this.verification.decide(operatorId, id, { decision: 'verify' });
     }
   }
@@ -366,9 +402,9 @@ export class DemoSeedService implements OnApplicationBootstrap {
       foodStatus,
       listedAt,
     );
-    if (item.charity === undefined) return;
+    if (item.charity === undefined) return undefined;
     const requestStatus = (item.state === 'claimed' ? 'pending' : item.state) as RequestStatus;
-    await this.requests.insertSeeded(tx, foodId, charityIds[item.charity], requestStatus, {
+    return this.requests.insertSeeded(tx, foodId, charityIds[item.charity], requestStatus, {
       pickupCode: requestStatus === 'pending' || requestStatus === 'fulfilled' ? newPickupCode() : undefined,
       lateCancellation: item.late,
       received: item.received,
@@ -379,6 +415,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
     const lines = [
       ...DONORS.map((donor) => `  donor    ${donor.email}`),
       ...CHARITIES.map((charity, index) => `  charity  ${charity.email}${REGISTRATIONS.find((sent) => sent.charity === index)?.verify ? ' (verified)' : ' (waiting for review)'}`),
+      ...MEMBERS.map((member) => `  ${member.of.padEnd(8)} ${member.email} (${member.role} of ${(member.of === 'donor' ? DONORS : CHARITIES)[member.index].name})`),
     ];
     this.logger.log(`Seeded demo data. Demo logins (password ${DEMO_PASSWORD}):\n${lines.join('\n')}`);
   }

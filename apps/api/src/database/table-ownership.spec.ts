@@ -22,6 +22,11 @@ export const TABLE_OWNERS: Record<string, readonly string[]> = {
   users: ['auth/users.repository.ts'],
   charities: ['auth/charities.repository.ts'],
   food_photos: ['photos/photos.repository.ts'],
+  organisations: ['auth/organisations.repository.ts'],
+  organisation_members: ['auth/organisations.repository.ts'],
+  organisation_invitations: ['auth/organisations.repository.ts'],
+  // The claim's one statement records its `claimed` entry itself (docs/ORGANISATIONS.md).
+  organisation_activity: ['auth/organisations.repository.ts', 'handover/requests.repository.ts'],
   pickup_points: ['pickup-points/pickup-points.repository.ts'],
   schedules: ['schedules/schedules.repository.ts'],
   schedule_occurrences: ['schedules/schedules.repository.ts'],

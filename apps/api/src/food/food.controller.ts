@@ -13,15 +13,15 @@ import {
   UserIdResponse,
 } from '@food-link/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser, PublicWithViewer, Roles, Viewer } from '../auth/auth.decorators';
+import { actingAccount, branchesOf, type AuthUser } from '../auth/auth-user';
+import { CurrentUser, OrgRoles, PublicWithViewer, Roles, Viewer } from '../auth/auth.decorators';
 import { IdParam } from '../common/id-param';
 import { parseShape } from '../common/shape-pipe';
 import { ApiErrors } from '../openapi/api-errors';
 import { ApiIdParam, invalidId } from '../openapi/api-params';
 import { ApiQueryShape, shapeList, shapeRef, ValidBody } from '../openapi/shapes';
 import { preferredCoding } from '../common/compression';
-import { codedEtag, etagMatches, FoodReadCache, JSON_CONTENT_TYPE, type JsonBody } from './food-read-cache';
+import { codedEtag, etagMatches, FoodReadCache, JSON_CONTENT_TYPE, jsonBody, type JsonBody } from './food-read-cache';
 import { FoodService } from './food.service';
 
 /** Distinct query strings of the board remembered as validated (then forgotten all at once). */
@@ -75,6 +75,7 @@ export class FoodController {
   ) {}
 
   @Roles('donor')
+  @OrgRoles('admin', 'branch_manager', 'staff')
   @Post(API_ROUTES.addFood)
   @ApiOperation({ summary: 'List surplus food (donors)' })
   @ApiCreatedResponse({ schema: shapeRef(AddedFoodItem), description: 'The new item, available' })
@@ -95,6 +96,7 @@ export class FoodController {
   }
 
   @Roles('donor')
+  @OrgRoles('admin', 'branch_manager')
   @Patch(API_ROUTES.food)
   @ApiOperation({ summary: 'Edits an available item; `safe_until` is computed again (its donor)' })
   @ApiIdParam('id', 'The food item')
@@ -116,6 +118,7 @@ export class FoodController {
   }
 
   @Roles('donor')
+  @OrgRoles('admin', 'branch_manager')
   @Delete(API_ROUTES.food)
   @ApiOperation({ summary: 'Withdraws an available or claimed item; a pending claim ends `withdrawn` (its donor)' })
   @ApiIdParam('id', 'The food item')
@@ -151,8 +154,13 @@ export class FoodController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    this.food.assertMaySeeDonorItems(viewer, donorId);
-    await sendJson(request, reply, await this.cache.donorItems(donorId), 'private, no-cache');
+    const account = this.food.donorItemsAccount(viewer, donorId);
+    const branches = branchesOf(viewer);
+    // A branch manager or staff member sees their branches' items: read past the shared cache, which holds the whole list.
+    const body = branches
+      ? jsonBody((await this.food.donorItems(account)).filter((item) => item.pickup_point_id !== null && branches.includes(item.pickup_point_id)))
+      : await this.cache.donorItems(account);
+    await sendJson(request, reply, body, 'private, no-cache');
   }
 
   @PublicWithViewer()
@@ -167,8 +175,8 @@ export class FoodController {
   async listAvailable(@Viewer() viewer: AuthUser | null, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const query = this.availableQuery(request);
     // The open board is the same for everyone (cached); a charity with offers of its own gets its own board.
-    const offered = viewer?.userType === 'charity' && (await this.food.hasOffersFor(viewer.id));
-    const body = offered ? await this.cache.availableOfferedTo(query, viewer.id) : await this.cache.available(query);
+    const offered = viewer?.userType === 'charity' && (await this.food.hasOffersFor(actingAccount(viewer)));
+    const body = offered ? await this.cache.availableOfferedTo(query, actingAccount(viewer)) : await this.cache.available(query);
     await sendJson(request, reply, body, offered ? 'private, no-cache' : 'no-cache');
   }
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TokenModule } from '../auth/auth.module';
 import { HandoverModule } from '../handover/handover.module';
 import { PartnersModule } from '../partners/partners.module';
 import { PickupPointsModule } from '../pickup-points/pickup-points.module';
@@ -11,7 +12,7 @@ import { HeatOverridesRepository } from './heat-overrides.repository';
 import { OfferCascade } from './offer-cascade';
 
 @Module({
-  imports: [PickupPointsModule, PartnersModule, HandoverModule, ListingsModule],
+  imports: [TokenModule, PickupPointsModule, PartnersModule, HandoverModule, ListingsModule],
   controllers: [FoodController, HeatOverridesController],
   // FoodRepository is the listings owner's (ListingsModule): the food calls use ListingsService too.
   providers: [FoodService, FoodReadCache, HeatOverridesRepository, OfferCascade],

@@ -18,7 +18,8 @@ import {
   type UserIdResponse,
 } from '@food-link/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import type { AuthUser } from '../auth/auth-user';
+import { accountOf, assertBranch, branchesOf, type AuthUser } from '../auth/auth-user';
+import { OrganisationsService } from '../auth/organisations.service';
 import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../outbox/outbox.service';
 import { HandoverService } from '../handover/handover.service';
@@ -53,6 +54,7 @@ export class FoodService {
     private readonly config: AppConfig,
     private readonly offers: OfferCascade,
     private readonly handover: HandoverService,
+    private readonly organisations: OrganisationsService,
   ) {}
 
   /**
@@ -63,13 +65,18 @@ export class FoodService {
    * listed (the safe-time rule reads the month's normal high at it; tests pick a season).
    */
   async add(donor: AuthUser, body: AddFoodBody, now: Date = new Date()): Promise<AddedFoodItem> {
+    const account = accountOf(donor);
+    const branches = branchesOf(donor);
+    // A branch manager or staff member lists at one of their branches (the first when none is named).
+    const pointId = body.pickup_point_id === undefined && branches ? branches[0] : body.pickup_point_id;
+    if (pointId !== undefined) assertBranch(donor, pointId);
     return this.db.transaction(async (tx) => {
       const point =
-        body.pickup_point_id === undefined
-          ? await this.points.lockDefault(tx, donor.id)
-          : body.pickup_point_id === null
+        pointId === undefined
+          ? await this.points.lockDefault(tx, account)
+          : pointId === null
             ? null
-            : await this.ownLivePoint(tx, donor.id, body.pickup_point_id);
+            : await this.ownLivePoint(tx, account, pointId);
       const draft: Draft = {
         food_name: body.food_name,
         quantity: body.quantity,
@@ -86,8 +93,15 @@ export class FoodService {
         allergens: body.allergens ?? [],
       };
       const listing = await this.withSafeTime(tx, draft, point?.governorate ?? null, now, now, () => true);
-      const offer = await this.offers.firstStage(tx, donor.id, listing, now);
-      const row = await this.food.insert(tx, donor.id, listing, offer);
+      const offer = await this.offers.firstStage(tx, account, listing, now);
+      const row = await this.food.insert(tx, account, listing, offer, donor.id);
+      await this.organisations.recordForAccount(tx, account, {
+        action: 'listed',
+        actorId: donor.id,
+        subject: row.food_name,
+        foodId: row.id,
+        pickupPointId: point?.id ?? null,
+      });
       await this.outbox.record(tx, DOMAIN_EVENTS.foodListed, { foodId: row.id, food: publicFoodView(row), ...offeredTo(row) }, offerRecipients(row));
       return this.answers.storeWithin(tx, ownerFoodView(row));
     });
@@ -132,7 +146,8 @@ export class FoodService {
       let governorate = stored.governorate;
       let pickupPointId = stored.pickup_point_id;
       if (body.pickup_point_id !== undefined) {
-        const point = body.pickup_point_id === null ? null : await this.ownLivePoint(tx, donor.id, body.pickup_point_id);
+        assertBranch(donor, body.pickup_point_id);
+        const point = body.pickup_point_id === null ? null : await this.ownLivePoint(tx, stored.donor_id, body.pickup_point_id);
         pickupPointId = point?.id ?? null;
         governorate = point?.governorate ?? null;
       }
@@ -142,6 +157,13 @@ export class FoodService {
         return field !== 'pickup_from' || body.pickup_from !== undefined;
       });
       const row = await this.food.update(tx, foodId, listing);
+      await this.organisations.recordForAccount(tx, stored.donor_id, {
+        action: 'edited',
+        actorId: donor.id,
+        subject: row.food_name,
+        foodId,
+        pickupPointId: row.pickup_point_id ?? null,
+      });
       await this.outbox.record(tx, DOMAIN_EVENTS.foodUpdated, { foodId, food: publicFoodView(row), ...offeredTo(row) }, offerRecipients(row));
       return this.answers.storeWithin(tx, ownerFoodView(row));
     });
@@ -162,6 +184,13 @@ export class FoodService {
         if (holding?.status === 'fulfilled') throw new ConflictException(ERRORS.foodNotWithdrawable('fulfilled'));
       }
       await this.handover.endWithdrawn(tx, stored);
+      await this.organisations.recordForAccount(tx, stored.donor_id, {
+        action: 'withdrew',
+        actorId: donor.id,
+        subject: stored.food_name,
+        foodId,
+        pickupPointId: stored.pickup_point_id,
+      });
       return this.answers.storeWithin<MessageResponse>(tx, { message: 'Food item withdrawn' });
     });
   }
@@ -182,12 +211,16 @@ export class FoodService {
     return this.expireUnsafe();
   }
 
-  /** Only the donor and operators see a donor's items (they name the charities that claimed them). */
-  assertMaySeeDonorItems(viewer: AuthUser, donorId: number): void {
-    const isOwner = viewer.userType === 'donor' && viewer.id === donorId;
-    if (!isOwner && viewer.userType !== 'operator') {
-      throw new ForbiddenException(ERRORS.ownDonationsOnly);
-    }
+  /**
+   * Only the donor and operators see a donor's items (they name the charities that claimed them): a member
+   * of the donor's organisation asks with the account's id or their own, and is answered the account's
+   * items. Returns the account whose items to show; 403 for anyone else.
+   */
+  donorItemsAccount(viewer: AuthUser, donorId: number): number {
+    if (viewer.userType === 'operator') return donorId;
+    const account = viewer.userType === 'donor' ? viewer.org?.accountId : undefined;
+    if (account === undefined || (viewer.id !== donorId && account !== donorId)) throw new ForbiddenException(ERRORS.ownDonationsOnly);
+    return account;
   }
 
   /**
@@ -231,7 +264,8 @@ export class FoodService {
   private async lockOwnListing(tx: EntityManager, donor: AuthUser, foodId: number): Promise<StoredListing> {
     const stored = await this.food.lockListing(tx, foodId);
     if (!stored) throw new NotFoundException(ERRORS.foodNotFound);
-    if (stored.donor_id !== donor.id) throw new ForbiddenException(ERRORS.foodOfAnotherDonor);
+    if (stored.donor_id !== accountOf(donor)) throw new ForbiddenException(ERRORS.foodOfAnotherDonor);
+    assertBranch(donor, stored.pickup_point_id);
     return stored;
   }
 

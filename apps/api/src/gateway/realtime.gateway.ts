@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
-import { LIVE_MESSAGES, SOCKET_ROOMS, type EventEnvelope } from '@food-link/contracts';
+import { LIVE_MESSAGES, SOCKET_ROOMS, type EventEnvelope, type OrgRole } from '@food-link/contracts';
 import type { Server, Socket } from 'socket.io';
 import type { AuthUser } from '../auth/auth-user';
 import { TokenService } from '../auth/token.service';
@@ -9,6 +9,9 @@ import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { CountersCoalescer } from '../realtime/counters-coalescer';
 import { COUNTERS_FEED } from '../realtime/event-rooms';
 import { onUnwatch, onWatch } from '../realtime/live-topics';
+
+/** The roles whose sockets join their organisation's account room (docs/ORGANISATIONS.md). */
+const ORG_WIDE_ROLES: readonly OrgRole[] = ['admin', 'coordinator', 'viewer'];
 
 interface SocketData {
   user: AuthUser | null;
@@ -62,6 +65,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     const { user } = socket.data as SocketData;
     const rooms: string[] = [];
     if (user) rooms.push(SOCKET_ROOMS.user(user.id));
+    // A member who sees all of the organisation's work hears what its account hears (docs/ORGANISATIONS.md,
+    // "Live events"): the account's room is the organisation's. Branch staff and volunteers hear their own only.
+    if (user?.org && user.org.accountId !== user.id && ORG_WIDE_ROLES.includes(user.org.role)) rooms.push(SOCKET_ROOMS.user(user.org.accountId));
     if (user?.userType === 'operator') rooms.push(SOCKET_ROOMS.operators);
     if (rooms.length > 0) await socket.join(rooms);
   }

@@ -81,4 +81,23 @@ export class ClaimsService {
   charityLinkToDonor(...args: Parameters<RequestsRepository['charityLinkToDonor']>): ReturnType<RequestsRepository['charityLinkToDonor']> {
     return this.requests.charityLinkToDonor(...args);
   }
+
+  /** Assigns a request to a charity member, or unassigns it (docs/ORGANISATIONS.md). */
+  setAssignee(...args: Parameters<RequestsRepository['setAssignee']>): ReturnType<RequestsRepository['setAssignee']> {
+    return this.requests.setAssignee(...args);
+  }
+
+  /** Records the donor's member who confirmed the handover. */
+  setCollectedBy(...args: Parameters<RequestsRepository['setCollectedBy']>): ReturnType<RequestsRepository['setCollectedBy']> {
+    return this.requests.setCollectedBy(...args);
+  }
+
+  memberName(...args: Parameters<RequestsRepository['memberName']>): ReturnType<RequestsRepository['memberName']> {
+    return this.requests.memberName(...args);
+  }
+
+  /** A volunteer's assigned pickups, with codes. */
+  assignedTo(...args: Parameters<RequestsRepository['assignedTo']>): ReturnType<RequestsRepository['assignedTo']> {
+    return this.requests.assignedTo(...args);
+  }
 }

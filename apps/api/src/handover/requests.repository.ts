@@ -18,7 +18,8 @@ import {
 } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { preparedRows, returningRows } from '../common/sql';
-import type { AuthUser } from '../auth/auth-user';
+import { actingAccount, type AuthUser } from '../auth/auth-user';
+import type { MyPickup } from '@food-link/contracts';
 import { outboxInsertFrom, sqlExpr, sqlInt } from '../outbox/outbox.repository';
 import { claimListingSql, receivedReport, type ReceivedRow } from '../listings/food.repository';
 import { offerVisibleSql } from '../listings/offer-visibility';
@@ -45,6 +46,11 @@ export interface RequestRow {
   wrong_codes: number;
   /** When the charity claimed it. */
   claimed_at: Date;
+  /** The item's pickup point (an organisation's branch), and its name. */
+  pickup_point_id: number | null;
+  food_name: string;
+  /** The charity's member assigned to collect it (docs/ORGANISATIONS.md), or null. */
+  assignee_id: number | null;
 }
 
 interface CharityRequestRow extends Omit<CharityRequestItem, 'requestId' | 'created_at' | 'pickup_from' | 'pickup_until' | 'safe_until' | 'received'> {
@@ -71,6 +77,7 @@ interface PickupDetailsRow {
   safe_until: Date;
   donor_id: number;
   charity_id: number;
+  assignee_id: number | null;
   donor_name: string;
   charity_name: string;
   pickup_code: string | null;
@@ -88,14 +95,15 @@ interface PickupDetailsRow {
 }
 
 /** The pickup details with who may see them; `pickup_code` is the caller's to withhold. */
-export type PickupDetailsWithParties = PickupDetails & { donor_id: number; charity_id: number };
+export type PickupDetailsWithParties = PickupDetails & { donor_id: number; charity_id: number; assignee_id: number | null; pickup_point_id: number | null };
 
 
 /** A RequestRow's columns, of `pickup_requests r JOIN food_items f`. */
 const REQUEST_ROW_COLUMNS = `r.id, r.food_id, r.charity_id, r.status, r.pickup_code, r.received_at, r.ended_at, r.wrong_codes, r.created_at AS claimed_at,
               coalesce(r.collect_by, f.pickup_until, f.safe_until) AS collect_by,
               coalesce(f.pickup_from, r.created_at) AS window_start, f.safe_until, f.donor_id,
-              (SELECT p.governorate FROM pickup_points p WHERE p.id = f.pickup_point_id) AS governorate`;
+              (SELECT p.governorate FROM pickup_points p WHERE p.id = f.pickup_point_id) AS governorate,
+              f.pickup_point_id, f.food_name, r.assignee_id`;
 
 
 /** The claim's one row: the new request, or none and whether the charity was at its limit. */
@@ -153,23 +161,32 @@ export interface ClaimAnswer {
  * Under an Idempotency-Key attempt (`underKey`) it first locks the attempt's key, claims nothing if a
  * retry has taken the key over, and stores the answer with the claim, so both commit together: $5 the
  * key, $6 the attempt, $7 the answer's status code, $8 its message.
+ *
+ * An organisation's member claims for its account (docs/ORGANISATIONS.md): $3 is the account, the member
+ * who claimed ($5, or $9 under a key) is recorded as `claimed_by`, owns the attempt's key, and is the actor
+ * of the organisation's `claimed` activity entry, written by the same statement.
  */
 function claimSql(underKey: boolean): string {
+  const member = underKey ? '$9::int' : '$5::int';
   return `
   WITH ${
     underKey
       ? `idempotency_key AS (
     SELECT user_id, key FROM idempotency_keys
-     WHERE user_id = $3 AND key = $5 AND attempt = $6 AND status_code IS NULL
+     WHERE user_id = ${member} AND key = $5 AND attempt = $6 AND status_code IS NULL
        FOR UPDATE
   ), `
       : ''
   }claimed AS (
     ${claimListingSql(underKey ? '\n       AND EXISTS (SELECT 1 FROM idempotency_key)' : '')}
   ), request AS (
-    INSERT INTO pickup_requests (food_id, charity_id, pickup_code, collect_by)
-    SELECT id, $3::int, $4::varchar, collect_by FROM claimed
+    INSERT INTO pickup_requests (food_id, charity_id, pickup_code, collect_by, claimed_by)
+    SELECT id, $3::int, $4::varchar, collect_by, ${member} FROM claimed
     RETURNING id, food_id
+  ), activity AS (
+    INSERT INTO organisation_activity (organisation_id, action, actor_id, subject, food_id, request_id, pickup_point_id)
+    SELECT o.id, 'claimed', ${member}, left(f.food_name, 200), request.food_id, request.id, claimed.pickup_point_id
+      FROM request CROSS JOIN claimed JOIN organisations o ON o.account_id = $3 JOIN food_items f ON f.id = request.food_id
   ), event AS (
     ${outboxInsertFrom(
       DOMAIN_EVENTS.foodClaimed,
@@ -208,7 +225,7 @@ export class RequestsRepository {
    * unique index rejects with its unique violation, a charity that reached its limit meanwhile with SQLSTATE
    * FLCLM: see isClaimLimitError.)
    */
-  async claim(foodId: number, today: string, charityId: number, pickupCode: string, answer?: ClaimAnswer): Promise<ClaimOutcome> {
+  async claim(foodId: number, today: string, charityId: number, pickupCode: string, answer?: ClaimAnswer, claimedBy: number = charityId): Promise<ClaimOutcome> {
     const [row] = answer
       ? await preparedRows<ClaimRow>(this.db, 'claim-under-key', IDEMPOTENT_CLAIM_SQL, [
           foodId,
@@ -219,8 +236,9 @@ export class RequestsRepository {
           answer.attempt,
           answer.statusCode,
           answer.message,
+          claimedBy,
         ])
-      : await preparedRows<ClaimRow>(this.db, 'claim', CLAIM_SQL, [foodId, today, charityId, pickupCode]);
+      : await preparedRows<ClaimRow>(this.db, 'claim', CLAIM_SQL, [foodId, today, charityId, pickupCode, claimedBy]);
     return { requestId: row.request_id ?? undefined, atLimit: row.at_limit };
   }
 
@@ -347,7 +365,7 @@ export class RequestsRepository {
   /** The pickup details of a request (the full pickup point, even one deleted since), with its parties. */
   async pickupDetails(requestId: number): Promise<PickupDetailsWithParties | undefined> {
     const [row] = await this.db.query<PickupDetailsRow[]>(
-      `SELECT r.id AS request_id, r.food_id, r.status, r.pickup_code, r.charity_id,
+      `SELECT r.id AS request_id, r.food_id, r.status, r.pickup_code, r.charity_id, r.assignee_id,
               f.food_name, f.category, f.storage, f.pickup_from, f.pickup_until, f.safe_until, f.donor_id,
               d.name AS donor_name, c.name AS charity_name,
               p.id AS point_id, p.label, p.governorate, p.area, p.address_line, p.landmark, p.lat, p.lng,
@@ -394,6 +412,8 @@ export class RequestsRepository {
       pickup_code: row.pickup_code,
       donor_id: row.donor_id,
       charity_id: row.charity_id,
+      assignee_id: row.assignee_id,
+      pickup_point_id: row.point_id,
     };
   }
 
@@ -408,7 +428,7 @@ export class RequestsRepository {
     const [food] = await this.db.query<{ status: FoodStatus; expired: boolean; verified_only: boolean }[]>(
       `SELECT f.status, (f.safe_until <= now() OR f.expiration_date < $2::date) AS expired,
               (d.claims_verified_only AND NOT EXISTS (
-                 SELECT 1 FROM charities c WHERE c.user_id = ${param(charity.id)} AND c.verification_status = 'verified')) AS verified_only
+                 SELECT 1 FROM charities c WHERE c.user_id = ${param(actingAccount(charity))} AND c.verification_status = 'verified')) AS verified_only
          FROM food_items f JOIN users d ON d.id = f.donor_id WHERE f.id = $1 AND ${offerVisibleSql(charity, param)}`,
       parameters,
     );
@@ -486,7 +506,8 @@ export class RequestsRepository {
    * reported it received, and its donor. A donor's e-mail is given only where the charity holds a live
    * (pending or fulfilled) request for the donor's food, or to operators (`everyEmail`); otherwise it is null.
    */
-  async listForCharity(charityId: number, everyEmail: boolean): Promise<CharityRequestItem[]> {
+  /** `assignee`: only the requests assigned to this member (a volunteer's; docs/ORGANISATIONS.md). */
+  async listForCharity(charityId: number, everyEmail: boolean, assignee: number | null = null): Promise<CharityRequestItem[]> {
     const rows = await this.db.query<CharityRequestRow[]>(
       `SELECT r.id AS request_id, r.food_id, r.status, r.created_at,
               f.food_name, f.quantity, to_char(f.expiration_date, 'YYYY-MM-DD') AS expiration_date,
@@ -501,9 +522,9 @@ export class RequestsRepository {
          JOIN food_items f ON f.id = r.food_id
          JOIN users d ON d.id = f.donor_id
          LEFT JOIN pickup_points p ON p.id = f.pickup_point_id
-        WHERE r.charity_id = $1
+        WHERE r.charity_id = $1 AND ($3::int IS NULL OR r.assignee_id = $3)
         ORDER BY r.created_at DESC, r.id DESC`,
-      [charityId, everyEmail],
+      [charityId, everyEmail, assignee],
     );
     return rows.map(({ received_quantity, received_weight_kg, received_comment, received_at, ...row }) => ({
       ...row,
@@ -513,6 +534,69 @@ export class RequestsRepository {
       pickup_until: row.pickup_until?.toISOString() ?? null,
       safe_until: row.safe_until.toISOString(),
       received: receivedReport({ received_quantity, received_weight_kg, received_comment, received_at }),
+    }));
+  }
+
+  /** Assigns the request to a member of its charity, or unassigns it (null). */
+  async setAssignee(tx: EntityManager, requestId: number, assigneeId: number | null): Promise<void> {
+    await tx.query(`UPDATE pickup_requests SET assignee_id = $2, updated_at = now() WHERE id = $1`, [requestId, assigneeId]);
+  }
+
+  /** Records the donor's member who confirmed the handover (docs/ORGANISATIONS.md). */
+  async setCollectedBy(tx: EntityManager, requestId: number, memberId: number): Promise<void> {
+    await tx.query(`UPDATE pickup_requests SET collected_by = $2 WHERE id = $1`, [requestId, memberId]);
+  }
+
+  /** A member's name, for an assignment's answer. */
+  async memberName(userId: number, manager: EntityManager = this.db.manager): Promise<string | undefined> {
+    const [row] = await manager.query<{ name: string }[]>(`SELECT name FROM users WHERE id = $1`, [userId]);
+    return row?.name;
+  }
+
+  /**
+   * The pending and fulfilled claims assigned to a member, soonest window first, with what they need to
+   * collect them: the address, the branch's phone and the pickup code.
+   */
+  async assignedTo(assigneeId: number): Promise<MyPickup[]> {
+    const rows = await this.db.query<
+      {
+        request_id: number;
+        food_id: number;
+        food_name: string;
+        quantity: number;
+        status: string;
+        pickup_code: string | null;
+        donor_name: string;
+        address_line: string | null;
+        area: string | null;
+        phone: string | null;
+        window_start: Date | null;
+        window_end: Date | null;
+      }[]
+    >(
+      `SELECT r.id AS request_id, r.food_id, f.food_name, f.quantity, r.status::text AS status, r.pickup_code, d.name AS donor_name,
+              p.address_line, p.area, p.contact_phone AS phone, f.pickup_from AS window_start, coalesce(r.collect_by, f.pickup_until) AS window_end
+         FROM pickup_requests r
+         JOIN food_items f ON f.id = r.food_id
+         JOIN users d ON d.id = f.donor_id
+         LEFT JOIN pickup_points p ON p.id = f.pickup_point_id AND p.erased_at IS NULL
+        WHERE r.assignee_id = $1 AND r.status IN ('pending', 'fulfilled')
+        ORDER BY r.status = 'fulfilled', coalesce(f.pickup_from, r.created_at), r.id
+        LIMIT 200`,
+      [assigneeId],
+    );
+    return rows.map((row) => ({
+      request_id: row.request_id,
+      food_id: row.food_id,
+      food_name: row.food_name,
+      quantity: row.quantity,
+      status: row.status,
+      pickup_code: row.pickup_code ?? '',
+      donor_name: row.donor_name,
+      address: row.address_line ? `${row.address_line}, ${row.area}` : '',
+      phone: row.phone,
+      window_start: row.window_start?.toISOString() ?? null,
+      window_end: row.window_end?.toISOString() ?? null,
     }));
   }
 

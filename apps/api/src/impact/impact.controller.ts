@@ -1,12 +1,16 @@
 import { applyDecorators, Controller, Get, Headers, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CharityImpactResponse, DonorImpactResponse, ERRORS, IMPACT_ROUTES, ImpactReportQuery, PublicImpactResponse, type ReportParty } from '@food-link/contracts';
+import { CharityImpactResponse, DonorImpactResponse, ERRORS, IMPACT_ROUTES, ImpactReportQuery, PublicImpactResponse, ImpactScopeQuery, type OrgRole, type ReportParty } from '@food-link/contracts';
 import type { FastifyReply } from 'fastify';
 import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser, Public, Roles } from '../auth/auth.decorators';
+import { CurrentUser, OrgRoles, Public, Roles } from '../auth/auth.decorators';
 import { ApiErrors } from '../openapi/api-errors';
 import { shapeRef, ValidQuery } from '../openapi/shapes';
 import { ImpactService, type ReportFile } from './impact.service';
+
+/** Who of an organisation reads its reports (docs/ORGANISATIONS.md); a branch manager's cover their branches. */
+const DONOR_REPORTERS: OrgRole[] = ['admin', 'branch_manager', 'viewer'];
+const CHARITY_REPORTERS: OrgRole[] = ['admin', 'coordinator'];
 
 @ApiTags('impact')
 @Controller()
@@ -14,15 +18,25 @@ export class ImpactController {
   constructor(private readonly impact: ImpactService) {}
 
   @Roles('donor')
+  @OrgRoles(...DONOR_REPORTERS)
   @Get(IMPACT_ROUTES.donor)
-  @ApiOperation({ summary: "The signed-in donor's impact: totals, per Cairo month, per pickup point, and the charities it fed (docs/IMPACT.md)" })
+  @ApiOperation({
+    summary: "The signed-in donor's impact: totals, per Cairo month, per pickup point, and the charities it fed (docs/IMPACT.md)",
+    description: "For a member, the organisation's; a branch manager's covers their branches. `pickup_point_id` narrows it to one branch.",
+  })
   @ApiOkResponse({ schema: shapeRef(DonorImpactResponse) })
-  @ApiErrors(401, { status: 403, description: 'Only donors', message: ERRORS.rolesOnly(['donor']) }, 503)
-  donor(@CurrentUser() donor: AuthUser) {
-    return this.impact.donor(donor);
+  @ApiErrors(
+    { status: 400, description: '`pickup_point_id` is not a positive integer', message: ['pickup_point_id must be an integer number'] },
+    401,
+    { status: 403, description: "Only donors' admins, branch managers (their branches) and viewers", message: ERRORS.rolesOnly(['donor']) },
+    503,
+  )
+  donor(@CurrentUser() donor: AuthUser, @ValidQuery(ImpactScopeQuery) query: ImpactScopeQuery) {
+    return this.impact.donor(donor, query.pickup_point_id);
   }
 
   @Roles('charity')
+  @OrgRoles(...CHARITY_REPORTERS)
   @Get(IMPACT_ROUTES.charity)
   @ApiOperation({ summary: "What the signed-in charity received: totals, per Cairo month, and the donors it received from" })
   @ApiOkResponse({ schema: shapeRef(CharityImpactResponse) })
@@ -66,6 +80,7 @@ function ReportCall(party: ReportParty, route: string, rows: string) {
   const only = `Only ${party === 'donor' ? 'donors' : 'charities'}`;
   return applyDecorators(
     Roles(party),
+    OrgRoles(...(party === 'donor' ? DONOR_REPORTERS : CHARITY_REPORTERS)),
     Get(route),
     ApiOperation({
       summary: `The ${party}'s monthly acknowledgment: ${rows}, totals, the factors and their sources; CSV (UTF-8 with BOM) or PDF, in Arabic or English (\`lang\`, else Accept-Language)`,

@@ -11,7 +11,14 @@ import {
   type PublicImpactResponse,
   type ReportParty,
 } from '@food-link/contracts';
-import type { AuthUser } from '../auth/auth-user';
+import { accountOf, assertBranch, branchesOf, type AuthUser } from '../auth/auth-user';
+
+/** The pickup points a donor member's figures cover: one asked for (within their branches), their branches, or all (null). */
+function scopeOf(user: AuthUser, pickupPointId: number | undefined): number[] | null {
+  if (pickupPointId === undefined) return branchesOf(user);
+  assertBranch(user, pickupPointId);
+  return [pickupPointId];
+}
 import { governorateOfKey } from '../stats/stats.repository';
 import { StatsService } from '../stats/stats.service';
 import { acknowledgment } from './acknowledgment';
@@ -43,22 +50,27 @@ export class ImpactService {
     private readonly stats: StatsService,
   ) {}
 
-  async donor(donor: AuthUser): Promise<DonorImpactResponse> {
-    const [months, points, charities] = await Promise.all([
-      this.impact.months('donor', donor.id),
-      this.impact.pickupPoints(donor.id),
-      this.impact.counterparts('donor', donor.id),
+  /**
+   * The donor organisation's impact; a branch manager's covers their branches, and `pickupPointId` narrows
+   * it to one branch (a branch manager: one of theirs, else 403).
+   */
+  async donor(donor: AuthUser, pickupPointId?: number): Promise<DonorImpactResponse> {
+    const points = scopeOf(donor, pickupPointId);
+    const [months, byPoint, charities] = await Promise.all([
+      this.impact.months('donor', accountOf(donor), points),
+      this.impact.pickupPoints(accountOf(donor), points),
+      this.impact.counterparts('donor', accountOf(donor), points),
     ]);
     return {
       ...sum(months),
       months,
-      pickup_points: points,
+      pickup_points: byPoint,
       charities: charities.map(({ user_id, ...rest }) => ({ charity_user_id: user_id, ...rest })),
     };
   }
 
   async charity(charity: AuthUser): Promise<CharityImpactResponse> {
-    const [months, donors] = await Promise.all([this.impact.months('charity', charity.id), this.impact.counterparts('charity', charity.id)]);
+    const [months, donors] = await Promise.all([this.impact.months('charity', accountOf(charity)), this.impact.counterparts('charity', accountOf(charity))]);
     return { ...sum(months), months, donors: donors.map(({ user_id, ...rest }) => ({ donor_user_id: user_id, ...rest })) };
   }
 
@@ -88,10 +100,10 @@ export class ImpactService {
   async report(party: ReportParty, user: AuthUser, query: ImpactReportQuery, acceptLanguage: string | undefined): Promise<ReportFile> {
     const language = reportLanguage(query.lang, acceptLanguage);
     const [rows, name, allFactors, ownMossNumber] = await Promise.all([
-      this.impact.reportRows(party, user.id, query.month),
-      this.impact.userName(user.id),
+      this.impact.reportRows(party, accountOf(user), query.month, party === 'donor' ? branchesOf(user) : null),
+      this.impact.userName(accountOf(user)),
       this.stats.factors(),
-      party === 'charity' ? this.impact.verifiedMossNumber(user.id) : null,
+      party === 'charity' ? this.impact.verifiedMossNumber(accountOf(user)) : null,
     ]);
     const used = new Map<string, ImpactFactor>();
     for (const row of rows) for (const factor of Object.values(factorsOn(allFactors, row.fulfilled_on))) used.set(`${factor.name}@${factor.valid_from}`, factor);

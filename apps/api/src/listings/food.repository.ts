@@ -389,11 +389,12 @@ export class FoodRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** A new listing at its first stage of the offer cascade; returns its row as every view reads it. */
-  async insert(tx: EntityManager, donorId: number, item: ListingColumns, offer: NewOffer): Promise<FoodRow> {
+  /** A new listing of account `donorId`; `listedBy` is the member who listed it (docs/ORGANISATIONS.md). */
+  async insert(tx: EntityManager, donorId: number, item: ListingColumns, offer: NewOffer, listedBy: number | null = null): Promise<FoodRow> {
     const [food] = await tx.query<{ id: number }[]>(
-      `INSERT INTO food_items (donor_id, ${LISTING_COLUMNS}, offer_stage, offer_partner_ids, offer_open_at, offer_waitlist)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) RETURNING id`,
-      [donorId, ...listingValues(item), offer.stage, offer.partnerIds, offer.openAt, offer.waitlist ?? []],
+      `INSERT INTO food_items (donor_id, ${LISTING_COLUMNS}, offer_stage, offer_partner_ids, offer_open_at, offer_waitlist, listed_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) RETURNING id`,
+      [donorId, ...listingValues(item), offer.stage, offer.partnerIds, offer.openAt, offer.waitlist ?? [], listedBy],
     );
     return (await this.find(food.id, new Date(), tx)) as FoodRow;
   }

@@ -1,5 +1,5 @@
 import type { OfferStage } from '@food-link/contracts';
-import type { AuthUser } from '../auth/auth-user';
+import { actingAccount, type AuthUser } from '../auth/auth-user';
 
 /*
  * The offer cascade's privacy, in one place: while a listing is offered to its donor's partner charities
@@ -17,7 +17,8 @@ import type { AuthUser } from '../auth/auth-user';
 export function offerVisibleSql(viewer: AuthUser | null, param: (value: unknown) => string): string {
   if (viewer?.userType === 'operator') return 'true';
   if (!viewer) return `(f.offer_stage = 'open' AND NOT f.withheld)`;
-  const id = param(viewer.id);
+  // A member sees what their organisation's account would (docs/ORGANISATIONS.md).
+  const id = param(actingAccount(viewer));
   return `(f.donor_id = ${id} OR (NOT f.withheld AND (f.offer_stage = 'open' OR f.offer_partner_ids @> ARRAY[${id}::int])))`;
 }
 

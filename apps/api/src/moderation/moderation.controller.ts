@@ -15,7 +15,7 @@ import {
   TrustAuditEntry,
 } from '@food-link/contracts';
 import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser, Roles } from '../auth/auth.decorators';
+import { CurrentUser, OrgRoles, Roles } from '../auth/auth.decorators';
 import { IdParam } from '../common/id-param';
 import { ApiErrors } from '../openapi/api-errors';
 import { ApiIdParam } from '../openapi/api-params';
@@ -122,6 +122,7 @@ export class OpsModerationController {
 /** The donor's own trust setting. */
 @ApiTags('moderation')
 @Roles('donor')
+@OrgRoles('admin')
 @Controller()
 export class DonorSettingsController {
   constructor(private readonly moderation: ModerationService) {}

@@ -13,7 +13,7 @@ import {
   type TrustAuditEntry,
 } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { AuthUser } from '../auth/auth-user';
+import { accountOf, type AuthUser } from '../auth/auth-user';
 import { SessionUsers } from '../auth/session-users';
 import { UsersService } from '../auth/users.service';
 import { OutboxService } from '../outbox/outbox.service';
@@ -152,11 +152,11 @@ export class ModerationService {
   }
 
   async donorSettings(donor: AuthUser): Promise<DonorSettings> {
-    return { verified_only: await this.repository.verifiedOnly(donor.id) };
+    return { verified_only: await this.repository.verifiedOnly(accountOf(donor)) };
   }
 
   async setDonorSettings(donor: AuthUser, settings: DonorSettings): Promise<DonorSettings> {
-    await this.users.setVerifiedOnly(donor.id, settings.verified_only);
+    await this.users.setVerifiedOnly(accountOf(donor), settings.verified_only);
     return settings;
   }
 

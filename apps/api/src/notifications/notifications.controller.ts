@@ -11,8 +11,8 @@ import {
   OPS_ROUTES,
   ReadNotificationsBody,
 } from '@food-link/contracts';
-import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser, Roles } from '../auth/auth.decorators';
+import { accountOf, type AuthUser } from '../auth/auth-user';
+import { CurrentUser, OrgRoles, Roles } from '../auth/auth.decorators';
 import { parseShape } from '../common/shape-pipe';
 import { ApiErrors } from '../openapi/api-errors';
 import { shapeList, shapeRef, ValidBody } from '../openapi/shapes';
@@ -68,6 +68,7 @@ export class NotificationsController {
 /** A charity's matching profile: what food it takes and where (charities only, their own). */
 @ApiTags('notifications')
 @Roles('charity')
+@OrgRoles('admin', 'coordinator')
 @Controller()
 export class CharityProfileController {
   constructor(private readonly inbox: InboxService) {}
@@ -77,7 +78,7 @@ export class CharityProfileController {
   @ApiOkResponse({ schema: shapeRef(CharityProfileView) })
   @ApiErrors(401, CHARITIES_ONLY, 503)
   profile(@CurrentUser() charity: AuthUser) {
-    return this.inbox.profile(charity.id);
+    return this.inbox.profile(accountOf(charity));
   }
 
   @Put(NOTIFICATION_ROUTES.charityProfile)
@@ -86,7 +87,7 @@ export class CharityProfileController {
   @ApiErrors({ status: 400, description: 'A field is missing or invalid', message: ['radius_km is required with base_lat, base_lng and radius_km'] }, 401, CHARITIES_ONLY, 503)
   @ApiHeader({ name: 'accept-language', required: false, description: 'Until the charity saves notification preferences, its notifications are written in Arabic or English, whichever the header prefers; a header naming neither keeps the language it signed up in' })
   save(@CurrentUser() charity: AuthUser, @ValidBody(CharityProfileBody) body: CharityProfileBody, @Headers('accept-language') acceptLanguage?: string) {
-    return this.inbox.saveProfile(charity.id, body, namedLanguage(acceptLanguage));
+    return this.inbox.saveProfile(accountOf(charity), body, namedLanguage(acceptLanguage));
   }
 }
 

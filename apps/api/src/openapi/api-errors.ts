@@ -12,7 +12,7 @@ import { shapeRef } from './shapes';
  */
 
 /** The error statuses a call of this API can answer. A 500 is always a bug and is not documented. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 429 | 503;
 
 /** What each status means on this API, unless a call says more precisely. */
 const DEFAULT_ERRORS: Record<ErrorStatus, { description: string; message: string | string[] }> = {
@@ -30,6 +30,7 @@ const DEFAULT_ERRORS: Record<ErrorStatus, { description: string; message: string
   },
   404: { description: 'No such thing', message: 'Not Found' },
   409: { description: 'The state does not allow it', message: ERRORS.foodAlreadyClaimed },
+  410: { description: 'The link no longer works', message: ERRORS.invitationExpired },
   413: { description: 'The body, or a file in it, is too large', message: ERRORS.photoTooLarge(5) },
   429: {
     description: 'Too many failed logins for this account or address; `Retry-After` gives the seconds to wait',

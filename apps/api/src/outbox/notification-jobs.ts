@@ -49,7 +49,16 @@ export interface ResetMailJob {
   sealedToken: string;
 }
 
-export type NotificationJob = MatchJob | DeliverJob | RemindJob | ResetMailJob;
+/**
+ * `invite-mail`: an organisation's invitation link (job id `invite-mail-<invitationId>`), sealed as the
+ * reset link is (docs/ORGANISATIONS.md); the address and the language are read from the invitation's row.
+ */
+export interface InviteMailJob {
+  invitationId: number;
+  sealedToken: string;
+}
+
+export type NotificationJob = MatchJob | DeliverJob | RemindJob | ResetMailJob | InviteMailJob;
 
 /** BullMQ job ids may not contain ':'. */
 export function jobKey(...parts: (string | number)[]): string {

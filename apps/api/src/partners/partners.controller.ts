@@ -10,7 +10,7 @@ import {
   PartnersView,
 } from '@food-link/contracts';
 import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser, Roles } from '../auth/auth.decorators';
+import { CurrentUser, OrgRoles, Roles } from '../auth/auth.decorators';
 import { ApiErrors } from '../openapi/api-errors';
 import { shapeRef, ValidBody, ValidQuery } from '../openapi/shapes';
 import { PartnersService } from './partners.service';
@@ -24,6 +24,7 @@ const DONORS_ONLY = { status: 403, description: 'Not a donor', message: ERRORS.r
  */
 @ApiTags('partners')
 @Roles('donor')
+@OrgRoles('admin')
 @Controller()
 export class PartnersController {
   constructor(private readonly partners: PartnersService) {}

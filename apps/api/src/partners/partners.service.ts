@@ -10,7 +10,7 @@ import {
   type PartnersView,
 } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { AuthUser } from '../auth/auth-user';
+import { accountOf, type AuthUser } from '../auth/auth-user';
 import { IdempotentAnswers } from '../idempotency/idempotent-answers';
 import { PartnersRepository } from './partners.repository';
 
@@ -24,7 +24,7 @@ export class PartnersService {
   ) {}
 
   async list(donor: AuthUser): Promise<PartnersView> {
-    return { charities: await this.partners.list(donor.id) };
+    return { charities: await this.partners.list(accountOf(donor)) };
   }
 
   /**
@@ -38,8 +38,8 @@ export class PartnersService {
       if (refused.length > 0) {
         throw new BadRequestException([`charity_ids must each be a charity's account (not: ${refused.join(', ')})`]);
       }
-      await this.partners.replace(tx, donor.id, body.charity_ids);
-      return this.answers.storeWithin(tx, { charities: await this.partners.list(donor.id, tx) });
+      await this.partners.replace(tx, accountOf(donor), body.charity_ids);
+      return this.answers.storeWithin(tx, { charities: await this.partners.list(accountOf(donor), tx) });
     });
   }
 

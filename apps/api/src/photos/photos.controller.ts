@@ -3,7 +3,7 @@ import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, 
 import { ERRORS, EXTRA_ROUTES, LIMITS, PhotosResponse } from '@food-link/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser, Public, Roles } from '../auth/auth.decorators';
+import { CurrentUser, OrgRoles, Public, Roles } from '../auth/auth.decorators';
 import { IdParam } from '../common/id-param';
 import { ApiErrors, type ErrorSpec } from '../openapi/api-errors';
 import { ApiIdParam } from '../openapi/api-params';
@@ -57,6 +57,7 @@ export class PhotosController {
   ) {}
 
   @Roles('donor')
+  @OrgRoles('admin', 'branch_manager', 'staff')
   @Post(EXTRA_ROUTES.foodPhotos)
   @ApiOperation({
     summary: "Add photos to a food item (its donor, while available or claimed)",
@@ -101,6 +102,7 @@ export class PhotosController {
   }
 
   @Roles('donor')
+  @OrgRoles('admin', 'branch_manager', 'staff')
   @Delete(EXTRA_ROUTES.foodPhoto)
   @ApiOperation({ summary: 'Remove one photo of a food item (its donor, while available or claimed); the later ones move up' })
   @ApiIdParam('id', 'The food item')

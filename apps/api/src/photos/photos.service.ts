@@ -2,7 +2,7 @@ import { ConflictException, ForbiddenException, Inject, Injectable, Logger, NotF
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ERRORS, LIMITS, type PhotosResponse } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { AuthUser } from '../auth/auth-user';
+import { actingAccount, type AuthUser } from '../auth/auth-user';
 import { IdempotentAnswers } from '../idempotency/idempotent-answers';
 import { newPhotoNames, PHOTO_CONTENT_TYPE, photoUrl } from './photo-names';
 import { PhotoProcessor, type ProcessedPhoto } from '../uploads/photo-processor';
@@ -132,7 +132,7 @@ export class PhotosService {
 /** 404 for no item, 403 for another donor's, 409 once the listing has ended. */
 function assertMayChange(donor: AuthUser, item: PhotoItem | null): asserts item is PhotoItem {
   if (!item) throw new NotFoundException(ERRORS.foodNotFound);
-  if (item.donor_id !== donor.id) throw new ForbiddenException(ERRORS.ownPhotosOnly);
+  if (item.donor_id !== actingAccount(donor)) throw new ForbiddenException(ERRORS.ownPhotosOnly);
   if (!CHANGEABLE.includes(item.status)) throw new ConflictException(ERRORS.photosClosed(item.status));
 }
 

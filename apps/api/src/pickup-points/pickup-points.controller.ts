@@ -2,7 +2,7 @@ import { Controller, Delete, Get, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ERRORS, EXTRA_ROUTES, LIMITS, MessageResponse, PickupPointBody, PickupPointView, UpdatePickupPointBody } from '@food-link/contracts';
 import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser, Roles } from '../auth/auth.decorators';
+import { CurrentUser, OrgRoles, Roles } from '../auth/auth.decorators';
 import { IdParam } from '../common/id-param';
 import { ApiErrors } from '../openapi/api-errors';
 import { ApiIdParam, invalidId } from '../openapi/api-params';
@@ -32,6 +32,7 @@ export class PickupPointsController {
     return this.points.list(donor);
   }
 
+  @OrgRoles('admin')
   @Post(EXTRA_ROUTES.pickupPoints)
   @ApiOperation({ summary: 'Adds a pickup point; the first one is the default (donors)' })
   @ApiCreatedResponse({ schema: shapeRef(PickupPointView) })
@@ -46,6 +47,7 @@ export class PickupPointsController {
     return this.points.create(donor, body);
   }
 
+  @OrgRoles('admin')
   @Patch(EXTRA_ROUTES.pickupPoint)
   @ApiOperation({ summary: 'Edits a pickup point; `is_default: true` makes it the default (donors, their own)' })
   @ApiIdParam('id', 'The pickup point')
@@ -62,6 +64,7 @@ export class PickupPointsController {
     return this.points.update(donor, id, body);
   }
 
+  @OrgRoles('admin')
   @Delete(EXTRA_ROUTES.pickupPoint)
   @ApiOperation({ summary: 'Deletes a pickup point not used by an available or claimed listing (donors, their own)' })
   @ApiIdParam('id', 'The pickup point')

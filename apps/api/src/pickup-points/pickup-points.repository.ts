@@ -38,6 +38,15 @@ const FIELDS = ['label', 'governorate', 'area', 'address_line', 'landmark', 'lat
 export class PickupPointsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
+  /** Which of `ids` are live pickup points of the donor (an organisation's branches: docs/ORGANISATIONS.md). */
+  async liveIdsOf(donorId: number, ids: number[], manager: EntityManager = this.db.manager): Promise<number[]> {
+    const rows = await manager.query<{ id: number }[]>(
+      `SELECT id FROM pickup_points WHERE donor_id = $1 AND id = ANY($2::int[]) AND deleted_at IS NULL`,
+      [donorId, ids],
+    );
+    return rows.map((row) => row.id);
+  }
+
   /**
    * Serialises changes to the donor's points until the transaction ends. FOR NO KEY UPDATE does not wait
    * for, or hold up, listings being inserted (their foreign key takes only KEY SHARE on the account).

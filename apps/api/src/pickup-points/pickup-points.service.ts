@@ -9,7 +9,7 @@ import {
   type UpdatePickupPointBody,
 } from '@food-link/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import type { AuthUser } from '../auth/auth-user';
+import { accountOf, type AuthUser } from '../auth/auth-user';
 import { IdempotentAnswers } from '../idempotency/idempotent-answers';
 import { PickupPointsRepository, type PickupPointFields, type PickupPointRow } from './pickup-points.repository';
 
@@ -33,39 +33,40 @@ export class PickupPointsService {
   }
 
   list(donor: AuthUser): Promise<PickupPointView[]> {
-    return this.points.list(donor.id);
+    return this.points.list(accountOf(donor));
   }
 
   async create(donor: AuthUser, body: PickupPointBody): Promise<PickupPointView> {
     return this.db.transaction(async (tx) => {
-      await this.points.lockDonor(tx, donor.id);
-      const count = await this.points.countLive(tx, donor.id);
+      const account = accountOf(donor);
+      await this.points.lockDonor(tx, account);
+      const count = await this.points.countLive(tx, account);
       if (count >= LIMITS.pickupPointsPerDonor) throw new ConflictException(ERRORS.pickupPointLimit(LIMITS.pickupPointsPerDonor));
-      const id = await this.points.insert(tx, donor.id, fieldsOf(body), count === 0);
-      if (body.is_default && count > 0) await this.points.makeDefault(tx, donor.id, id);
+      const id = await this.points.insert(tx, account, fieldsOf(body), count === 0);
+      if (body.is_default && count > 0) await this.points.makeDefault(tx, account, id);
       return this.answers.storeWithin(tx, await this.points.view(id, tx));
     });
   }
 
   async update(donor: AuthUser, id: number, body: UpdatePickupPointBody): Promise<PickupPointView> {
     return this.db.transaction(async (tx) => {
-      await this.points.lockDonor(tx, donor.id);
+      await this.points.lockDonor(tx, accountOf(donor));
       const point = await this.ownPoint(tx, donor, id);
       if (body.is_default === false && point.is_default) throw new ConflictException(ERRORS.pickupPointDefaultStays);
       await this.points.update(tx, id, merged(point, body));
-      if (body.is_default) await this.points.makeDefault(tx, donor.id, id);
+      if (body.is_default) await this.points.makeDefault(tx, accountOf(donor), id);
       return this.answers.storeWithin(tx, await this.points.view(id, tx));
     });
   }
 
   async remove(donor: AuthUser, id: number): Promise<MessageResponse> {
     return this.db.transaction(async (tx) => {
-      await this.points.lockDonor(tx, donor.id);
+      await this.points.lockDonor(tx, accountOf(donor));
       await this.ownPoint(tx, donor, id);
       // The point's row lock (ownPoint) waits for listings being written with it (they hold it FOR SHARE),
       // so this count sees them.
       if ((await this.points.activeListings(tx, id)) > 0) throw new ConflictException(ERRORS.pickupPointInUse);
-      await this.points.softDelete(tx, donor.id, id);
+      await this.points.softDelete(tx, accountOf(donor), id);
       return this.answers.storeWithin<MessageResponse>(tx, { message: 'Pickup point deleted' });
     });
   }
@@ -74,7 +75,7 @@ export class PickupPointsService {
   private async ownPoint(tx: EntityManager, donor: AuthUser, id: number): Promise<PickupPointRow> {
     const point = await this.points.lockById(tx, id);
     if (!point || point.deleted) throw new NotFoundException(ERRORS.pickupPointNotFound);
-    if (point.donor_id !== donor.id) throw new ForbiddenException(ERRORS.pickupPointOfAnotherDonor);
+    if (point.donor_id !== accountOf(donor)) throw new ForbiddenException(ERRORS.pickupPointOfAnotherDonor);
     return point;
   }
 
@@ -86,6 +87,12 @@ export class PickupPointsService {
   /** The donor's live pickup point, locked (a listing's chosen point, FoodService). */
   lockLive(...args: Parameters<PickupPointsRepository['lockLive']>): ReturnType<PickupPointsRepository['lockLive']> {
     return this.points.lockLive(...args);
+  }
+
+  /** Whether every one of `ids` is a live pickup point of the donor (a member's branches). */
+  async allLiveOf(donorId: number, ids: number[], manager?: EntityManager): Promise<boolean> {
+    if (ids.length === 0) return true;
+    return (await this.points.liveIdsOf(donorId, ids, manager)).length === ids.length;
   }
 
   /** A new pickup point (the demo seed). */

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   API_ROUTES,
@@ -23,9 +23,13 @@ import {
   PickupRequestResponse,
   RequestIdResponse,
   RequestStatusResponse,
+  AssigneeBody,
+  MyPickups,
+  ORG_ROUTES,
+  RequestAssignment,
 } from '@food-link/contracts';
 import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser, Roles } from '../auth/auth.decorators';
+import { CurrentUser, OrgRoles, Roles } from '../auth/auth.decorators';
 import { IdParam } from '../common/id-param';
 import { ApiErrors, type ErrorSpec } from '../openapi/api-errors';
 import { ApiIdParam, invalidId } from '../openapi/api-params';
@@ -46,6 +50,7 @@ export class RequestsController {
   constructor(private readonly requests: RequestsService) {}
 
   @Roles('charity')
+  @OrgRoles('admin', 'coordinator')
   @Post(API_ROUTES.requestPickup)
   @ApiOperation({ summary: 'Claim an available item for pickup (charities); of simultaneous claims exactly one wins' })
   @ApiCreatedResponse({ schema: shapeRef(PickupRequestResponse), description: 'Claimed: the item is now held by this request' })
@@ -75,6 +80,7 @@ export class RequestsController {
   }
 
   @Roles('charity')
+  @OrgRoles('admin', 'coordinator')
   @Put(API_ROUTES.cancelRequest)
   @ApiOperation({
     summary:
@@ -99,6 +105,7 @@ export class RequestsController {
   }
 
   @Roles('donor')
+  @OrgRoles('admin', 'branch_manager', 'staff')
   @Put(API_ROUTES.fulfilRequest)
   @ApiOperation({
     summary:
@@ -171,6 +178,7 @@ export class RequestsController {
   }
 
   @Roles('donor')
+  @OrgRoles('admin', 'branch_manager')
   @Post(EXTRA_ROUTES.noShow)
   @ApiOperation({
     summary:
@@ -310,5 +318,50 @@ export class RequestsController {
   )
   donorInfo(@CurrentUser() viewer: AuthUser, @IdParam('donorUserId') donorId: number) {
     return this.requests.donorInfo(viewer, donorId);
+  }
+
+  @Roles('charity')
+  @OrgRoles('admin', 'coordinator')
+  @Put(ORG_ROUTES.assignee)
+  @ApiOperation({ summary: "Assigns a pending claim to a member of the charity, who collects it (charity admins and coordinators)" })
+  @ApiIdParam('id', 'The pickup request')
+  @ApiOkResponse({ schema: shapeRef(RequestAssignment) })
+  @ApiErrors(
+    { status: 400, description: '`user_id` is missing, or not a member of the charity', message: [ERRORS.assigneeNotMember] },
+    401,
+    { status: 403, description: "Not an admin or coordinator, or another charity's request", message: ERRORS.requestOfAnotherCharity },
+    REQUEST_NOT_FOUND,
+    NOT_PENDING,
+    503,
+  )
+  assign(@CurrentUser() user: AuthUser, @IdParam('id') requestId: number, @ValidBody(AssigneeBody) body: AssigneeBody) {
+    return this.requests.assign(user, requestId, body.user_id);
+  }
+
+  @Roles('charity')
+  @OrgRoles('admin', 'coordinator')
+  @Delete(ORG_ROUTES.assignee)
+  @ApiOperation({ summary: 'Unassigns a pending claim (charity admins and coordinators)' })
+  @ApiIdParam('id', 'The pickup request')
+  @ApiOkResponse({ schema: shapeRef(RequestAssignment) })
+  @ApiErrors(
+    invalidId('id'),
+    401,
+    { status: 403, description: "Not an admin or coordinator, or another charity's request", message: ERRORS.requestOfAnotherCharity },
+    REQUEST_NOT_FOUND,
+    NOT_PENDING,
+    503,
+  )
+  unassign(@CurrentUser() user: AuthUser, @IdParam('id') requestId: number) {
+    return this.requests.assign(user, requestId, null);
+  }
+
+  @Roles('charity')
+  @Get(ORG_ROUTES.myPickups)
+  @ApiOperation({ summary: "The pending and fulfilled claims assigned to the signed-in charity member, with address, phone and pickup code" })
+  @ApiOkResponse({ schema: shapeRef(MyPickups) })
+  @ApiErrors(401, { status: 403, description: 'Not a charity member', message: ERRORS.notInOrganisation }, 503)
+  myPickups(@CurrentUser() user: AuthUser) {
+    return this.requests.myPickups(user);
   }
 }

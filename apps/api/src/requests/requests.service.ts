@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { ConflictException, ForbiddenException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   cairoDate,
@@ -22,9 +22,12 @@ import {
   type Reliability,
   type RequestIdResponse,
   type RequestStatusResponse,
+  type RequestAssignment,
+  type MyPickups,
 } from '@food-link/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import type { AuthUser } from '../auth/auth-user';
+import { accountOf, actingAccount, assertBranch, membershipOf, type AuthUser } from '../auth/auth-user';
+import { OrganisationsService } from '../auth/organisations.service';
 import { UsersService } from '../auth/users.service';
 import { isUniqueViolation } from '../common/errors';
 import { AppConfig } from '../config/app-config';
@@ -83,6 +86,7 @@ export class RequestsService {
     private readonly handover: HandoverService,
     private readonly verification: VerificationChanges,
     private readonly config: AppConfig,
+    private readonly organisations: OrganisationsService,
   ) {}
 
   /**
@@ -102,7 +106,7 @@ export class RequestsService {
     let outcome: ClaimOutcome;
     try {
       const answer = attempt && { ...attempt, message: PICKUP_REQUESTED };
-      outcome = await this.requests.claim(foodId, cairoDate(), charity.id, newPickupCode(), answer);
+      outcome = await this.requests.claim(foodId, cairoDate(), accountOf(charity), newPickupCode(), answer, charity.id);
     } catch (error) {
       if (isUniqueViolation(error, 'pickup_requests_one_active_per_food')) throw alreadyClaimed();
       if (isClaimLimitError(error)) throw await this.claimLimitRefusal(charity);
@@ -125,7 +129,7 @@ export class RequestsService {
    * status's limit (409; docs/VERIFICATION.md).
    */
   private async claimLimitRefusal(charity: AuthUser): Promise<HttpException> {
-    const row = await this.verification.find(charity.id);
+    const row = await this.verification.find(accountOf(charity));
     // Suspended between its session's check and the claim (migration 1764651100000).
     if (row?.account_suspended) return new ForbiddenException(ERRORS.accountSuspended(null));
     const paused = row?.claims_paused_until ? row.claims_paused_until.getTime() - Date.now() : 0;
@@ -144,11 +148,18 @@ export class RequestsService {
   async cancel(charity: AuthUser, requestId: number): Promise<MessageResponse> {
     return this.db.transaction(async (tx) => {
       const request = await this.lockRequest(tx, requestId);
-      if (request.charity_id !== charity.id) throw new ForbiddenException(ERRORS.requestOfAnotherCharity);
+      if (request.charity_id !== accountOf(charity)) throw new ForbiddenException(ERRORS.requestOfAnotherCharity);
       assertPending(request);
       const late = Date.now() > request.window_start.getTime() - LIMITS.lateCancellationMinutes * MINUTE_MS;
       await this.handover.endCancelled(tx, request, { late });
-      if (Date.now() - request.claimed_at.getTime() < LIMITS.quickCancelMinutes * MINUTE_MS) await this.countQuickCancel(tx, charity.id);
+      await this.organisations.recordForAccount(tx, request.charity_id, {
+        action: 'cancelled',
+        actorId: charity.id,
+        subject: request.food_name,
+        foodId: request.food_id,
+        requestId,
+      });
+      if (Date.now() - request.claimed_at.getTime() < LIMITS.quickCancelMinutes * MINUTE_MS) await this.countQuickCancel(tx, request.charity_id);
       return this.answers.storeWithin(tx, { message: 'Request cancelled successfully' });
     });
   }
@@ -181,7 +192,8 @@ export class RequestsService {
     // returns the refusal and it is thrown once the count is stored.
     const outcome = await this.db.transaction(async (tx): Promise<FulfilResponse | 'wrong code'> => {
       const request = await this.lockRequest(tx, requestId);
-      if (request.donor_id !== donor.id) throw new ForbiddenException(ERRORS.requestForAnotherDonor);
+      if (request.donor_id !== accountOf(donor)) throw new ForbiddenException(ERRORS.requestForAnotherDonor);
+      assertBranch(donor, request.pickup_point_id);
       assertPending(request);
       if (pickupCode !== undefined) {
         if (request.wrong_codes >= LIMITS.pickupCodeTries) throw pickupCodeLocked();
@@ -194,6 +206,10 @@ export class RequestsService {
         }
       }
       await this.requests.end(tx, requestId, 'fulfilled');
+      await this.requests.setCollectedBy(tx, requestId, donor.id);
+      const done = { subject: request.food_name, foodId: request.food_id, requestId };
+      await this.organisations.recordForAccount(tx, request.donor_id, { ...done, action: 'donated', actorId: donor.id, pickupPointId: request.pickup_point_id });
+      await this.organisations.recordForAccount(tx, request.charity_id, { ...done, action: 'collected', actorId: request.assignee_id });
       await this.outbox.record(tx, DOMAIN_EVENTS.requestFulfilled, { foodId: request.food_id, requestId }, [
         request.donor_id,
         request.charity_id,
@@ -212,9 +228,13 @@ export class RequestsService {
   async pickupDetails(viewer: AuthUser, requestId: number): Promise<PickupDetails> {
     const found = await this.requests.pickupDetails(requestId);
     if (!found) throw new NotFoundException(ERRORS.requestNotFound);
-    const { donor_id, charity_id, ...details } = found;
-    const isCharity = viewer.id === charity_id;
-    if (!isCharity && viewer.id !== donor_id && viewer.userType !== 'operator') throw new ForbiddenException(ERRORS.pickupDetailsForPartiesOnly);
+    const { donor_id, charity_id, assignee_id, pickup_point_id, ...details } = found;
+    const account = actingAccount(viewer);
+    const isCharity = account === charity_id;
+    if (!isCharity && account !== donor_id && viewer.userType !== 'operator') throw new ForbiddenException(ERRORS.pickupDetailsForPartiesOnly);
+    // Of the charity's members, a volunteer sees only the pickups assigned to them (docs/ORGANISATIONS.md).
+    if (isCharity && viewer.org?.role === 'volunteer' && assignee_id !== viewer.id) throw new ForbiddenException(ERRORS.assignedVolunteersOnly);
+    if (account === donor_id) assertBranch(viewer, pickup_point_id);
     // A charity whose claim ended without the handover (cancelled, not collected, expired) has no more
     // business with the donor's address: claim-and-cancel must not harvest private places.
     if (isCharity && !PICKUP_DETAIL_STATUSES.has(details.status)) throw new ForbiddenException(ERRORS.pickupDetailsForActiveClaims);
@@ -228,13 +248,21 @@ export class RequestsService {
   async reportReceived(charity: AuthUser, requestId: number, body: ReceivedBody): Promise<ReceivedReport> {
     return this.db.transaction(async (tx) => {
       const request = await this.lockRequest(tx, requestId);
-      if (request.charity_id !== charity.id) throw new ForbiddenException(ERRORS.receivedByCharityOnly);
+      if (request.charity_id !== accountOf(charity)) throw new ForbiddenException(ERRORS.receivedByCharityOnly);
+      if (charity.org?.role === 'volunteer' && request.assignee_id !== charity.id) throw new ForbiddenException(ERRORS.assignedVolunteersOnly);
       if (request.status !== 'fulfilled') throw new ConflictException(ERRORS.receivedBeforeFulfilment);
       const handedOver = (request.ended_at ?? new Date()).getTime();
       if (Date.now() - handedOver > LIMITS.receivedCorrectionDays * DAY_MS) {
         throw new ConflictException(ERRORS.receivedReportClosed(LIMITS.receivedCorrectionDays));
       }
       const report = await this.requests.saveReceived(tx, requestId, body);
+      await this.organisations.recordForAccount(tx, request.charity_id, {
+        action: 'reported_received',
+        actorId: charity.id,
+        subject: request.food_name,
+        foodId: request.food_id,
+        requestId,
+      });
       await this.outbox.record(tx, DOMAIN_EVENTS.requestReceived, { foodId: request.food_id, requestId }, [request.donor_id, request.charity_id]);
       return this.answers.storeWithin(tx, report);
     });
@@ -248,7 +276,8 @@ export class RequestsService {
   async reportNoShow(donor: AuthUser, requestId: number): Promise<NoShowResponse> {
     return this.db.transaction(async (tx) => {
       const request = await this.lockRequest(tx, requestId);
-      if (request.donor_id !== donor.id) throw new ForbiddenException(ERRORS.noShowByDonorOnly);
+      if (request.donor_id !== accountOf(donor)) throw new ForbiddenException(ERRORS.noShowByDonorOnly);
+      assertBranch(donor, request.pickup_point_id);
       assertPending(request);
       if (Date.now() < request.window_start.getTime()) throw new ConflictException(ERRORS.noShowBeforeWindow);
       const foodStatus = await this.handover.endNotCollected(tx, request);
@@ -278,22 +307,60 @@ export class RequestsService {
    * the charity itself (other charities: 403); 404 when the account is not a charity's.
    */
   async reliability(viewer: AuthUser, charityId: number): Promise<Reliability> {
-    if (viewer.userType === 'charity' && viewer.id !== charityId) throw new ForbiddenException(ERRORS.reliabilityNotVisible);
+    if (viewer.userType === 'charity' && actingAccount(viewer) !== charityId) throw new ForbiddenException(ERRORS.reliabilityNotVisible);
     if (!(await this.requests.isCharity(charityId))) throw new NotFoundException(ERRORS.charityNotFound);
     const counts = await this.requests.reliabilityCounts(charityId);
     return { ...counts, score: reliabilityScore(counts) };
   }
 
   async listForCharity(viewer: AuthUser, charityId: number): Promise<CharityRequestItem[]> {
-    const isOwner = viewer.userType === 'charity' && viewer.id === charityId;
-    if (!isOwner && viewer.userType !== 'operator') throw new ForbiddenException(ERRORS.ownRequestsOnly);
-    return this.requests.listForCharity(charityId, viewer.userType === 'operator');
+    // A member asks with the account's id or their own, and is answered the account's requests; a volunteer those assigned to them.
+    const account = viewer.userType === 'charity' ? viewer.org?.accountId : undefined;
+    const isMember = account !== undefined && (viewer.id === charityId || account === charityId);
+    if (!isMember && viewer.userType !== 'operator') throw new ForbiddenException(ERRORS.ownRequestsOnly);
+    return this.requests.listForCharity(account ?? charityId, viewer.userType === 'operator', viewer.org?.role === 'volunteer' ? viewer.id : null);
+  }
+
+  /**
+   * A charity's admin or coordinator assigns a pending claim to a member of the charity, who goes and
+   * collects it (docs/ORGANISATIONS.md); `assigneeId` null unassigns it.
+   */
+  async assign(user: AuthUser, requestId: number, assigneeId: number | null): Promise<RequestAssignment> {
+    const me = membershipOf(user);
+    return this.db.transaction(async (tx) => {
+      const request = await this.lockRequest(tx, requestId);
+      if (request.charity_id !== me.accountId) throw new ForbiddenException(ERRORS.requestOfAnotherCharity);
+      assertPending(request);
+      let name: string | null = null;
+      if (assigneeId !== null) {
+        if (!(await this.organisations.member(me.orgId, assigneeId, tx))) throw new BadRequestException([ERRORS.assigneeNotMember]);
+        name = (await this.requests.memberName(assigneeId, tx)) ?? '';
+      }
+      await this.requests.setAssignee(tx, requestId, assigneeId);
+      await this.organisations.record(tx, {
+        organisationId: me.orgId,
+        action: assigneeId === null ? 'unassigned' : 'assigned',
+        actorId: user.id,
+        subject: request.food_name,
+        foodId: request.food_id,
+        requestId,
+        memberId: assigneeId ?? request.assignee_id,
+      });
+      const answer: RequestAssignment = { request_id: requestId, assignee: assigneeId === null ? null : { user_id: assigneeId, name: name ?? '' } };
+      return this.answers.storeWithin(tx, answer);
+    });
+  }
+
+  /** The claims assigned to the signed-in charity member, with their codes. */
+  async myPickups(user: AuthUser): Promise<MyPickups> {
+    membershipOf(user);
+    return { pickups: await this.requests.assignedTo(user.id) };
   }
 
   /** The charity holding an item's current request, for the item's donor. */
   async charityInfoForFood(viewer: AuthUser, foodId: number): Promise<CharityInfo[]> {
     const food = await this.findFood(foodId, viewer);
-    if (food.donor_id !== viewer.id && viewer.userType !== 'operator') {
+    if (food.donor_id !== actingAccount(viewer) && viewer.userType !== 'operator') {
       throw new ForbiddenException("Only the item's donor may see who claimed it");
     }
     const rows = await this.requests.currentCharities(foodId);
@@ -305,8 +372,8 @@ export class RequestsService {
   async requestIdForFood(viewer: AuthUser, foodId: number): Promise<RequestIdResponse> {
     const food = await this.findFood(foodId, viewer);
     const request = await this.requests.currentForFood(foodId);
-    const entitled = food.donor_id === viewer.id || viewer.userType === 'operator';
-    if (!entitled && request?.charity_id !== viewer.id) {
+    const entitled = food.donor_id === actingAccount(viewer) || viewer.userType === 'operator';
+    if (!entitled && request?.charity_id !== actingAccount(viewer)) {
       throw new ForbiddenException("Only the item's donor or the requesting charity may see its request");
     }
     if (!request) throw new NotFoundException(ERRORS.noCurrentRequest);
@@ -323,10 +390,10 @@ export class RequestsService {
   async donorInfo(viewer: AuthUser, donorId: number): Promise<DonorInfoResponse> {
     let showEmail = true;
     if (viewer.userType === 'charity') {
-      const link = await this.requests.charityLinkToDonor(viewer.id, donorId);
+      const link = await this.requests.charityLinkToDonor(actingAccount(viewer), donorId);
       if (!link) throw new ForbiddenException(ERRORS.noRequestForDonor);
       showEmail = link === 'live';
-    } else if (viewer.id !== donorId && viewer.userType !== 'operator') {
+    } else if (actingAccount(viewer) !== donorId && viewer.id !== donorId && viewer.userType !== 'operator') {
       throw new ForbiddenException(ERRORS.ownDetailsOnly);
     }
     const donor = await this.users.donorContact(donorId);
@@ -376,6 +443,7 @@ function assertPending(request: RequestRow): void {
 }
 
 function assertParty(viewer: AuthUser, request: RequestRow): void {
-  const isParty = viewer.id === request.charity_id || viewer.id === request.donor_id;
+  const account = actingAccount(viewer);
+  const isParty = account === request.charity_id || account === request.donor_id;
   if (!isParty && viewer.userType !== 'operator') throw new ForbiddenException(ERRORS.requestNotYours);
 }

@@ -11,8 +11,8 @@ import {
   VerificationView,
 } from '@food-link/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser, Roles } from '../auth/auth.decorators';
+import { accountOf, type AuthUser } from '../auth/auth-user';
+import { CurrentUser, OrgRoles, Roles } from '../auth/auth.decorators';
 import { IdParam } from '../common/id-param';
 import { ApiErrors } from '../openapi/api-errors';
 import { ApiIdParam } from '../openapi/api-params';
@@ -67,6 +67,7 @@ async function sendDocument(reply: FastifyReply, file: StoredPhoto): Promise<voi
 /** The charity's side of verification (docs/VERIFICATION.md). */
 @ApiTags('verification')
 @Roles('charity')
+@OrgRoles('admin')
 @Controller()
 export class CharityVerificationController {
   constructor(
@@ -118,7 +119,7 @@ export class CharityVerificationController {
   @ApiOkResponse(THE_DOCUMENT)
   @ApiErrors(401, CHARITIES_ONLY, NO_DOCUMENT, 503)
   async document(@CurrentUser() charity: AuthUser, @Res() reply: FastifyReply): Promise<void> {
-    await sendDocument(reply, await this.verification.document(charity.id));
+    await sendDocument(reply, await this.verification.document(accountOf(charity)));
   }
 }
 

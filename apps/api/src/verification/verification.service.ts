@@ -17,7 +17,7 @@ import {
   type VerificationView,
 } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { AuthUser } from '../auth/auth-user';
+import { accountOf, type AuthUser } from '../auth/auth-user';
 import { CharitiesService } from '../auth/charities.service';
 import { parseShape } from '../common/shape-pipe';
 import { PhotoProcessor } from '../uploads/photo-processor';
@@ -48,7 +48,7 @@ export class VerificationService {
   ) {}
 
   async view(charity: AuthUser): Promise<VerificationView> {
-    const row = await this.repository.find(charity.id);
+    const row = await this.repository.find(accountOf(charity));
     if (!row) throw new NotFoundException(ERRORS.charityNotFound);
     return verificationView(row);
   }
@@ -74,7 +74,7 @@ export class VerificationService {
    * are read; any other (`status`, `verified`…) is ignored.
    */
   async submit(charity: AuthUser, read: () => Promise<VerificationUpload>): Promise<VerificationView> {
-    const current = await this.repository.find(charity.id);
+    const current = await this.repository.find(accountOf(charity));
     if (!current) throw new NotFoundException(ERRORS.charityNotFound);
     if (!SUBMITTABLE_STATUSES.includes(current.status)) throw notSubmittable(current.status);
     const upload = await read();
@@ -85,7 +85,7 @@ export class VerificationService {
     let replaced: string | null = null;
     try {
       const after = await this.db.transaction(async (tx) => {
-        const row = await this.repository.lock(tx, charity.id);
+        const row = await this.repository.lock(tx, accountOf(charity));
         if (!row) throw new NotFoundException(ERRORS.charityNotFound);
         if (!SUBMITTABLE_STATUSES.includes(row.status)) throw notSubmittable(row.status);
         replaced = row.document_key;

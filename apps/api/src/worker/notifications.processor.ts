@@ -4,7 +4,8 @@ import type { Job } from 'bullmq';
 import { AppConfig } from '../config/app-config';
 import { DeliveryService } from '../notifications/delivery.service';
 import { MatchingService } from '../notifications/matching.service';
-import type { DeliverJob, MatchJob, NotificationJob, RemindJob, ResetMailJob } from '../outbox/notification-jobs';
+import type { DeliverJob, InviteMailJob, MatchJob, NotificationJob, RemindJob, ResetMailJob } from '../outbox/notification-jobs';
+import { InvitationMail } from '../org/invitation-mail';
 import { PasswordResetMail } from '../auth/password-reset-mail';
 import { RemindersService } from '../notifications/reminders.service';
 import { JobHandlers } from './job-handlers';
@@ -13,7 +14,7 @@ import { QueueWorker, QueueWorkerKit } from './queue-worker';
 /**
  * Consumes `notifications` (docs/NOTIFICATIONS.md): `match` finds the charities a listing suits and
  * queues their deliveries, `deliver` sends one notification by one channel, `remind` is a request's
- * reminder, `reset-mail` a password reset link (PasswordResetMail). NOTIFY_CONCURRENCY at once (mostly
+ * reminder, `reset-mail` a password reset link (PasswordResetMail), `invite-mail` an organisation's invitation (InvitationMail). NOTIFY_CONCURRENCY at once (mostly
  * waiting on SMTP); a job that fails for good (its last attempt, or an UnrecoverableError such as an
  * address the SMTP server refuses) is shown to operators, like every queue's (QueueWorker).
  */
@@ -28,6 +29,7 @@ export class NotificationsProcessor extends QueueWorker<NotificationJob> {
     private readonly delivery: DeliveryService,
     private readonly reminders: RemindersService,
     private readonly resetMail: PasswordResetMail,
+    private readonly inviteMail: InvitationMail,
   ) {
     super(QUEUES.notifications, kit, 'Notifications');
     this.handlers = new JobHandlers<NotificationJob>(
@@ -44,6 +46,10 @@ export class NotificationsProcessor extends QueueWorker<NotificationJob> {
         [NOTIFICATION_JOBS.remind]: (job) => this.reminders.remind(job.data as RemindJob),
         [NOTIFICATION_JOBS.resetMail]: async (job) => {
           const outcome = await this.resetMail.send(job.data as ResetMailJob);
+          if (outcome !== 'sent') this.logger.debug(`${job.id}: ${outcome}`);
+        },
+        [NOTIFICATION_JOBS.inviteMail]: async (job) => {
+          const outcome = await this.inviteMail.send(job.data as InviteMailJob);
           if (outcome !== 'sent') this.logger.debug(`${job.id}: ${outcome}`);
         },
       },

@@ -21,6 +21,7 @@ import { NotificationsModule } from '../notifications/notifications.module';
 import { notificationJobOptions } from '../outbox/notification-jobs';
 import { NotificationsProcessor } from './notifications.processor';
 import { PasswordResetMailModule } from '../auth/password-reset-mail';
+import { InvitationMailModule } from '../org/invitation-mail';
 import { VerificationReactionsModule } from '../verification/verification-reactions';
 import { QueueWorkerKit, type QueueName } from './queue-worker';
 import { SchedulesModule } from '../schedules/schedules.module';
@@ -66,6 +67,7 @@ const PROCESSORS: Record<QueueName, Type<unknown>> = {
     RealtimePublisherModule,
     NotificationsModule,
     PasswordResetMailModule,
+    InvitationMailModule,
     // The reactions to domain events are found among the providers of every module (DomainEventReactions);
     // these modules hold some of them (the others are in the modules above).
     DiscoveryModule,

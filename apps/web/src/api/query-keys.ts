@@ -45,5 +45,11 @@ export const queryKeys = {
   opsVerificationAudit: (operatorId: number, userId: number) => ['ops', operatorId, 'verifications', 'audit', userId] as const,
   /** The whole trust audit trail (verification and moderation), newest first. */
   opsModerationAudit: (operatorId: number) => ['ops', operatorId, 'moderation', 'audit'] as const,
+  /** The signed-in member's organisation (docs/ORGANISATIONS.md), and what hangs off it; one prefix per session. */
+  org: (token: string) => ['org', token] as const,
+  orgInvitations: (token: string) => ['org', token, 'invitations'] as const,
+  orgActivity: (token: string) => ['org', token, 'activity'] as const,
+  myPickups: (token: string) => ['org', token, 'my-pickups'] as const,
+  invitationPreview: (invitationToken: string) => ['invitation-preview', invitationToken] as const,
   opsMailMessage: (operatorId: number, file: string) => ['ops', operatorId, 'mail', file] as const,
 };

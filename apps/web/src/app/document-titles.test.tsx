@@ -41,7 +41,8 @@ describe('document titles', () => {
   it.each(SCREENS)('%s has its own title in English', async (path, en) => {
     mockApi(api);
     renderApp(routes, { path });
-    await waitFor(() => expect(document.title).toBe(en));
+    // The first test of a screen imports its lazy chunk, transformed on the spot: slower than a second on a busy machine.
+    await waitFor(() => expect(document.title).toBe(en), { timeout: 5000 });
   });
 
   it.each(SCREENS)('%s has its own title in Arabic', async (path, _en, ar) => {

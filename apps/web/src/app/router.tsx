@@ -22,6 +22,8 @@ const NotificationsPage = lazy(() => import('../pages/notifications/notification
 const NotificationPreferencesPage = lazy(() => import('../pages/notifications/notification-preferences-page'));
 const DonorImpactPage = lazy(() => import('../pages/impact/donor-impact-page'));
 const PublicImpactPage = lazy(() => import('../pages/impact/public-impact-page'));
+const MembersPage = lazy(() => import('../pages/org/members-page'));
+const JoinPage = lazy(() => import('../pages/org/join-page'));
 
 /** What shows while a screen's code arrives: in the reader's language (common is always loaded). */
 function Loading() {
@@ -72,6 +74,9 @@ export const routes = [
       // Impact (docs/IMPACT.md): the donor's page and the public transparency page; the charity's is a view of its area.
       { path: PAGE_ROUTES.donorImpact, element: <Lazy><DonorImpactPage /></Lazy> },
       { path: PAGE_ROUTES.publicImpact, element: <Lazy><PublicImpactPage /></Lazy> },
+      // Organisations (docs/ORGANISATIONS.md): the members page, and where an invitation e-mail's link lands.
+      { path: PAGE_ROUTES.organisation, element: <Lazy><MembersPage /></Lazy> },
+      { path: PAGE_ROUTES.join, element: <Lazy><JoinPage /></Lazy> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -8,10 +8,11 @@ import { listing } from './resources/listing';
 import { moderation } from './resources/moderation';
 import { notifications } from './resources/notifications';
 import { ops } from './resources/ops';
+import { org } from './resources/org';
 import { push } from './resources/push';
 import { verification } from './resources/verification';
 
-const RESOURCES = { auth, charity, common, donor, impact, landing, listing, moderation, notifications, ops, push, verification };
+const RESOURCES = { auth, charity, common, donor, impact, landing, listing, moderation, notifications, ops, org, push, verification };
 
 /** Every Arabic text with its key, `resource:a.b.c`. */
 function arabicTexts(): [key: string, text: string][] {

@@ -57,6 +57,7 @@ export function useTimeFormat() {
   const language = i18n.language;
   return {
     dateTime: (iso: string) => formatDateTime(iso, language),
+    dayTime: (iso: string) => formatDayTime(iso, language),
     timeOfDay: (iso: string) => formatTimeOfDay(iso, language),
     clockTime: (iso: string) => formatClockTime(iso, language),
     duration: (seconds: number) => formatDuration(seconds, language),

@@ -42,6 +42,10 @@ const AMBIENT: Record<string, Reply> = {
       pickup_code: '482913',
     },
   },
+  // The signed-in account's organisation, of which it is the only member and the administrator (an account from before organisations).
+  'GET /api/org': {
+    body: { id: 1, name: 'Nile Bakery', kind: 'donor', account_id: 7, my_role: 'admin', my_pickup_point_ids: [], members: [] },
+  },
   // A verified charity: the board's verification notice stays away.
   'GET /api/charity/verification': {
     body: { status: 'verified', reason: null, submitted_at: '2030-01-01T10:00:00.000Z', decided_at: '2030-01-02T10:00:00.000Z', claiming_suspended_until: null, claim_limit: 5 },

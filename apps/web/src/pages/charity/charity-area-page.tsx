@@ -18,17 +18,23 @@ import { RequestsView } from './requests-view';
 import { useBoardFilters } from './use-board-filters';
 import { useCharityView, type CharityView } from './use-charity-view';
 import { useScreenTexts } from '../../i18n/use-screen-texts';
+import { can, useOrg } from '../../components/use-org';
+import { MyPickupsView } from '../org/my-pickups-view';
 
 /**
  * The charity area. Live, it hears the public board's changes and the charity's own events: with a
  * governorate chosen, only that governorate's board (`board:EG-C`), else the whole `board`.
  */
 export default function CharityAreaPage() {
-  useScreenTexts(['charity', 'auth', 'impact', 'listing', 'map', 'notifications', 'push', 'verification', 'messages']);
+  useScreenTexts(['charity', 'auth', 'impact', 'listing', 'map', 'notifications', 'push', 'verification', 'messages', 'org']);
   const [filters, setFilters] = useBoardFilters();
   useLiveTopics(filters.governorate ? boardTopic(filters.governorate) as `board:${string}` : 'board');
-  const [view, setView] = useCharityView();
+  const [chosen, setView] = useCharityView();
   const signedIn = useSession() !== null;
+  const access = useOrg();
+  const role = access.state === 'ready' ? access.role : null;
+  // A volunteer lands on their pickups, and has nothing else to see (the server refuses them the rest).
+  const view: CharityView = role === 'volunteer' ? { name: 'pickups' } : chosen;
   // Focus follows the reader's own moves between views, not the first load of the page.
   const [moved, setMoved] = useState(false);
   const show = (next: CharityView) => {
@@ -39,7 +45,7 @@ export default function CharityAreaPage() {
   return (
     <>
       <LiveCacheSync />
-      <CharityNav current={view.name === 'pickup' ? 'available' : view.name} onShow={(name) => show({ name })} />
+      <CharityNav current={view.name === 'pickup' ? 'available' : view.name} onShow={(name) => show({ name })} role={role} />
       <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <WelcomeNotice />
         {view.name === 'available' && signedIn && (
@@ -65,10 +71,11 @@ export default function CharityAreaPage() {
           />
         )}
         {view.name === 'requests' && <RequestsView focusHeading={moved} />}
-        {view.name === 'requests' && signedIn && <AccountDataSection />}
+        {view.name === 'requests' && signedIn && role && can.settings(role) && <AccountDataSection />}
         {view.name === 'profile' && <CharityProfileView focusHeading={moved} />}
         {view.name === 'impact' && <CharityImpactView focusHeading={moved} />}
         {view.name === 'verification' && <CharityVerificationView focusHeading={moved} />}
+        {view.name === 'pickups' && signedIn && <MyPickupsView focusHeading={moved} />}
       </main>
     </>
   );

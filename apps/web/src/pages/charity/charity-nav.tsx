@@ -6,9 +6,11 @@ import { HomeLink } from '../../components/home-link';
 import { LanguageSwitch } from '../../components/language-switch';
 import { NotificationBell } from '../../components/notification-bell';
 import { useCharityName } from '../../session/use-charity-name';
+import { PAGE_ROUTES, type OrgRole } from '@food-link/contracts';
+import { can } from '../../components/use-org';
 
-type NavView = 'available' | 'requests' | 'profile' | 'impact' | 'verification';
-type CharityNavProps = { current: NavView; onShow: (view: NavView) => void };
+type NavView = 'available' | 'requests' | 'profile' | 'impact' | 'verification' | 'pickups';
+type CharityNavProps = { current: NavView; onShow: (view: NavView) => void; role: OrgRole | null };
 
 const buttonClass =
   'inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800';
@@ -19,7 +21,7 @@ const buttonClass =
  * views take the rows below. From the medium breakpoint all sit on one row. A signed-in charity also has its
  * matching profile, its impact and its verification as views, and the notification bell after the views. A visitor who is not signed in is offered Log In instead of Log Out.
  */
-export function CharityNav({ current, onShow }: CharityNavProps) {
+export function CharityNav({ current, onShow, role }: CharityNavProps) {
   const { t } = useTranslation('charity');
   const navigate = useNavigate();
   const signOut = useSignOut();
@@ -48,11 +50,18 @@ export function CharityNav({ current, onShow }: CharityNavProps) {
           <span className="hidden md:block md:flex-1" />
         )}
         <div className="order-2 flex w-full flex-wrap gap-2 md:order-none md:w-auto">
-          {viewButton('available', t('nav.available'))}
-          {viewButton('requests', t('nav.requests'))}
-          {session && viewButton('profile', t('nav.profile'))}
-          {session && viewButton('impact', t('charity.navLink', { ns: 'impact' }))}
-          {session && viewButton('verification', t('navLink', { ns: 'verification' }))}
+          {/* A volunteer has their pickups only; the verification is the administrator's (docs/ORGANISATIONS.md). */}
+          {(!role || can.claim(role)) && viewButton('available', t('nav.available'))}
+          {(!role || can.claim(role)) && viewButton('requests', t('nav.requests'))}
+          {session && role && viewButton('pickups', t('pickups.navLink', { ns: 'org' }))}
+          {session && role && can.claim(role) && viewButton('profile', t('nav.profile'))}
+          {session && role && can.reports(role) && viewButton('impact', t('charity.navLink', { ns: 'impact' }))}
+          {session && role && can.settings(role) && viewButton('verification', t('navLink', { ns: 'verification' }))}
+          {session && role && (
+            <Link to={PAGE_ROUTES.organisation} className={`${buttonClass} text-stone-800 hover:bg-stone-100`}>
+              {t('navLink', { ns: 'org' })}
+            </Link>
+          )}
           {/* With the views rather than the account controls: those keep to the first row on a phone. */}
           <NotificationBell className="ms-auto md:ms-0" signOut={signOut} />
         </div>

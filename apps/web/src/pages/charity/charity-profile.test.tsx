@@ -30,7 +30,7 @@ describe('the charity profile', () => {
     mockApi({ 'GET /api/charity/profile': { body: unsaved }, 'GET /api/available': { body: [] } });
     const user = userEvent.setup();
     renderPage(<CharityAreaPage />, '/FoodDonationApp');
-    await user.click(screen.getByRole('button', { name: 'Profile' }));
+    await user.click(await screen.findByRole('button', { name: 'Profile' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Charity profile' })).toHaveFocus();
     expect(screen.getByRole('button', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByTestId('profile-not-saved')).toBeInTheDocument();

@@ -10,6 +10,8 @@ import { PickupDetailsPanel } from '../listing/pickup-details-panel';
 import { useNow } from '../listing/use-now';
 import { ReceivedSummary } from '../listing/received-summary';
 import { ReceivedForm } from './received-form';
+import { can, useOrg } from '../../components/use-org';
+import { AssignControl } from '../org/assign-control';
 
 type RequestItemProps = {
   request: CharityRequestItem;
@@ -26,6 +28,10 @@ type RequestItemProps = {
 export function RequestItem({ request, cancelling, onCancel, charityUserId }: RequestItemProps) {
   const { t } = useTranslation('charity');
   const { t: tl } = useTranslation('listing');
+  const { t: to } = useTranslation('org');
+  const access = useOrg();
+  // Claiming, cancelling, assigning and reporting are a coordinator's and an administrator's (docs/ORGANISATIONS.md).
+  const acts = access.state !== 'ready' || can.claim(access.role);
   const place = usePlaceName()(request);
   const format = useFormat();
   const titleId = useId();
@@ -72,12 +78,29 @@ export function RequestItem({ request, cancelling, onCancel, charityUserId }: Re
         <dd>
           <StatusBadge state={state} />
         </dd>
+        {request.claimed_by && (
+          <>
+            <dt className="text-stone-500">{to('actor.claimedBy')}</dt>
+            <dd dir="auto" data-testid="claimed-by" className="wrap-anywhere">
+              {request.claimed_by.name}
+            </dd>
+          </>
+        )}
       </dl>
+      {/* A lone account has nobody to assign: the control shows once the charity has members. */}
+      {state === 'pending' && access.state === 'ready' && access.org && access.org.members.length > 1 && can.claim(access.role) && (
+        <AssignControl
+          requestId={request.request_id}
+          charityUserId={charityUserId}
+          assignee={request.assignee ?? null}
+          members={access.org.members}
+        />
+      )}
       {state === 'pending' && <PickupDetailsPanel requestId={request.request_id} />}
       {state === 'withdrawn' && <p className="text-sm text-stone-700">{tl('status.withdrawn')}</p>}
       {state === 'not_collected' && <p className="text-sm text-orange-900">{tl('status.notCollected')}</p>}
       {fulfilled && report && !correcting && <ReceivedSummary received={report} />}
-      {correctable && !correcting && (
+      {correctable && !correcting && acts && (
         <button
           type="button"
           aria-describedby={titleId}
@@ -88,9 +111,9 @@ export function RequestItem({ request, cancelling, onCancel, charityUserId }: Re
           {tl('received.edit')}
         </button>
       )}
-      {fulfilled && report && correcting && <ReceivedForm request={request} charityUserId={charityUserId} onDone={() => setCorrecting(false)} />}
-      {fulfilled && !report && <ReceivedForm request={request} charityUserId={charityUserId} />}
-      {!ended && (
+      {fulfilled && report && correcting && acts && <ReceivedForm request={request} charityUserId={charityUserId} onDone={() => setCorrecting(false)} />}
+      {fulfilled && !report && acts && <ReceivedForm request={request} charityUserId={charityUserId} />}
+      {!ended && acts && (
       <div className="mt-auto flex flex-col items-start gap-1">
         <button
           type="button"

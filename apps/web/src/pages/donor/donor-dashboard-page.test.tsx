@@ -69,7 +69,7 @@ describe('donor dashboard', () => {
     const user = userEvent.setup();
     renderPage(<DonorDashboardPage />, '/DonerDashboard');
     await user.click(screen.getByRole('button', { name: 'Logout' }));
-    expect(screen.getByText('Home page')).toBeInTheDocument();
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.userId)).toBeNull();
   });

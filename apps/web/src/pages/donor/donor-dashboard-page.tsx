@@ -16,14 +16,18 @@ import { useAccountId } from '../../components/use-account-id';
 import { useModerationSync } from './use-moderation-sync';
 import { VerifiedOnlySection } from './verified-only-section';
 import { useScreenTexts } from '../../i18n/use-screen-texts';
+import { can, useOrg } from '../../components/use-org';
+import { ViewerNotice } from '../org/viewer-notice';
 
 export default function DonorDashboardPage() {
-  useScreenTexts(['donor', 'auth', 'listing', 'map', 'moderation', 'push', 'verification', 'messages']);
+  useScreenTexts(['donor', 'auth', 'listing', 'map', 'moderation', 'push', 'verification', 'messages', 'org']);
   const { t } = useTranslation('donor');
   useDocumentTitle(t('titles.donor', { ns: 'common' }));
   // A notification's link names a card (#food-12): scrolled to once the list shows it.
   useScrollToHash();
   const identity = useAccountId('donor');
+  const access = useOrg();
+  const role = identity.state === 'ready' && access.state === 'ready' ? access.role : null;
   useModerationSync();
   const [formOpen, setFormOpen] = useState(false);
   const formId = useId();
@@ -34,6 +38,7 @@ export default function DonorDashboardPage() {
       <LiveCacheSync />
       <DonorHeader
         signedIn={identity.state === 'ready'}
+        role={role}
         formOpen={formOpen}
         formId={formId}
         onToggleForm={() => setFormOpen((open) => !open)}
@@ -54,7 +59,7 @@ export default function DonorDashboardPage() {
         </div>
       )}
 
-      {identity.state === 'loading' && (
+      {(identity.state === 'loading' || (identity.state === 'ready' && role === null)) && (
         <>
           <p role="status" className="mb-3 text-stone-600">
             {t('list.loading')}
@@ -63,7 +68,8 @@ export default function DonorDashboardPage() {
         </>
       )}
 
-      {identity.state === 'ready' && (
+      {role === 'viewer' && <ViewerNotice />}
+      {identity.state === 'ready' && role && can.list(role) && (
         <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
           {formOpen && (
             <div id={formId} className="lg:w-96 lg:shrink-0">
@@ -78,10 +84,15 @@ export default function DonorDashboardPage() {
           </section>
         </div>
       )}
-      {identity.state === 'ready' && <PickupPointsSection userId={identity.userId} />}
-      {identity.state === 'ready' && <PartnersSection userId={identity.userId} />}
-      {identity.state === 'ready' && <VerifiedOnlySection userId={identity.userId} />}
-      {identity.state === 'ready' && <AccountDataSection />}
+      {/* The organisation's settings are its administrator's. */}
+      {identity.state === 'ready' && role && can.settings(role) && (
+        <>
+          <PickupPointsSection userId={identity.userId} />
+          <PartnersSection userId={identity.userId} />
+          <VerifiedOnlySection userId={identity.userId} />
+          <AccountDataSection />
+        </>
+      )}
     </main>
   );
 }

@@ -18,6 +18,7 @@ import { useNow } from '../listing/use-now';
 import { AddFoodForm } from './add-food-form';
 import { OfferStage } from './offer-stage';
 import { useFulfilRequest, useReportNoShow, useWithdrawFood } from './use-fulfil-request';
+import { can, useOrg } from '../../components/use-org';
 
 const fieldClass = 'grid grid-cols-[fit-content(40%)_1fr] gap-x-3 gap-y-1 text-sm';
 const smallButton =
@@ -58,6 +59,9 @@ export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: n
   const [editing, setEditing] = useState(false);
   const [showDetails, setShowDetails] = useState(false);
   const [code, setCode] = useState('');
+  const access = useOrg();
+  // Staff list food and hand it over; editing, withdrawing and no-shows are a branch manager's and an administrator's.
+  const manages = access.state !== 'ready' || can.manageListings(access.role);
   const claim =
     item.request && item.request.status !== 'cancelled' && item.request.status !== 'withdrawn' ? item.request : null;
   const pending = claim?.status === 'pending' && item.status !== 'withdrawn';
@@ -128,6 +132,14 @@ export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: n
         <dd>
           <StatusBadge state={state} />
         </dd>
+        {item.listed_by && (
+          <>
+            <dt className="text-stone-500">{t('actor.listedBy', { ns: 'org' })}</dt>
+            <dd dir="auto" data-testid="listed-by" className="wrap-anywhere">
+              {item.listed_by.name}
+            </dd>
+          </>
+        )}
       </dl>
       {hidden && (
         <div data-testid="hidden-by-operator" className="rounded-lg border border-red-300 bg-red-50 p-2 text-sm text-red-900">
@@ -211,7 +223,7 @@ export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: n
                 >
                   {t('card.donate')}
                 </button>
-                {windowStarted && (
+                {windowStarted && manages && (
                   <button
                     type="button"
                     data-testid="report-no-show"
@@ -237,7 +249,7 @@ export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: n
           )}
         </div>
       )}
-      {(item.status === 'available' || canWithdraw) && (
+      {manages && (item.status === 'available' || canWithdraw) && (
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           {item.status === 'available' && !claim && (
             <button type="button" data-testid="food-edit" aria-describedby={titleId} onClick={() => setEditing(true)} className={`${smallButton} border border-stone-300 text-stone-800 hover:bg-stone-100`}>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { PAGE_ROUTES } from '@food-link/contracts';
+import { PAGE_ROUTES, type OrgRole } from '@food-link/contracts';
+import { can } from '../../components/use-org';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSignOut } from '../../sign-out/use-sign-out';
 import { HomeLink } from '../../components/home-link';
@@ -8,6 +9,8 @@ import { NotificationBell } from '../../components/notification-bell';
 
 type DonorHeaderProps = {
   signedIn: boolean;
+  /** The member's role once known: it decides which buttons there are (docs/ORGANISATIONS.md). */
+  role: OrgRole | null;
   formOpen: boolean;
   formId: string;
   onToggleForm: () => void;
@@ -16,7 +19,7 @@ type DonorHeaderProps = {
 const buttonClass =
   'rounded-lg px-4 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800';
 
-export function DonorHeader({ signedIn, formOpen, formId, onToggleForm }: DonorHeaderProps) {
+export function DonorHeader({ signedIn, role, formOpen, formId, onToggleForm }: DonorHeaderProps) {
   const { t } = useTranslation('donor');
   const navigate = useNavigate();
   const signOut = useSignOut();
@@ -30,18 +33,27 @@ export function DonorHeader({ signedIn, formOpen, formId, onToggleForm }: DonorH
       <LanguageSwitch />
       {signedIn && (
         <>
-          <Link to={PAGE_ROUTES.donorImpact} className={`${buttonClass} border border-green-700 text-green-800 hover:bg-green-50`}>
-            {t('nav.impact')}
-          </Link>
-          <button
-            type="button"
-            aria-expanded={formOpen}
-            aria-controls={formOpen ? formId : undefined}
-            onClick={onToggleForm}
-            className={`${buttonClass} bg-green-700 text-white hover:bg-green-800`}
-          >
-            {formOpen ? t('toggle.close') : t('toggle.open')}
-          </button>
+          {role && (
+            <Link to={PAGE_ROUTES.organisation} className={`${buttonClass} border border-stone-300 text-stone-800 hover:bg-stone-100`}>
+              {t('navLink', { ns: 'org' })}
+            </Link>
+          )}
+          {role && can.reports(role) && (
+            <Link to={PAGE_ROUTES.donorImpact} className={`${buttonClass} border border-green-700 text-green-800 hover:bg-green-50`}>
+              {t('nav.impact')}
+            </Link>
+          )}
+          {role && can.list(role) && (
+            <button
+              type="button"
+              aria-expanded={formOpen}
+              aria-controls={formOpen ? formId : undefined}
+              onClick={onToggleForm}
+              className={`${buttonClass} bg-green-700 text-white hover:bg-green-800`}
+            >
+              {formOpen ? t('toggle.close') : t('toggle.open')}
+            </button>
+          )}
           <button
             type="button"
             // The spec's donor-side logout: the stored user id and cached list go with the rest.

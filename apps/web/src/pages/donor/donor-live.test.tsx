@@ -44,7 +44,7 @@ describe('the donor dashboard, live', () => {
     const { hub } = showDashboard({ 'GET /api/donor/7': () => ({ body: list }), 'POST /api/add': post.handler });
     const user = userEvent.setup();
     await screen.findByRole('article', { name: 'Koshari' });
-    await user.click(screen.getByRole('button', { name: 'Add Food' }));
+    await user.click(await screen.findByRole('button', { name: 'Add Food' }));
     await user.type(screen.getByLabelText(/Food Name/), 'Ful medames');
     await user.type(screen.getByLabelText(/Quantity/), '12');
     await user.type(screen.getByLabelText(/Description/), 'Cooked this morning');

@@ -208,7 +208,7 @@ describe('the donor impact page', () => {
     signInAs('donor', 7);
     mockApi({ 'GET /api/donor/7': { body: [] }, 'GET /api/pickup-points': { body: [] }, 'GET /api/donor/partners': { body: { charities: [] } } });
     renderPage(<DonorDashboardPage />, '/DonerDashboard');
-    expect(screen.getByRole('link', { name: 'Your impact' })).toHaveAttribute('href', '/DonerDashboard/impact');
+    expect(await screen.findByRole('link', { name: 'Your impact' })).toHaveAttribute('href', '/DonerDashboard/impact');
   });
 });
 
@@ -224,7 +224,7 @@ describe("the charity's impact view", () => {
     mockApi({ 'GET /api/available': { body: [] }, 'GET /api/impact/charity': { body: received } });
     const user = userEvent.setup();
     renderPage(<CharityAreaPage />, '/FoodDonationApp');
-    await user.click(screen.getByRole('button', { name: 'Impact' }));
+    await user.click(await screen.findByRole('button', { name: 'Impact' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Food received' })).toHaveFocus();
     expect(await screen.findByRole('img', { name: /^Food \(kg\) by month, from Mar 2026 to Mar 2026; highest 12.5 in Mar 2026\.$/ })).toBeInTheDocument();
     expect(rowsOf(screen.getByRole('table', { name: 'The donors who fed you' }))).toEqual([['Nile Bakery', '12.5', '40']]);

@@ -12,7 +12,7 @@ const link =
   'inline-flex min-h-11 items-center gap-1 rounded-lg border border-green-700 px-3 py-2 font-semibold text-green-800 hover:bg-green-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800';
 
 /** A phone number as a person reads it: `+20 100 123 4567`. */
-function readablePhone(e164: string): string {
+export function readablePhone(e164: string): string {
   const match = /^\+20(\d{3})(\d{3})(\d{4})$/.exec(e164);
   return match ? `+20 ${match[1]} ${match[2]} ${match[3]}` : e164;
 }

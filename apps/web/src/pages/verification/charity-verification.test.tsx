@@ -35,7 +35,7 @@ describe("the charity's verification", () => {
     const notice = await screen.findByTestId('verification-notice');
     expect(notice).toHaveTextContent('Not verified. Until an operator verifies your charity you may hold 2 claims at a time.');
     expect(within(notice).getByRole('link', { name: 'Verification' })).toHaveAttribute('href', '/FoodDonationApp?view=verification');
-    await user.click(screen.getByRole('button', { name: 'Verification' }));
+    await user.click(await screen.findByRole('button', { name: 'Verification' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Charity verification' })).toHaveFocus();
     expect(document.title).toBe('Charity verification · Food Link');
     expect(await screen.findByTestId('verification-status')).toHaveTextContent('Status: Not verified');

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { PickupPointsModule } from '../pickup-points/pickup-points.module';
+import { InvitationMailModule } from './invitation-mail';
+import { OrgController } from './org.controller';
+import { OrgService } from './org.service';
+
+/** Organisations: members, roles, invitations and the activity list (docs/ORGANISATIONS.md). */
+@Module({
+  imports: [AuthModule, PickupPointsModule, InvitationMailModule],
+  controllers: [OrgController],
+  providers: [OrgService],
+})
+export class OrgModule {}
