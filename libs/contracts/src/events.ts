@@ -219,6 +219,8 @@ export const QUEUES = {
   handover: 'handover',
   offers: 'offers',
   notifications: 'notifications',
+  /** WhatsApp and SMS sends, at the provider's rate (docs/MESSAGING.md, "The sending queue"). */
+  messaging: 'messaging',
 } as const;
 
 /**
@@ -240,6 +242,11 @@ export const NOTIFICATION_JOBS = {
   deliver: 'deliver',
   remind: 'remind',
   resetMail: 'reset-mail',
+} as const;
+
+/** Jobs of the `messaging` queue: `send`, one notification to one user's verified phone (job id `<key>-<userId>-phone`). */
+export const MESSAGING_JOBS = {
+  send: 'send',
 } as const;
 
 /** Jobs of the `handover` queue: one delayed job per pending request, at the end of its window plus the grace period. */

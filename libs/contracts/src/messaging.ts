@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateTime, egyptianMobile, oneOf } from './fields';
+import { QuietHours } from './notifications';
 
 /*
  * WhatsApp and SMS (docs/MESSAGING.md): a user's verified phone, and the providers' webhooks. Nothing is
@@ -11,6 +12,8 @@ export const MESSAGING_ROUTES = {
   phone: '/api/me/phone',
   /** POST PhoneCodeBody → PhoneView (verified). */
   verifyPhone: '/api/me/phone/verify',
+  /** PUT PhoneSettingsBody → PhoneView: messages on or off, SMS as WhatsApp's fallback, quiet hours. */
+  phoneSettings: '/api/me/phone/settings',
   /** GET: Meta's subscription handshake; POST: messages and statuses, signed (X-Hub-Signature-256). */
   whatsappWebhook: '/api/webhooks/whatsapp',
   /** POST: Twilio-style inbound SMS and status callbacks, signed (X-Twilio-Signature). */
@@ -55,9 +58,23 @@ export const PhoneView = z
     available: z
       .object({ whatsapp: z.boolean(), sms: z.boolean() })
       .meta({ description: 'Which channels this server is configured for (unconfigured: nothing is sent)' }),
+    on: z.boolean().meta({ description: 'Messages go to the phone (false: turned off here, or by answering STOP)' }),
+    sms_fallback: z.boolean().meta({ description: 'When WhatsApp fails for good, the message goes by SMS to the same phone' }),
+    quiet_hours: QuietHours.nullable().meta({ description: 'No messages in these hours (Cairo time); they go out when the hours end' }),
   })
   .meta({ id: 'PhoneView' });
 export type PhoneView = z.infer<typeof PhoneView>;
+
+/** `PUT /api/me/phone/settings`: each field left out stays as it is. */
+export const PhoneSettingsBody = z
+  .object({
+    on: z.boolean({ error: 'must be true or false' }).optional().meta({ description: 'Messages on or off (on again after STOP)' }),
+    sms_fallback: z.boolean({ error: 'must be true or false' }).optional().meta({ description: 'SMS when WhatsApp fails for good' }),
+    quiet_hours: QuietHours.nullable().optional().meta({ description: 'No messages in these hours (null: none)' }),
+  })
+  .strict()
+  .meta({ id: 'PhoneSettingsBody' });
+export type PhoneSettingsBody = z.infer<typeof PhoneSettingsBody>;
 
 /** Meta's subscription handshake (`GET /api/webhooks/whatsapp`). */
 export const WhatsAppHandshakeQuery = z

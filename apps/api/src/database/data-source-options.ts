@@ -24,6 +24,7 @@ import { Messaging1764651400000 } from './migrations/1764651400000-messaging';
 import { NoShowCounting1764651460000 } from './migrations/1764651460000-no-show-counting';
 import { EraseDeletedAccounts1764651470000 } from './migrations/1764651470000-erase-deleted-accounts';
 import { UserLanguage1764651480000 } from './migrations/1764651480000-user-language';
+import { MessagingSending1764651700000 } from './migrations/1764651700000-messaging-sending';
 
 /**
  * No entities: every table is reached with explicit SQL in a `*.repository.ts` file (conditional updates,
@@ -55,6 +56,7 @@ export const MIGRATIONS = [
   NoShowCounting1764651460000,
   EraseDeletedAccounts1764651470000,
   UserLanguage1764651480000,
+  MessagingSending1764651700000,
 ];
 
 /** The longest a statement runs, on either side of the connection. */

@@ -1,4 +1,4 @@
-import { Controller, Delete, ForbiddenException, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Controller, Delete, ForbiddenException, Get, HttpCode, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   ERRORS,
@@ -7,6 +7,7 @@ import {
   PHONE_CODE,
   PhoneBody,
   PhoneCodeBody,
+  PhoneSettingsBody,
   PhoneView,
   WebhookReceipt,
   WhatsAppHandshakeQuery,
@@ -66,6 +67,22 @@ export class PhoneController {
   )
   verify(@CurrentUser() user: AuthUser, @ValidBody(PhoneCodeBody) body: PhoneCodeBody): Promise<PhoneView> {
     return this.phones.verify(user.id, body.code);
+  }
+
+  @Put(MESSAGING_ROUTES.phoneSettings)
+  @ApiOperation({
+    summary: 'Settings of the verified phone: messages on or off (on again after STOP), SMS when WhatsApp fails for good, quiet hours (Cairo time)',
+    description: 'Fields left out stay as they are. Messages held by quiet hours go out when the hours end.',
+  })
+  @ApiOkResponse({ schema: shapeRef(PhoneView) })
+  @ApiErrors(
+    { status: 400, description: 'A field is not a boolean, quiet_hours is not two different HH:MM times, or an unknown field', message: ['on must be true or false'] },
+    401,
+    { status: 409, description: 'The user has no verified phone', message: ERRORS.phoneNotVerified },
+    503,
+  )
+  settings(@CurrentUser() user: AuthUser, @ValidBody(PhoneSettingsBody) body: PhoneSettingsBody): Promise<PhoneView> {
+    return this.phones.saveSettings(user.id, body);
   }
 
   @Delete(MESSAGING_ROUTES.phone)

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PhoneController, WebhooksController } from './messaging.controller';
+import { MessagingQueue } from './messaging-queue';
 import { MessagingRepository } from './messaging.repository';
 import { MessagingService } from './messaging.service';
 import { PhoneService } from './phone.service';
@@ -11,8 +12,8 @@ import { WebhookHandler } from './webhook-handler';
  * notifications to use as channels (docs/MESSAGING.md, "Not yet").
  */
 @Module({
-  providers: [MessagingRepository, MessagingService, WhatsAppClient, SmsClient],
-  exports: [MessagingService, MessagingRepository],
+  providers: [MessagingRepository, MessagingService, WhatsAppClient, SmsClient, MessagingQueue],
+  exports: [MessagingService, MessagingRepository, MessagingQueue],
 })
 export class MessagingDeliveryModule {}
 

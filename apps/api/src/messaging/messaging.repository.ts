@@ -15,6 +15,9 @@ export interface PhoneRow {
   code_tries: number;
   last_inbound_at: Date | null;
   stopped_at: Date | null;
+  sms_fallback: boolean;
+  quiet_start: string | null;
+  quiet_end: string | null;
 }
 
 /** Where and how a user may be messaged: only ever a verified phone. */
@@ -24,12 +27,15 @@ export interface MessagingRecipient {
   channel: MessagingChannel;
   language: Language;
   lastInboundAt: Date | null;
+  /** SMS to the same phone when WhatsApp fails for good. */
+  smsFallback: boolean;
 }
 
 /** A delivery status a provider reports, in the order they happen. */
 export type DeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
 
-const PHONE_COLUMNS = 'user_id, phone, channel, verified_at, code_hash, code_expires_at, code_tries, last_inbound_at, stopped_at';
+const PHONE_COLUMNS =
+  'user_id, phone, channel, verified_at, code_hash, code_expires_at, code_tries, last_inbound_at, stopped_at, sms_fallback, quiet_start::text, quiet_end::text';
 
 /**
  * `messaging_phones`, `messaging_code_sends` and `messaging_messages` (docs/MESSAGING.md): phones and their
@@ -133,15 +139,26 @@ export class MessagingRepository {
 
   /** The user's verified, not stopped phone and language; undefined when there is none (nothing may be sent). */
   async recipient(userId: number): Promise<MessagingRecipient | undefined> {
-    const [row] = await this.db.query<{ phone: string; channel: MessagingChannel; language: Language | null; last_inbound_at: Date | null }[]>(
-      `SELECT p.phone, p.channel, coalesce(np.language, u.language) AS language, p.last_inbound_at
+    const [row] = await this.db.query<
+      { phone: string; channel: MessagingChannel; language: Language | null; last_inbound_at: Date | null; sms_fallback: boolean }[]
+    >(
+      `SELECT p.phone, p.channel, coalesce(np.language, u.language) AS language, p.last_inbound_at, p.sms_fallback
          FROM messaging_phones p
          JOIN users u ON u.id = p.user_id AND u.deleted_at IS NULL
          LEFT JOIN notification_preferences np ON np.user_id = p.user_id
         WHERE p.user_id = $1 AND p.verified_at IS NOT NULL AND p.stopped_at IS NULL`,
       [userId],
     );
-    return row && { userId, phone: row.phone, channel: row.channel, language: row.language ?? 'en', lastInboundAt: row.last_inbound_at };
+    return (
+      row && {
+        userId,
+        phone: row.phone,
+        channel: row.channel,
+        language: row.language ?? 'en',
+        lastInboundAt: row.last_inbound_at,
+        smsFallback: row.sms_fallback,
+      }
+    );
   }
 
   /** The language of a user: their notification preferences', else the one they signed up in (users.language). */
@@ -168,6 +185,28 @@ export class MessagingRepository {
         WHERE phone = $1 AND verified_at IS NOT NULL`,
       [phone, at],
     );
+  }
+
+  /**
+   * The user's settings of a verified phone: messages on (clears a STOP) or off, SMS as WhatsApp's fallback,
+   * quiet hours (`null`: none); a field left undefined stays. False when the user has no verified phone.
+   */
+  async saveSettings(userId: number, settings: { on?: boolean; smsFallback?: boolean; quiet?: { start: string; end: string } | null }): Promise<boolean> {
+    const rows = await this.db.transaction((tx) =>
+      returningRows<{ user_id: number }>(
+        tx,
+        `UPDATE messaging_phones
+            SET stopped_at = CASE WHEN $2::boolean IS NULL THEN stopped_at WHEN $2 THEN NULL ELSE coalesce(stopped_at, now()) END,
+                sms_fallback = coalesce($3, sms_fallback),
+                quiet_start = CASE WHEN $4 THEN $5::time ELSE quiet_start END,
+                quiet_end = CASE WHEN $4 THEN $6::time ELSE quiet_end END,
+                updated_at = now()
+          WHERE user_id = $1 AND verified_at IS NOT NULL
+          RETURNING user_id`,
+        [userId, settings.on ?? null, settings.smsFallback ?? null, settings.quiet !== undefined, settings.quiet?.start ?? null, settings.quiet?.end ?? null],
+      ),
+    );
+    return rows.length > 0;
   }
 
   /** STOP: nothing more is sent to this phone until its owner verifies it again. */

@@ -73,11 +73,12 @@ export class MessagingService {
    * (or said STOP). On WhatsApp, free text inside the 24-hour window opened by their last message, the
    * approved template outside it (no template: not sent).
    */
-  async send(userId: number, message: UserMessage): Promise<SendOutcome> {
+  async send(userId: number, message: UserMessage, options: { via?: MessagingChannel } = {}): Promise<SendOutcome> {
     const recipient = await this.repository.recipient(userId);
     if (!recipient) return { outcome: 'not-verified' };
     const text = message.text(recipient.language);
-    const { phone, channel, language } = recipient;
+    const { phone, language } = recipient;
+    const channel = options.via ?? recipient.channel;
     if (channel === 'sms') {
       if (!this.sms.configured) return this.writeDown(userId, phone, channel, message.kind, text);
       const body = fitSms(text);
@@ -120,6 +121,15 @@ export class MessagingService {
     await this.repository.recordMessage({ userId, channel, direction: 'out', phone, providerId: null, kind, body: text, status: 'written' });
     this.logger.log(`${channel} is not configured: ${kind} to user ${userId} written to ${file}`);
     return { outcome: 'unconfigured', file };
+  }
+
+  /**
+   * Whether a WhatsApp message to the user that failed for good may go by SMS instead: their verified phone
+   * is on WhatsApp, they allow the fallback, and this server has SMS.
+   */
+  async smsFallbackAllowed(userId: number): Promise<boolean> {
+    const recipient = await this.repository.recipient(userId);
+    return recipient !== undefined && recipient.channel === 'whatsapp' && recipient.smsFallback && this.sms.configured;
   }
 
   /** A message a user wrote to us: it opens WhatsApp's window; `STOP` turns the channel off. */

@@ -20,6 +20,8 @@ import { HANDOVER_JOB_OPTIONS, NotCollectedScheduler } from './not-collected-sch
 import { NotificationsModule } from '../notifications/notifications.module';
 import { notificationJobOptions } from '../outbox/notification-jobs';
 import { NotificationsProcessor } from './notifications.processor';
+import { MessagingProcessor } from './messaging.processor';
+import { messagingJobOptions } from '../messaging/messaging-queue';
 import { PasswordResetMailModule } from '../auth/password-reset-mail';
 import { VerificationReactionsModule } from '../verification/verification-reactions';
 import { QueueWorkerKit, type QueueName } from './queue-worker';
@@ -31,6 +33,7 @@ const PROCESSORS: Record<QueueName, Type<unknown>> = {
   [QUEUES.handover]: HandoverProcessor,
   [QUEUES.offers]: OffersProcessor,
   [QUEUES.notifications]: NotificationsProcessor,
+  [QUEUES.messaging]: MessagingProcessor,
 };
 
 /** Job consumers, for processes with ROLE=all or ROLE=worker. */
@@ -53,6 +56,8 @@ const PROCESSORS: Record<QueueName, Type<unknown>> = {
       { name: QUEUES.offers, useFactory: () => ({ defaultJobOptions: OFFER_JOB_OPTIONS }) },
       // Its producers add jobs through NotificationQueue (any process); this registration is the worker's.
       { name: QUEUES.notifications, inject: [AppConfig], useFactory: (config: AppConfig) => ({ defaultJobOptions: notificationJobOptions(config) }) },
+      // Likewise through MessagingQueue: WhatsApp and SMS at the provider's rate.
+      { name: QUEUES.messaging, inject: [AppConfig], useFactory: (config: AppConfig) => ({ defaultJobOptions: messagingJobOptions(config) }) },
     ),
     FoodModule,
     ListingsModule,

@@ -25,6 +25,7 @@ export const notifications = {
         seeFood: 'See the food',
         seePickups: 'See your pickups',
         openDonation: 'Donate or report not collected',
+        seeDonation: 'See your donation',
       },
     },
     preferences: {
@@ -34,20 +35,26 @@ export const notifications = {
       languages: { en: 'English', ar: 'العربية' },
       caption: 'What reaches you by which channel',
       kind: 'Notification',
-      channels: { in_app: 'In the app', push: 'Push', email: 'E-mail' },
+      channels: { in_app: 'In the app', push: 'Push', email: 'E-mail', phone: 'WhatsApp or SMS' },
       kinds: {
         new_food: {
           label: 'New matching food',
           hint: 'Food listed that fits your charity profile, and food a donor offers you first as a partner charity.',
         },
+        donations: {
+          label: 'Your donations',
+          hint: 'A charity claims your food (with its name and phone), cancels its claim, does not collect it, or reports what it received.',
+        },
         reminders: {
           label: 'Reminders',
           hint: 'A pickup window that opens in 30 minutes; a pickup window that ended with the request still pending.',
+          donorHint: 'A pickup window that ended with the request still pending: was it collected?',
         },
         account: { label: 'Account news', hint: 'Decisions about your account, such as its verification.' },
       },
       choice: '{{kind}}: {{channel}}',
       pushHint: 'Push reaches only the devices on which you turned it on.',
+      phoneHint: 'WhatsApp and SMS reach only a phone you have verified, on the channel you chose for it.',
       save: 'Save settings',
       saving: 'Saving…',
       saved: 'Your notification settings are saved.',
@@ -127,6 +134,7 @@ export const notifications = {
         seeFood: 'اعرض الطعام',
         seePickups: 'اعرض مواعيد الاستلام',
         openDonation: 'سلّم التبرع أو أبلغ بعدم الاستلام',
+        seeDonation: 'اعرض تبرعك',
       },
     },
     preferences: {
@@ -136,20 +144,26 @@ export const notifications = {
       languages: { en: 'English', ar: 'العربية' },
       caption: 'ما يصلك وعبر أي قناة',
       kind: 'الإشعار',
-      channels: { in_app: 'داخل التطبيق', push: 'إشعار فوري', email: 'البريد الإلكتروني' },
+      channels: { in_app: 'داخل التطبيق', push: 'إشعار فوري', email: 'البريد الإلكتروني', phone: 'واتساب أو رسالة نصية' },
       kinds: {
         new_food: {
           label: 'طعام جديد مناسب',
           hint: 'طعام معروض يناسب ملف جمعيتك، وطعام يعرضه عليك متبرع أولًا بصفتك جمعية شريكة.',
         },
+        donations: {
+          label: 'تبرعاتك',
+          hint: 'جمعية تحجز طعامك (مع اسمها ورقم هاتفها)، أو تلغي حجزها، أو لا تستلمه، أو تبلغ بما استلمته.',
+        },
         reminders: {
           label: 'التذكيرات',
           hint: 'موعد استلام يبدأ بعد ٣٠ دقيقة؛ وموعد استلام انتهى والطلب ما زال معلقًا.',
+          donorHint: 'موعد استلام انتهى والطلب ما زال معلقًا: هل استُلم الطعام؟',
         },
         account: { label: 'أخبار الحساب', hint: 'القرارات الخاصة بحسابك، مثل توثيقه.' },
       },
       choice: '{{kind}}: {{channel}}',
       pushHint: 'تصل الإشعارات الفورية فقط إلى الأجهزة التي فعّلتها عليها.',
+      phoneHint: 'تصل رسائل واتساب والرسائل النصية فقط إلى هاتف تحققت منه، عبر القناة التي اخترتها له.',
       save: 'حفظ الإعدادات',
       saving: 'جارٍ الحفظ…',
       saved: 'تم حفظ إعدادات الإشعارات.',
