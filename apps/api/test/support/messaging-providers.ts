@@ -7,6 +7,8 @@ export interface ProviderRequest {
   path: string;
   headers: IncomingMessage['headers'];
   body: string;
+  /** When it arrived (Date.now()). */
+  at?: number;
 }
 
 export const WHATSAPP = { version: 'v23.0', numberId: '106540352242922', token: 'EAAG-test-token-of-the-business' };
@@ -75,7 +77,7 @@ export class MessagingProviders {
   }
 
   private answer(request: ProviderRequest): { status: number; body: unknown } {
-    this.requests.push(request);
+    this.requests.push({ ...request, at: Date.now() });
     if (request.method !== 'POST') return { status: 405, body: { error: { message: 'Unsupported method', code: 100 } } };
     if (request.path === `/${WHATSAPP.version}/${WHATSAPP.numberId}/messages`) {
       if (request.headers.authorization !== `Bearer ${WHATSAPP.token}`) {
