@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { HANDOVER_JOBS, MAINTENANCE_JOBS, NOTIFICATION_JOBS, OFFER_JOBS, OPS_EVENTS, QUEUES, type AnyEventEnvelope, type FailedJobView } from '@food-link/contracts';
+import { HANDOVER_JOBS, MAINTENANCE_JOBS, MESSAGING_JOBS, NOTIFICATION_JOBS, OFFER_JOBS, OPS_EVENTS, QUEUES, type AnyEventEnvelope, type FailedJobView } from '@food-link/contracts';
 import type { WorkerHost } from '@nestjs/bullmq';
 import type { Type } from '@nestjs/common';
 import { Queue } from 'bullmq';
@@ -9,6 +9,7 @@ import { DomainEventsProcessor } from '../src/worker/domain-events.processor';
 import { HandoverProcessor } from '../src/worker/handover.processor';
 import { MaintenanceProcessor } from '../src/worker/maintenance.processor';
 import { NotificationsProcessor } from '../src/worker/notifications.processor';
+import { MessagingProcessor } from '../src/worker/messaging.processor';
 import { OffersProcessor } from '../src/worker/offers.processor';
 import { loginAs } from './support/factories';
 import { OwnRedis } from './support/redis-server';
@@ -29,6 +30,7 @@ const PROCESSORS: Record<QueueName, Type<WorkerHost>> = {
   [QUEUES.handover]: HandoverProcessor,
   [QUEUES.offers]: OffersProcessor,
   [QUEUES.notifications]: NotificationsProcessor,
+  [QUEUES.messaging]: MessagingProcessor,
 };
 
 const ALL_COMPLETED = Object.fromEntries(Object.values(QUEUES).map((name) => [name, 'completed']));
@@ -60,6 +62,9 @@ function harmlessJob(queue: QueueName): { name: string; data: unknown } {
       return { name: OFFER_JOBS.openToBoard, data: { foodId: NOBODY } };
     case QUEUES.notifications:
       return { name: NOTIFICATION_JOBS.match, data: { eventId: randomUUID(), foodId: NOBODY } };
+    case QUEUES.messaging:
+      // Reads the food first (food_items), finds none, and sends nothing.
+      return { name: MESSAGING_JOBS.send, data: { key: `harmless-${randomUUID()}`, userId: NOBODY, channel: 'phone', type: 'donation.claimed', data: { foodId: NOBODY } } };
   }
 }
 

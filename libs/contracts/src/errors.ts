@@ -126,6 +126,7 @@ export const ERRORS = {
   phoneOfAnotherAccount: 'This phone number is verified by another account',
   phoneCodeNotPending: 'No code is waiting for this account; ask for a code first',
   phoneNotVerified: 'Add and verify a phone first',
+  claimByCharitiesOnly: 'Only a charity can claim food',
   phoneCodeExpired: 'The code has expired; ask for a new one',
   phoneCodeTriesUsed: 'The code was mistyped too many times; ask for a new one',
   // 422

@@ -3,6 +3,7 @@ import { PhoneController, WebhooksController } from './messaging.controller';
 import { MessagingQueue } from './messaging-queue';
 import { MessagingRepository } from './messaging.repository';
 import { MessagingService } from './messaging.service';
+import { ReplyReferences } from './reply-references';
 import { PhoneService } from './phone.service';
 import { SmsClient, WhatsAppClient } from './provider-clients';
 import { WebhookHandler } from './webhook-handler';
@@ -12,7 +13,7 @@ import { WebhookHandler } from './webhook-handler';
  * notifications to use as channels (docs/MESSAGING.md, "Not yet").
  */
 @Module({
-  providers: [MessagingRepository, MessagingService, WhatsAppClient, SmsClient, MessagingQueue],
+  providers: [MessagingRepository, MessagingService, WhatsAppClient, SmsClient, MessagingQueue, ReplyReferences],
   exports: [MessagingService, MessagingRepository, MessagingQueue],
 })
 export class MessagingDeliveryModule {}

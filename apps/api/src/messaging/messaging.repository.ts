@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Language, MessagingChannel } from '@food-link/contracts';
+import type { Language, MessagingChannel, UserType } from '@food-link/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { returningRows } from '../common/sql';
 
@@ -172,10 +172,15 @@ export class MessagingRepository {
     return row?.language ?? 'en';
   }
 
-  /** The owner of a verified phone number, or undefined. */
-  async userOfVerifiedPhone(phone: string): Promise<number | undefined> {
-    const [row] = await this.db.query<{ user_id: number }[]>(`SELECT user_id FROM messaging_phones WHERE phone = $1 AND verified_at IS NOT NULL`, [phone]);
-    return row?.user_id;
+  /** The owner of a verified phone number (their account type, and whether the phone said STOP), or undefined. */
+  async ownerOfVerifiedPhone(phone: string): Promise<{ userId: number; userType: UserType; stopped: boolean } | undefined> {
+    const [row] = await this.db.query<{ user_id: number; user_type: UserType; stopped: boolean }[]>(
+      `SELECT p.user_id, u.user_type::text AS user_type, p.stopped_at IS NOT NULL AS stopped
+         FROM messaging_phones p JOIN users u ON u.id = p.user_id AND u.deleted_at IS NULL
+        WHERE p.phone = $1 AND p.verified_at IS NOT NULL`,
+      [phone],
+    );
+    return row && { userId: row.user_id, userType: row.user_type, stopped: row.stopped };
   }
 
   /** The owner wrote to us (WhatsApp's 24-hour window opens from `at`). */
@@ -225,13 +230,15 @@ export class MessagingRepository {
     body: string;
     status: 'written' | 'sent' | 'failed' | 'received';
     error?: string | null;
-  }): Promise<void> {
-    await this.db.query(
+  }): Promise<boolean> {
+    const rows = await this.db.query<{ id: string }[]>(
       `INSERT INTO messaging_messages (user_id, channel, direction, phone, provider_id, kind, body, status, error)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-       ON CONFLICT (channel, provider_id) WHERE provider_id IS NOT NULL DO NOTHING`,
+       ON CONFLICT (channel, provider_id) WHERE provider_id IS NOT NULL DO NOTHING
+       RETURNING id`,
       [message.userId, message.channel, message.direction, message.phone, message.providerId, message.kind, message.body, message.status, message.error ?? null],
     );
+    return rows.length > 0;
   }
 
   /**

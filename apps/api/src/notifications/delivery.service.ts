@@ -47,10 +47,11 @@ export class DeliveryService {
     if (job.expiresAt && Date.parse(job.expiresAt) <= Date.now()) return 'skipped: expired';
     // In-app is recorded by notify() itself, for every recipient at once; a job of it has nothing to do.
     if (job.channel === 'in_app') return 'skipped: in-app';
-    const [recipient] = await this.repository.recipients([job.userId]);
-    if (!recipient) return 'skipped: gone';
+    // The food first: a message about food that can no longer be claimed is not sent, whoever it was for.
     const facts = await this.facts(job);
     if (!facts) return 'skipped: taken';
+    const [recipient] = await this.repository.recipients([job.userId]);
+    if (!recipient) return 'skipped: gone';
     const message = messageText(job.type, recipient.language, facts);
     if (job.channel === 'email') return this.email(recipient, message);
     if (job.channel === 'phone') return this.phone(job, facts, options.finalAttempt ?? false);
@@ -82,6 +83,8 @@ export class DeliveryService {
           return [{ type: 'body', parameters: [title, lines.join(' '), url].map((text) => ({ type: 'text', text: oneLine(text) })) }];
         },
       },
+      // New food comes with a Claim button (or "Reply 1" by SMS): the same claim as the web's.
+      ...(NOTIFICATION_KIND_OF[job.type] === 'new_food' && job.data.foodId ? { claim: { foodId: job.data.foodId } } : {}),
     };
     try {
       const sent = await this.messaging.send(job.userId, message);

@@ -10,6 +10,7 @@ import { RequestsService } from './requests.service';
   controllers: [RequestsController],
   // The claim and the requests' reads through ClaimsService, the transitions through HandoverService (HandoverModule).
   providers: [RequestsService],
-  exports: [HandoverModule],
+  // RequestsService for RepliesModule: a claim by a WhatsApp or SMS reply is the web's claim.
+  exports: [HandoverModule, RequestsService],
 })
 export class RequestsModule {}
