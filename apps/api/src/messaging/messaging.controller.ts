@@ -7,6 +7,8 @@ import {
   PHONE_CODE,
   PhoneBody,
   PhoneCodeBody,
+  MessageLog,
+  MessageLogQuery,
   PhoneSettingsBody,
   PhoneView,
   WebhookReceipt,
@@ -14,7 +16,8 @@ import {
 } from '@food-link/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser, Public } from '../auth/auth.decorators';
+import { CurrentUser, Public, Roles } from '../auth/auth.decorators';
+import { MessagingRepository } from './messaging.repository';
 import { AppConfig } from '../config/app-config';
 import { ApiErrors } from '../openapi/api-errors';
 import { shapeRef, ValidBody, ValidQuery } from '../openapi/shapes';
@@ -91,6 +94,30 @@ export class PhoneController {
   @ApiErrors(401, 503)
   remove(@CurrentUser() user: AuthUser): Promise<PhoneView> {
     return this.phones.remove(user.id);
+  }
+}
+
+/** The operators' message log (docs/MESSAGING.md, "The operators' log"). */
+@ApiTags('ops')
+@Roles('operator')
+@Controller()
+export class MessagingOpsController {
+  constructor(private readonly repository: MessagingRepository) {}
+
+  @Get(MESSAGING_ROUTES.opsMessages)
+  @ApiOperation({
+    summary: 'WhatsApp and SMS messages, newest first, with their delivery statuses (failed: the reason), and the last 7 days per channel and status',
+    description: "Never a message's text (it may hold a pickup code or an address); numbers with their middle hidden. Failed sends also wait as failed jobs of the `messaging` queue.",
+  })
+  @ApiOkResponse({ schema: shapeRef(MessageLog) })
+  @ApiErrors(
+    { status: 400, description: 'channel, status or limit is not one of its values', message: ['channel must be one of whatsapp, sms'] },
+    401,
+    { status: 403, description: 'Not an operator', message: ERRORS.rolesOnly(['operator']) },
+    503,
+  )
+  log(@ValidQuery(MessageLogQuery) query: MessageLogQuery): Promise<MessageLog> {
+    return this.repository.messageLog(query);
   }
 }
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PhoneController, WebhooksController } from './messaging.controller';
+import { MessagingOpsController, PhoneController, WebhooksController } from './messaging.controller';
 import { MessagingQueue } from './messaging-queue';
 import { MessagingRepository } from './messaging.repository';
 import { MessagingService } from './messaging.service';
@@ -22,6 +22,6 @@ export class MessagingDeliveryModule {}
 @Module({
   imports: [MessagingDeliveryModule],
   providers: [PhoneService, WebhookHandler],
-  controllers: [PhoneController, WebhooksController],
+  controllers: [PhoneController, WebhooksController, MessagingOpsController],
 })
 export class MessagingModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Language, MessagingChannel, UserType } from '@food-link/contracts';
+import { MESSAGE_STATUSES, type Language, type MessageLog, type MessageLogQuery, type MessageStatus, type MessagingChannel, type UserType } from '@food-link/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { returningRows } from '../common/sql';
 
@@ -217,6 +217,38 @@ export class MessagingRepository {
   /** STOP: nothing more is sent to this phone until its owner verifies it again. */
   async stop(phone: string): Promise<void> {
     await this.db.query(`UPDATE messaging_phones SET stopped_at = now(), updated_at = now() WHERE phone = $1 AND verified_at IS NOT NULL`, [phone]);
+  }
+
+  /**
+   * The operators' message log: the last 7 days' counts per channel and status, and the newest messages
+   * (of a channel, of a status) without their text (codes, addresses), their numbers' middles hidden.
+   */
+  async messageLog(query: MessageLogQuery): Promise<MessageLog> {
+    const rows = await this.db.query<{ channel: MessagingChannel; status: MessageStatus; n: number }[]>(
+      `SELECT channel, status, count(*)::int AS n FROM messaging_messages WHERE created_at > now() - interval '7 days' GROUP BY channel, status`,
+    );
+    const zero = () => Object.fromEntries(MESSAGE_STATUSES.map((status) => [status, 0])) as Record<MessageStatus, number>;
+    const counts = { whatsapp: zero(), sms: zero() };
+    for (const row of rows) counts[row.channel][row.status] = row.n;
+    const items = await this.db.query<
+      { id: string; channel: MessagingChannel; direction: 'out' | 'in'; kind: string; status: MessageStatus; error: string | null; user_id: number | null; phone: string; created_at: Date; updated_at: Date }[]
+    >(
+      `SELECT id::text, channel, direction, kind, status, error, user_id, phone, created_at, updated_at
+         FROM messaging_messages
+        WHERE ($1::text IS NULL OR channel = $1) AND ($2::text IS NULL OR status = $2)
+        ORDER BY created_at DESC, id DESC
+        LIMIT $3`,
+      [query.channel ?? null, query.status ?? null, query.limit],
+    );
+    return {
+      counts,
+      items: items.map((row) => ({
+        ...row,
+        phone: `${row.phone.slice(0, 5)}${'•'.repeat(Math.max(row.phone.length - 8, 0))}${row.phone.slice(-3)}`,
+        created_at: row.created_at.toISOString(),
+        updated_at: row.updated_at.toISOString(),
+      })),
+    };
   }
 
   /** Records a message sent or received; a provider id seen before (a redelivered webhook) is not recorded twice. */
