@@ -39,6 +39,7 @@ export const queryKeys = {
   opsEvents: (operatorId: number, type: DomainEventType | null) => ['ops', operatorId, 'events', type ?? 'all'] as const,
   opsFailedJobs: (operatorId: number, queue: string) => ['ops', operatorId, 'failed-jobs', queue] as const,
   opsMail: (operatorId: number) => ['ops', operatorId, 'mail'] as const,
+  opsMessages: (operatorId: number, channel: string, status: string) => ['ops', operatorId, 'messages', channel, status] as const,
   /** The review queue, every status under one prefix so a decision refreshes them all. */
   opsVerifications: (operatorId: number) => ['ops', operatorId, 'verifications'] as const,
   opsVerificationList: (operatorId: number, status: string) => ['ops', operatorId, 'verifications', status] as const,
