@@ -21,6 +21,7 @@ export const queryKeys = {
   /** The signed-in user's notifications and unread count; every user's lists share the prefix `notifications`. */
   notifications: (token: string) => ['notifications', token] as const,
   notificationPreferences: (token: string) => ['notification-preferences', token] as const,
+  phone: (token: string) => ['phone', token] as const,
   charityProfile: (token: string) => ['charity-profile', token] as const,
   /** The signed-in charity's verification (docs/VERIFICATION.md). */
   charityVerification: (token: string) => ['charity-verification', token] as const,

@@ -134,7 +134,12 @@ function PreferencesForm({ saved: initial }: { saved: NotificationPreferences })
           </tbody>
         </table>
         <p className="border-t border-stone-100 p-3 text-sm text-stone-600">{t('preferences.pushHint')}</p>
-        <p className="border-t border-stone-100 p-3 text-sm text-stone-600">{t('preferences.phoneHint')}</p>
+        <p className="border-t border-stone-100 p-3 text-sm text-stone-600">
+          {t('preferences.phoneHint')}{' '}
+          <Link to="/notifications/phone" className="font-semibold text-green-800 underline hover:text-green-900">
+            {t('preferences.phoneLink')}
+          </Link>
+        </p>
       </div>
       <p role="alert" className="text-red-700">
         {save.isError ? (reason ? serverMessage(reason) : t('preferences.saveError')) : null}
