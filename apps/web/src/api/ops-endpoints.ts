@@ -44,7 +44,9 @@ export const opsEndpoints = {
   mail: () => api<OpsMailItem[]>(OPS_ROUTES.mail, { auth: true }),
   /** The WhatsApp and SMS log: a channel's, a status's, or all. */
   messages: (filter: { channel?: MessagingChannel; status?: MessageStatus }) => {
-    const query = new URLSearchParams(Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])));
+    const query = new URLSearchParams();
+    if (filter.channel) query.set('channel', filter.channel);
+    if (filter.status) query.set('status', filter.status);
     return api<MessageLog>(`${MESSAGING_ROUTES.opsMessages}${query.size > 0 ? `?${query}` : ''}`, { auth: true });
   },
   mailMessage: (file: string) => api<OpsMailMessage>(apiPath(OPS_ROUTES.mailMessage, { file }), { auth: true }),
