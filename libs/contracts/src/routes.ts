@@ -76,6 +76,9 @@ export const PAGE_ROUTES = {
   /** Impact (docs/IMPACT.md): the donor's page, and the public transparency page. */
   donorImpact: '/DonerDashboard/impact',
   publicImpact: '/impact',
+  /** Standing collections (issue 27): the donor's schedules, and the charity's week. */
+  donorSchedules: '/DonerDashboard/schedules',
+  charityWeek: '/FoodDonationApp/week',
 } as const;
 
 /** Impact in kg, meals, CO2e and water (docs/IMPACT.md; impact.ts has the shapes). */

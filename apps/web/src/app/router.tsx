@@ -22,6 +22,8 @@ const NotificationsPage = lazy(() => import('../pages/notifications/notification
 const NotificationPreferencesPage = lazy(() => import('../pages/notifications/notification-preferences-page'));
 const DonorImpactPage = lazy(() => import('../pages/impact/donor-impact-page'));
 const PublicImpactPage = lazy(() => import('../pages/impact/public-impact-page'));
+const SchedulesPage = lazy(() => import('../pages/schedules/schedules-page'));
+const StandingWeekPage = lazy(() => import('../pages/schedules/standing-week-page'));
 
 /** What shows while a screen's code arrives: in the reader's language (common is always loaded). */
 function Loading() {
@@ -72,6 +74,8 @@ export const routes = [
       // Impact (docs/IMPACT.md): the donor's page and the public transparency page; the charity's is a view of its area.
       { path: PAGE_ROUTES.donorImpact, element: <Lazy><DonorImpactPage /></Lazy> },
       { path: PAGE_ROUTES.publicImpact, element: <Lazy><PublicImpactPage /></Lazy> },
+      { path: PAGE_ROUTES.donorSchedules, element: <Lazy><SchedulesPage /></Lazy> },
+      { path: PAGE_ROUTES.charityWeek, element: <Lazy><StandingWeekPage /></Lazy> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

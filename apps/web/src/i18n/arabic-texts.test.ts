@@ -9,9 +9,10 @@ import { moderation } from './resources/moderation';
 import { notifications } from './resources/notifications';
 import { ops } from './resources/ops';
 import { push } from './resources/push';
+import { schedules } from './resources/schedules';
 import { verification } from './resources/verification';
 
-const RESOURCES = { auth, charity, common, donor, impact, landing, listing, moderation, notifications, ops, push, verification };
+const RESOURCES = { auth, charity, common, donor, impact, landing, listing, moderation, notifications, ops, push, schedules, verification };
 
 /** Every Arabic text with its key, `resource:a.b.c`. */
 function arabicTexts(): [key: string, text: string][] {

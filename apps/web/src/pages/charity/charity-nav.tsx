@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { PAGE_ROUTES } from '@food-link/contracts';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSignOut } from '../../sign-out/use-sign-out';
 import { useSession } from '../../session/use-session';
@@ -53,6 +54,11 @@ export function CharityNav({ current, onShow }: CharityNavProps) {
           {session && viewButton('profile', t('nav.profile'))}
           {session && viewButton('impact', t('charity.navLink', { ns: 'impact' }))}
           {session && viewButton('verification', t('navLink', { ns: 'verification' }))}
+          {session && (
+            <Link to={PAGE_ROUTES.charityWeek} className={`${buttonClass} text-stone-800 underline underline-offset-2 hover:bg-stone-100`}>
+              {t('nav.week')}
+            </Link>
+          )}
           {/* With the views rather than the account controls: those keep to the first row on a phone. */}
           <NotificationBell className="ms-auto md:ms-0" signOut={signOut} />
         </div>

@@ -33,6 +33,9 @@ export function DonorHeader({ signedIn, formOpen, formId, onToggleForm }: DonorH
           <Link to={PAGE_ROUTES.donorImpact} className={`${buttonClass} border border-green-700 text-green-800 hover:bg-green-50`}>
             {t('nav.impact')}
           </Link>
+          <Link to={PAGE_ROUTES.donorSchedules} className={`${buttonClass} border border-green-700 text-green-800 hover:bg-green-50`}>
+            {t('nav.schedules')}
+          </Link>
           <button
             type="button"
             aria-expanded={formOpen}
