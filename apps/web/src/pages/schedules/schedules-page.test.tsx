@@ -120,7 +120,7 @@ describe('the donor schedules page', () => {
       ends_on: null,
     });
     expect(await screen.findByText('Schedule saved.')).toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('sends every day by the clock as FREQ=DAILY, and refuses a window under 30 minutes before sending', async () => {
     signInAs('donor', 7);
@@ -146,7 +146,7 @@ describe('the donor schedules page', () => {
     expect(body.rule).toBe('FREQ=DAILY');
     expect(body.window).toEqual({ from: '20:00', until: '21:30' });
     expect(body.ramadan).toBe('any');
-  });
+  }, 20_000);
 
   it('edits a schedule keeping a rule the day boxes cannot show, and deletes one', async () => {
     signInAs('donor', 7);
@@ -207,7 +207,7 @@ describe('the donor schedules page', () => {
     await user.click(within(days).getByRole('button', { name: /^Collect this day after all: / }));
     await waitFor(() => expect(callsTo(fetchMock, `PATCH /api/schedules/3/occurrences/${tomorrow}`)).toHaveLength(1));
     expect(bodyOf(callsTo(fetchMock, `PATCH /api/schedules/3/occurrences/${tomorrow}`)[0])).toEqual({ skip: false });
-  });
+  }, 20_000);
 
   it('reads right to left in Arabic, with Arabic-Indic digits and the Hijri date in Arabic', async () => {
     await i18next.changeLanguage('ar');
