@@ -6,7 +6,7 @@ import { localeOf } from '../../i18n/i18n';
 import { scheduleBody, scheduleProblem, WEEK_DAYS, type ScheduleValues } from './schedule-rules';
 
 export const selectClass =
-  'min-h-11 rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 shadow-sm focus-visible:ring-2 focus-visible:ring-green-600';
+  'min-h-11 w-full min-w-0 rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 shadow-sm focus-visible:ring-2 focus-visible:ring-green-600';
 const labelClass = 'text-sm font-medium text-stone-800';
 const fieldsetClass = 'flex min-w-0 flex-col gap-2 rounded-lg border border-stone-200 p-3';
 export const buttonClass =
