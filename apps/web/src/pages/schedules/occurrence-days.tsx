@@ -2,7 +2,9 @@ import { cairoDate, type OccurrenceView, type ScheduleView } from '@food-link/co
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
 import { scheduleEndpoints } from '../../api/schedule-endpoints';
+import { useServerMessage } from '../../i18n/server-message';
 import { queryKeys } from '../../api/query-keys';
 import { gregorianDay, hijriDay, useScheduleSummary } from './schedule-format';
 import { buttonClass } from './schedule-form';
@@ -15,6 +17,7 @@ function OccurrenceRow({ schedule, occurrence, userId }: { schedule: ScheduleVie
   const { t, i18n } = useTranslation('schedules');
   const { t: tl } = useTranslation('listing');
   const summary = useScheduleSummary();
+  const serverMessage = useServerMessage();
   const client = useQueryClient();
   const [quantity, setQuantity] = useState(String(occurrence.quantity));
   const quantityId = useId();
@@ -79,7 +82,9 @@ function OccurrenceRow({ schedule, occurrence, userId }: { schedule: ScheduleVie
       )}
       {change.isError && (
         <p role="alert" className="text-red-700">
-          {t('days14.changeFailed')}
+          {change.error instanceof ApiError && change.error.status >= 400 && change.error.status < 500 && change.error.status !== 401
+            ? serverMessage(change.error.message)
+            : t('days14.changeFailed')}
         </p>
       )}
     </li>

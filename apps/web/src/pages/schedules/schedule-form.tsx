@@ -1,4 +1,4 @@
-import { FOOD_CATEGORIES, FOOD_UNITS, PRAYER_ANCHORS, RAMADAN_MODES, STORAGE_KINDS, type ScheduleBody, type PickupPointView } from '@food-link/contracts';
+import { ALLERGENS, FOOD_CATEGORIES, FOOD_UNITS, PRAYER_ANCHORS, RAMADAN_MODES, STORAGE_KINDS, type ScheduleBody, type PickupPointView } from '@food-link/contracts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form-field';
@@ -101,6 +101,24 @@ export function ScheduleForm({ heading, initial, points, pending, failed, partne
         <FormField label={t('form.quantity')} name="quantity" type="number" inputMode="numeric" min={1} required value={values.quantity} onChange={(event) => set('quantity', event.target.value)} />
         <FormField label={t('form.weight')} name="weight_kg" type="number" inputMode="decimal" min={0} step="0.1" value={values.weight} onChange={(event) => set('weight', event.target.value)} />
       </div>
+      <fieldset className={fieldsetClass}>
+        <legend className={labelClass}>{tl('allergens.label')}</legend>
+        <div className="grid grid-cols-2 gap-x-3 sm:grid-cols-3">
+          {ALLERGENS.map((allergen) => (
+            <label key={allergen} className="flex min-h-11 items-center gap-2 text-sm text-stone-800">
+              <input
+                type="checkbox"
+                name="allergens"
+                value={allergen}
+                className="size-5"
+                checked={values.allergens.includes(allergen)}
+                onChange={(event) => set('allergens', event.target.checked ? [...values.allergens, allergen] : values.allergens.filter((a) => a !== allergen))}
+              />
+              {tl(`allergens.${allergen}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
       {points.length === 0 ? (
         <p className="text-amber-800">{t('form.noPoints')}</p>
       ) : (

@@ -1,4 +1,4 @@
-import type { FoodCategory, FoodUnit, PrayerAnchor, RamadanMode, ScheduleBody, ScheduleView, StorageKind } from '@food-link/contracts';
+import type { Allergen, FoodCategory, FoodUnit, PrayerAnchor, RamadanMode, ScheduleBody, ScheduleView, StorageKind } from '@food-link/contracts';
 
 /** The days of the week in the order an Egyptian week runs (Saturday first), as RRULE's BYDAY names them. */
 export const WEEK_DAYS = ['SA', 'SU', 'MO', 'TU', 'WE', 'TH', 'FR'] as const;
@@ -13,6 +13,7 @@ export interface ScheduleValues {
   unit: FoodUnit;
   quantity: string;
   weight: string;
+  allergens: Allergen[];
   pickupPoint: string;
   days: WeekDay[];
   /** A stored rule the day boxes cannot show (MONTHLY, INTERVAL, ...): sent back unchanged until a day is chosen. */
@@ -37,6 +38,7 @@ export function emptySchedule(today: string, pickupPoint = ''): ScheduleValues {
     unit: 'portion',
     quantity: '',
     weight: '',
+    allergens: [],
     pickupPoint,
     days: [],
     customRule: null,
@@ -81,6 +83,7 @@ export function valuesOf(schedule: ScheduleView): ScheduleValues {
     unit: schedule.unit,
     quantity: String(schedule.quantity),
     weight: schedule.weight_kg === null ? '' : String(schedule.weight_kg),
+    allergens: schedule.allergens,
     pickupPoint: String(schedule.pickup_point_id),
     days: days ?? [],
     customRule: days === null ? schedule.rule : null,
@@ -127,6 +130,7 @@ export function scheduleBody(values: ScheduleValues, partners?: number[]): Sched
     unit: values.unit,
     quantity: Number(values.quantity),
     weight_kg: weight,
+    allergens: values.allergens,
     rule: values.customRule ?? ruleOf(values.days),
     ramadan: values.ramadan,
     eids: 'any',

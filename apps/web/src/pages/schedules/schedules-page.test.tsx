@@ -91,6 +91,7 @@ describe('the donor schedules page', () => {
     await user.selectOptions(within(form).getByLabelText('Category'), 'cooked_meal');
     await user.selectOptions(within(form).getByLabelText('Storage'), 'hot');
     await user.type(within(form).getByLabelText(/Quantity each time/), '60');
+    await user.click(within(form).getByRole('checkbox', { name: 'Gluten' }));
     await user.click(within(form).getByRole('checkbox', { name: 'Sunday' }));
     await user.click(within(form).getByRole('checkbox', { name: 'Thursday' }));
     await user.click(within(form).getByRole('checkbox', { name: 'Tuesday' }));
@@ -111,6 +112,7 @@ describe('the donor schedules page', () => {
       unit: 'portion',
       quantity: 60,
       weight_kg: null,
+      allergens: ['gluten'],
       rule: 'FREQ=WEEKLY;BYDAY=SU,TU,TH',
       ramadan: 'only',
       eids: 'any',
@@ -208,6 +210,22 @@ describe('the donor schedules page', () => {
     await waitFor(() => expect(callsTo(fetchMock, `PATCH /api/schedules/3/occurrences/${tomorrow}`)).toHaveLength(1));
     expect(bodyOf(callsTo(fetchMock, `PATCH /api/schedules/3/occurrences/${tomorrow}`)[0])).toEqual({ skip: false });
   }, 20_000);
+
+  it("says the server's refusal of a day's change (already listed)", async () => {
+    signInAs('donor', 7);
+    const today = inDays(0);
+    mockApi({
+      ...base,
+      'GET /api/schedules': { body: [schedule()] },
+      [occurrencesUrl]: { body: [occurrence(today)] },
+      [`PATCH /api/schedules/3/occurrences/${today}`]: { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'That day is already listed: change or withdraw its listing' } },
+    });
+    const user = userEvent.setup();
+    renderPage(<SchedulesPage />, '/DonerDashboard/schedules');
+    await user.click(await screen.findByRole('button', { name: 'Next 14 days' }));
+    await user.click(await screen.findByRole('button', { name: /^Nothing today: / }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That day is already listed: change or withdraw its listing');
+  });
 
   it('reads right to left in Arabic, with Arabic-Indic digits and the Hijri date in Arabic', async () => {
     await i18next.changeLanguage('ar');
