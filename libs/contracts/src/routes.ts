@@ -80,6 +80,9 @@ export const PAGE_ROUTES = {
   publicImpact: '/impact',
   /** Organisations (docs/ORGANISATIONS.md): the members page. */
   organisation: '/org',
+  /** Standing collections (issue 27): the donor's schedules, and the charity's week. */
+  donorSchedules: '/DonerDashboard/schedules',
+  charityWeek: '/FoodDonationApp/week',
 } as const;
 
 /** Impact in kg, meals, CO2e and water (docs/IMPACT.md; impact.ts has the shapes). */

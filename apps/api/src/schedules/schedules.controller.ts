@@ -12,7 +12,7 @@ import {
   UpdateScheduleBody,
 } from '@food-link/contracts';
 import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser, Roles } from '../auth/auth.decorators';
+import { CurrentUser, Roles, OrgRoles } from '../auth/auth.decorators';
 import { IdParam } from '../common/id-param';
 import { ApiErrors } from '../openapi/api-errors';
 import { ApiIdParam, invalidId } from '../openapi/api-params';
@@ -30,6 +30,7 @@ const NOT_FOUND = { status: 404, description: 'No such schedule (or it was delet
  */
 @ApiTags('schedules')
 @Roles('donor')
+@OrgRoles('admin', 'branch_manager')
 @Controller()
 export class SchedulesController {
   constructor(private readonly schedules: SchedulesService) {}

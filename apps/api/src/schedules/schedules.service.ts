@@ -18,7 +18,7 @@ import {
   type UpdateScheduleBody,
 } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { AuthUser } from '../auth/auth-user';
+import { accountOf, assertBranch, branchesOf, type AuthUser } from '../auth/auth-user';
 import { AppConfig } from '../config/app-config';
 import { FoodService, type Draft } from '../food/food.service';
 import { OfferCascade } from '../food/offer-cascade';
@@ -78,7 +78,9 @@ export class SchedulesService {
    */
   mayManage(user: AuthUser, schedule: ScheduleRow | undefined): ScheduleRow {
     if (!schedule) throw new NotFoundException(ERRORS.scheduleNotFound);
-    if (schedule.donor_id !== user.id) throw new ForbiddenException(ERRORS.scheduleOfAnotherDonor);
+    if (schedule.donor_id !== accountOf(user)) throw new ForbiddenException(ERRORS.scheduleOfAnotherDonor);
+    // A branch manager manages the schedules of their branches (docs/ORGANISATIONS.md).
+    assertBranch(user, schedule.pickup_point_id);
     return schedule;
   }
 
@@ -90,8 +92,9 @@ export class SchedulesService {
    */
   mayConfirmFor(user: AuthUser, schedule: ScheduleRow | undefined): number {
     if (!schedule) throw new NotFoundException(ERRORS.scheduleNotFound);
-    if (!schedule.partners.includes(user.id)) throw new ForbiddenException(ERRORS.notStandingCharity);
-    return user.id;
+    const account = accountOf(user);
+    if (!schedule.partners.includes(account)) throw new ForbiddenException(ERRORS.notStandingCharity);
+    return account;
   }
 
   /** Demo data: a schedule as stored, in the seed's transaction (its days are listed by the job as they come). */
@@ -100,7 +103,9 @@ export class SchedulesService {
   }
 
   async list(donor: AuthUser): Promise<ScheduleView[]> {
-    return (await this.schedules.listOfDonor(donor.id)).map(scheduleView);
+    const branches = branchesOf(donor);
+    const rows = await this.schedules.listOfDonor(accountOf(donor));
+    return rows.filter((row) => !branches || branches.includes(row.pickup_point_id)).map(scheduleView);
   }
 
   async get(user: AuthUser, id: number): Promise<ScheduleView> {
@@ -110,8 +115,10 @@ export class SchedulesService {
   /** A new schedule; a day inside the lead time is listed at once, in the same transaction. */
   async create(donor: AuthUser, body: ScheduleBody, now: Date = new Date()): Promise<ScheduleView> {
     return this.db.transaction(async (tx) => {
-      const fields = await this.checkedFields(tx, donor.id, body);
-      const id = await this.schedules.insert(tx, donor.id, fields);
+      const account = accountOf(donor);
+      assertBranch(donor, body.pickup_point_id);
+      const fields = await this.checkedFields(tx, account, body);
+      const id = await this.schedules.insert(tx, account, fields);
       const row = (await this.schedules.find(id, tx, true)) as ScheduleRow;
       await this.materialise(tx, row, now);
       return this.answers.storeWithin(tx, scheduleView(row));
@@ -126,6 +133,7 @@ export class SchedulesService {
   async update(user: AuthUser, id: number, body: UpdateScheduleBody, now: Date = new Date()): Promise<ScheduleView> {
     return this.db.transaction(async (tx) => {
       const stored = this.mayManage(user, await this.schedules.find(id, tx, true));
+      if (body.pickup_point_id !== undefined) assertBranch(user, body.pickup_point_id);
       const merged = checkShape(ScheduleBody, { ...bodyOf(stored), ...definedOf(body) });
       if (!merged.success) throw new BadRequestException(merged.messages);
       // Only what the change names is checked again: a standing charity that has lost its verification since
@@ -188,7 +196,7 @@ export class SchedulesService {
   /** "We can't come tonight": the next standing charity is asked at once (or the open board). 409 when the day is not offered to this charity now. */
   async decline(user: AuthUser, id: number, date: string): Promise<MessageResponse> {
     const foodId = await this.listedDayFor(user, id, date);
-    if (!(await this.offers.decline(foodId, user.id))) throw new ConflictException(ERRORS.standingNotOffered);
+    if (!(await this.offers.decline(foodId, accountOf(user)))) throw new ConflictException(ERRORS.standingNotOffered);
     return { message: 'Declined: the next charity is asked' };
   }
 
@@ -205,7 +213,8 @@ export class SchedulesService {
   async standing(user: AuthUser, now: Date = new Date()): Promise<StandingOccurrenceView[]> {
     const from = cairoDate(now);
     const to = new Date(Date.parse(`${from}T00:00:00Z`) + (STANDING_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
-    const schedules = await this.schedules.standingOf(user.id);
+    const account = accountOf(user);
+    const schedules = await this.schedules.standingOf(account);
     if (schedules.length === 0) return [];
     const rows = new Map(
       (await this.schedules.occurrenceRowsOf(schedules.map((s) => s.id), from, to)).map((row) => [`${row.schedule_id} ${row.date}`, row]),
@@ -227,8 +236,8 @@ export class SchedulesService {
           food_name: schedule.food_name,
           governorate: schedule.governorate,
           area: schedule.area,
-          position: schedule.partners.indexOf(user.id),
-          offered_to_you: row?.offered_to?.length === 1 && row.offered_to[0] === user.id,
+          position: schedule.partners.indexOf(account),
+          offered_to_you: row?.offered_to?.length === 1 && row.offered_to[0] === account,
         });
       }
     }

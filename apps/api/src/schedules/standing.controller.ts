@@ -2,7 +2,7 @@ import { Controller, Delete, Get, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ERRORS, MessageResponse, PickupRequestResponse, SCHEDULE_ROUTES, STANDING_DAYS, StandingOccurrenceView } from '@food-link/contracts';
 import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser, Roles } from '../auth/auth.decorators';
+import { CurrentUser, Roles, OrgRoles } from '../auth/auth.decorators';
 import { IdParam } from '../common/id-param';
 import { ApiErrors } from '../openapi/api-errors';
 import { ApiIdParam, invalidId } from '../openapi/api-params';
@@ -21,6 +21,7 @@ const DATE_PARAM = () => ApiParam({ name: 'date', description: 'The Cairo date, 
  */
 @ApiTags('schedules')
 @Roles('charity')
+@OrgRoles('admin', 'coordinator')
 @Controller()
 export class StandingController {
   constructor(

@@ -32,6 +32,10 @@ export const queryKeys = {
   donorImpact: (userId: number) => ['impact', 'donor', userId] as const,
   charityImpact: (userId: number) => ['impact', 'charity', userId] as const,
   publicImpact: ['impact', 'public'] as const,
+  /** Standing collections (issue 27): the donor's schedules (a schedule's days under its prefix), the charity's week. */
+  schedules: (userId: number) => ['schedules', userId] as const,
+  scheduleOccurrences: (userId: number, scheduleId: number, from: string) => ['schedules', userId, scheduleId, 'occurrences', from] as const,
+  charityStanding: (userId: number) => ['charity-standing', userId] as const,
   /** Everything the operator console shows, under one prefix per operator. */
   ops: (operatorId: number) => ['ops', operatorId] as const,
   opsSnapshot: (operatorId: number) => ['ops', operatorId, 'snapshot'] as const,

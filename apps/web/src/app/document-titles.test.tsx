@@ -22,6 +22,8 @@ const SCREENS: [path: string, en: string, ar: string][] = [
   ['/FoodDonationApp?view=profile', 'Charity profile · Food Link', 'ملف الجمعية · فود لينك'],
   ['/notifications', 'Notifications · Food Link', 'الإشعارات · فود لينك'],
   ['/notifications/settings', 'Notification settings · Food Link', 'إعدادات الإشعارات · فود لينك'],
+  ['/DonerDashboard/schedules', 'Standing collections · Food Link', 'الاستلامات الدائمة · فود لينك'],
+  ['/FoodDonationApp/week', 'Your week · Food Link', 'أسبوعك · فود لينك'],
   ['/no-such-page', 'Page Not Found · Food Link', 'الصفحة غير موجودة · فود لينك'],
   ['/contact', 'Contact us · Food Link', 'تواصل معنا · فود لينك'],
   ['/privacy', 'Privacy · Food Link', 'الخصوصية · فود لينك'],

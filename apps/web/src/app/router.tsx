@@ -25,6 +25,8 @@ const DonorImpactPage = lazy(() => import('../pages/impact/donor-impact-page'));
 const PublicImpactPage = lazy(() => import('../pages/impact/public-impact-page'));
 const MembersPage = lazy(() => import('../pages/org/members-page'));
 const JoinPage = lazy(() => import('../pages/org/join-page'));
+const SchedulesPage = lazy(() => import('../pages/schedules/schedules-page'));
+const StandingWeekPage = lazy(() => import('../pages/schedules/standing-week-page'));
 
 /** What shows while a screen's code arrives: in the reader's language (common is always loaded). */
 function Loading() {
@@ -79,6 +81,8 @@ export const routes = [
       // Organisations (docs/ORGANISATIONS.md): the members page, and where an invitation e-mail's link lands.
       { path: PAGE_ROUTES.organisation, element: <Lazy><MembersPage /></Lazy> },
       { path: PAGE_ROUTES.join, element: <Lazy><JoinPage /></Lazy> },
+      { path: PAGE_ROUTES.donorSchedules, element: <Lazy><SchedulesPage /></Lazy> },
+      { path: PAGE_ROUTES.charityWeek, element: <Lazy><StandingWeekPage /></Lazy> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

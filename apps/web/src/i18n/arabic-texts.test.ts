@@ -10,9 +10,10 @@ import { notifications } from './resources/notifications';
 import { ops } from './resources/ops';
 import { org } from './resources/org';
 import { push } from './resources/push';
+import { schedules } from './resources/schedules';
 import { verification } from './resources/verification';
 
-const RESOURCES = { auth, charity, common, donor, impact, landing, listing, moderation, notifications, ops, org, push, verification };
+const RESOURCES = { auth, charity, common, donor, impact, landing, listing, moderation, notifications, ops, org, push, schedules, verification };
 
 /** Every Arabic text with its key, `resource:a.b.c`. */
 function arabicTexts(): [key: string, text: string][] {

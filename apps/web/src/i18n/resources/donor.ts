@@ -3,7 +3,7 @@ export const donor = {
   en: {
     title: 'Donor Dashboard',
     toggle: { open: 'Add Food', close: 'Close' },
-    nav: { impact: 'Your impact' },
+    nav: { impact: 'Your impact', schedules: 'Schedules' },
     signIn: {
       prompt: 'Log in with your donor account to list food and follow your donations.',
       link: 'Go to Login',
@@ -73,7 +73,7 @@ export const donor = {
   ar: {
     title: 'لوحة المتبرع',
     toggle: { open: 'إضافة طعام', close: 'إغلاق' },
-    nav: { impact: 'أثرك' },
+    nav: { impact: 'أثرك', schedules: 'المواعيد الدائمة' },
     signIn: {
       prompt: 'سجّل الدخول بحساب المتبرع لتعرض الطعام وتتابع تبرعاتك.',
       link: 'الذهاب إلى تسجيل الدخول',

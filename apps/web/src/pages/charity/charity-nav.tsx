@@ -62,6 +62,11 @@ export function CharityNav({ current, onShow, role }: CharityNavProps) {
               {t('navLink', { ns: 'org' })}
             </Link>
           )}
+          {session && role && can.claim(role) && (
+            <Link to={PAGE_ROUTES.charityWeek} className={`${buttonClass} text-stone-800 underline underline-offset-2 hover:bg-stone-100`}>
+              {t('nav.week')}
+            </Link>
+          )}
           {/* With the views rather than the account controls: those keep to the first row on a phone. */}
           <NotificationBell className="ms-auto md:ms-0" signOut={signOut} />
         </div>

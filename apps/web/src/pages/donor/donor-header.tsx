@@ -43,6 +43,11 @@ export function DonorHeader({ signedIn, role, formOpen, formId, onToggleForm }: 
               {t('nav.impact')}
             </Link>
           )}
+          {role && can.manageListings(role) && (
+            <Link to={PAGE_ROUTES.donorSchedules} className={`${buttonClass} border border-green-700 text-green-800 hover:bg-green-50`}>
+              {t('nav.schedules')}
+            </Link>
+          )}
           {role && can.list(role) && (
             <button
               type="button"

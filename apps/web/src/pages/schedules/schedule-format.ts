@@ -1,0 +1,52 @@
+import type { ScheduleView } from '@food-link/contracts';
+import { useTranslation } from 'react-i18next';
+import { formatTimeOfDay } from '../../i18n/format-time';
+import { localeOf } from '../../i18n/i18n';
+import { daysOf } from './schedule-rules';
+
+const noon = (date: string) => {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day, 12));
+};
+
+/** A Cairo calendar date with its weekday: "Sat 28 Nov 2026", "السبت ٢٨ نوفمبر ٢٠٢٦". */
+export function gregorianDay(date: string, language: string): string {
+  return new Intl.DateTimeFormat(localeOf(language), { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(noon(date));
+}
+
+/** The same day in the Umm al-Qura Hijri calendar: "17 Jumada II 1448 AH", "١٧ جمادى الآخرة ١٤٤٨ هـ". */
+export function hijriDay(date: string, language: string): string {
+  return new Intl.DateTimeFormat(`${localeOf(language)}-u-ca-islamic-umalqura`, {
+    calendar: 'islamic-umalqura',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(noon(date));
+}
+
+/** Texts that say a schedule's days and window in the reader's language. */
+export function useScheduleSummary() {
+  const { t, i18n } = useTranslation('schedules');
+  const number = (value: number) => new Intl.NumberFormat(localeOf(i18n.language)).format(value);
+  const clock = (value: string) => formatTimeOfDay(`2000-01-01T${value}:00+02:00`, i18n.language);
+  return {
+    days: (schedule: ScheduleView) => {
+      const days = daysOf(schedule.rule);
+      if (days === null) return t('rule.custom', { rule: schedule.rule });
+      if (days.length === 0 || days.length === 7) return t('rule.everyDay');
+      return t('rule.weekly', { days: new Intl.ListFormat(localeOf(i18n.language), { type: 'conjunction' }).format(days.map((day) => t(`days.${day}`))) });
+    },
+    window: (schedule: ScheduleView) => {
+      const window = schedule.window;
+      return 'anchor' in window
+        ? t('rule.prayer', { prayer: t(`prayers.${window.anchor}`), from: number(window.from_minutes), until: number(window.until_minutes) })
+        : t('rule.clock', { from: clock(window.from), until: clock(window.until) });
+    },
+    ramadan: (schedule: ScheduleView) =>
+      schedule.ramadan === 'only' ? t('rule.ramadanOnly') : schedule.ramadan === 'except' ? t('rule.ramadanExcept') : null,
+    time: (iso: string) => formatTimeOfDay(iso, i18n.language),
+    number,
+    language: i18n.language,
+  };
+}
