@@ -100,7 +100,19 @@ describe('personal data: a user downloads their data and deletes their account',
     );
 
     const exported = (await t.http.get('/api/account/export', { token: charity.token })).body;
-    expect(exported.charity_profile).toEqual({ saved: true, ...profile, phone: '+201012345678', base_lat: null, base_lng: null, radius_km: null, quiet_hours: null });
+    expect(exported.charity_profile).toEqual({
+      saved: true,
+      ...profile,
+      phone: '+201012345678',
+      base_lat: null,
+      base_lng: null,
+      radius_km: null,
+      quiet_hours: null,
+      chilled_capacity_kg: null,
+      frozen_capacity_kg: null,
+      receiving_hours: null,
+      full_today: false,
+    });
     expect(exported.notification_preferences).toEqual(chosen);
     expect(exported.notifications).toEqual(notified);
     expect(exported.notifications[0]).toMatchObject({ type: 'food.offered', data: { foodId: listed.body.id, foodName: 'Baladi bread' } });

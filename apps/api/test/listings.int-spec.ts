@@ -1,5 +1,6 @@
 import { cairoDate, endOfCairoDay, ERRORS, GOVERNORATE_CODES, HOT_DAY_CELSIUS, normalHighC } from '@food-link/contracts';
 import { FoodService } from '../src/food/food.service';
+import type { AuthUser } from '../src/auth/auth-user';
 import { addFood, cairoDateIn, createCharity, createDonor, loginAs, pickupPointBody as pointBody, requestPickup, type TestUser } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -10,6 +11,12 @@ const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 /** Alexandria's monthly normal never reaches 32 °C (its hottest month, August, is about 31 °C). */
 const COOL = 'EG-ALX';
 const OPERATOR = { email: 'listings-operator@example.eg', password: 'a long operator passphrase' };
+
+/** The donor as its organisation's admin, as the session reads it (FoodService.add acts for the account). */
+async function asAdminOf(t: TestApp, donorId: number): Promise<AuthUser> {
+  const [member] = await t.db.query(`SELECT organisation_id FROM organisation_members WHERE user_id = $1`, [donorId]);
+  return { id: donorId, userType: 'donor', org: { orgId: member.organisation_id, accountId: donorId, kind: 'donor', role: 'admin', pickupPointIds: [] } };
+}
 
 describe('richer listings: safe_until, windows, editing and withdrawing', () => {
   let t: TestApp;
@@ -64,7 +71,7 @@ describe('richer listings: safe_until, windows, editing and withdrawing', () => 
         const now = new Date(listedAt);
         const prepared = new Date(now.getTime() - 10 * MINUTE);
         const body = { ...base, expiration_date: cairoDate(now), category: 'cooked_meal', storage: 'hot', prepared_at: prepared, pickup_point_id: points[COOL] } as const;
-        return t.app.get(FoodService).add({ id: donor.id, userType: 'donor' }, body, now);
+        return t.app.get(FoodService).add(await asAdminOf(t, donor.id), body, now);
       };
       expect((await hotFoodListedAt('2026-11-24T08:00:00Z')).safe_until).toBe('2026-11-24T11:50:00.000Z');
       expect((await hotFoodListedAt('2026-11-24T20:00:00Z')).safe_until).toBe('2026-11-24T22:00:00.000Z');
@@ -104,7 +111,7 @@ describe('richer listings: safe_until, windows, editing and withdrawing', () => 
         const now = new Date(listedAt);
         const prepared = new Date(now.getTime() - 5 * MINUTE);
         const body = { ...base, expiration_date: cairoDate(now), category: 'cooked_meal', storage: 'ambient', prepared_at: prepared, pickup_point_id: points[governorate] } as const;
-        const item = await t.app.get(FoodService).add({ id: donor.id, userType: 'donor' }, body, now);
+        const item = await t.app.get(FoodService).add(await asAdminOf(t, donor.id), body, now);
         return (Date.parse(item.safe_until) - prepared.getTime()) / HOUR;
       };
       expect(await listIn('EG-ASN', '2026-07-15T09:00:00Z')).toBe(1);
