@@ -1,9 +1,7 @@
 import { Module } from '@nestjs/common';
-import { MessagingOpsController, PhoneController, WebhooksController } from './messaging.controller';
-import { MessagingQueue } from './messaging-queue';
+import { PhoneController, WebhooksController } from './messaging.controller';
 import { MessagingRepository } from './messaging.repository';
 import { MessagingService } from './messaging.service';
-import { ReplyReferences } from './reply-references';
 import { PhoneService } from './phone.service';
 import { SmsClient, WhatsAppClient } from './provider-clients';
 import { WebhookHandler } from './webhook-handler';
@@ -13,8 +11,8 @@ import { WebhookHandler } from './webhook-handler';
  * notifications to use as channels (docs/MESSAGING.md, "Not yet").
  */
 @Module({
-  providers: [MessagingRepository, MessagingService, WhatsAppClient, SmsClient, MessagingQueue, ReplyReferences],
-  exports: [MessagingService, MessagingRepository, MessagingQueue],
+  providers: [MessagingRepository, MessagingService, WhatsAppClient, SmsClient],
+  exports: [MessagingService, MessagingRepository],
 })
 export class MessagingDeliveryModule {}
 
@@ -22,6 +20,6 @@ export class MessagingDeliveryModule {}
 @Module({
   imports: [MessagingDeliveryModule],
   providers: [PhoneService, WebhookHandler],
-  controllers: [PhoneController, WebhooksController, MessagingOpsController],
+  controllers: [PhoneController, WebhooksController],
 })
 export class MessagingModule {}
