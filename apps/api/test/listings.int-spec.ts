@@ -67,7 +67,7 @@ describe('richer listings: safe_until, windows, editing and withdrawing', () => 
     it('never later than the end of its date, whatever the storage rule, at any hour the test runs', async () => {
       // Listed at given moments (FoodService.add takes the moment of listing): in the morning the 4 hours
       // end first; at 22:00 in Cairo (20:00 UTC in November) the end of the date, midnight, comes first.
-      const hotFoodListedAt = (listedAt: string) => {
+      const hotFoodListedAt = async (listedAt: string) => {
         const now = new Date(listedAt);
         const prepared = new Date(now.getTime() - 10 * MINUTE);
         const body = { ...base, expiration_date: cairoDate(now), category: 'cooked_meal', storage: 'hot', prepared_at: prepared, pickup_point_id: points[COOL] } as const;
