@@ -18,7 +18,15 @@ describe('tokens of users that no longer exist', () => {
   afterAll(() => t?.close());
 
   /** Deletes the account's row, as account deletion will (charities' rows go with it). */
-  const deleteAccount = (user: TestUser) => t.db.query('DELETE FROM users WHERE id = $1', [user.id]);
+  // The row itself, gone (not the product's soft deletion): its organisation's rows go first (their keys name it).
+  const deleteAccount = async (user: TestUser) => {
+    const orgs = `SELECT id FROM organisations WHERE account_id = $1`;
+    await t.db.query(`DELETE FROM organisation_activity WHERE organisation_id IN (${orgs}) OR actor_id = $1`, [user.id]);
+    await t.db.query(`DELETE FROM organisation_invitations WHERE organisation_id IN (${orgs})`, [user.id]);
+    await t.db.query(`DELETE FROM organisation_members WHERE organisation_id IN (${orgs}) OR user_id = $1`, [user.id]);
+    await t.db.query(`DELETE FROM organisations WHERE account_id = $1`, [user.id]);
+    await t.db.query('DELETE FROM users WHERE id = $1', [user.id]);
+  };
   const newItem = () => ({ food_name: 'Feteer', quantity: 3, description: 'Three feteer', expiration_date: cairoDateIn(2) });
 
   it('answers 401 to every signed-in call and refuses the socket once the account is deleted and forgotten', async () => {
