@@ -58,11 +58,21 @@ const PROFILE_DIR =
  */
 function fromApiBuild() {
   const requireFromApi = createRequire(apiEntry);
-  const { boardStatement } = requireFromApi('./listings/food.repository.js');
+  // An A/B run against a build from before issue 25 (BENCH_API_ENTRY) finds the repository in food/.
+  const { boardStatement } = requireOneOf(requireFromApi, ['./listings/food.repository.js', './food/food.repository.js']);
   const { dataSourceOptions } = requireFromApi('./database/data-source-options.js');
   // As the API reads the board: as of the start of the next minute (food-read-cache.ts).
   const statement = () => boardStatement({ limit: AVAILABLE_LIMIT, offset: 0 }, new Date((Math.floor(Date.now() / 60_000) + 1) * 60_000));
   return { statement, poolMax: (url) => dataSourceOptions(url).extra.max };
+}
+function requireOneOf(requireFromApi, candidates) {
+  for (const candidate of candidates) {
+    try {
+      return requireFromApi(candidate);
+    } catch (error) {
+      if (error.code !== 'MODULE_NOT_FOUND' || candidate === candidates.at(-1)) throw error;
+    }
+  }
 }
 const AVAILABLE_LIMIT = 1000; // AvailableQuery's default (LIMITS.availablePageMax)
 
