@@ -25,6 +25,7 @@ export const DOMAIN_EVENTS = {
   accountModeration: 'account.moderation',
   requestCodeLocked: 'request.code_locked',
   charityClaimsPaused: 'charity.claims_paused',
+  scheduleOccurrence: 'schedule.occurrence',
 } as const;
 
 export type DomainEventType = (typeof DOMAIN_EVENTS)[keyof typeof DOMAIN_EVENTS];
@@ -68,6 +69,7 @@ const PUBLIC_TOPIC: { readonly [T in DomainEventType]: LiveTopic | null } = {
   'account.moderation': null,
   'request.code_locked': null,
   'charity.claims_paused': null,
+  'schedule.occurrence': null,
 };
 
 /** The board's changes for items picked up in one governorate: `board:EG-C`. */
@@ -173,7 +175,18 @@ export interface DomainEventPayloads {
    * addresses): its claiming is paused until `until`. To its room and the operators' feed.
    */
   'charity.claims_paused': { charityId: number; until: string; quickCancels: number };
+  /**
+   * A day of a standing collection changed (docs/DOMAIN-RULES.md, "Standing collections"): listed, confirmed
+   * by a standing charity, declined, passed over (no answer in time, or the last went to the open board),
+   * skipped or changed by the donor. To the donor's room and each standing charity's, never a public
+   * topic: the donor's schedules page and the charities' week views fetch the day again.
+   */
+  'schedule.occurrence': { scheduleId: number; date: string; change: OccurrenceChange };
 }
+
+/** What happened to a day of a standing collection (`schedule.occurrence`). */
+export const OCCURRENCE_CHANGES = ['listed', 'confirmed', 'declined', 'passed_over', 'skipped', 'changed'] as const;
+export type OccurrenceChange = (typeof OCCURRENCE_CHANGES)[number];
 
 /**
  * What the server records for an event: its payload with every field the rooms are routed by

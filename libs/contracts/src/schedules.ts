@@ -366,6 +366,10 @@ export const ScheduleView = z
     starts_on: day('First date'),
     ends_on: day('Last date').nullable(),
     created_at: instant('When it was made'),
+    paused: z
+      .enum(['pickup_point_deleted'])
+      .nullable()
+      .meta({ description: 'Why no day is listed now: `pickup_point_deleted` (its pickup point was deleted; move it to another point to resume); null: running' }),
   })
   .meta({ id: 'ScheduleView' });
 export type ScheduleView = z.infer<typeof ScheduleView>;

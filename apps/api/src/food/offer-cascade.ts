@@ -24,6 +24,13 @@ export type OpenOutcome =
   | { outcome: 'passed'; dueAt: number };
 
 /**
+ * Told of a step of an offer inside its transaction: `declined` (the charity asked declined it) or
+ * `passed_over` (its time ran out: the next was asked, or the board). Standing collections listen, to tell
+ * a schedule's donor and charities (`schedule.occurrence`); the food module does not know schedules.
+ */
+export type OfferStepListener = (tx: EntityManager, foodId: number, step: 'declined' | 'passed_over') => Promise<void>;
+
+/**
  * The offer cascade (docs/DOMAIN-RULES.md): a new listing of a donor with partner charities is offered to
  * them alone (OFFER_COOKED_MINUTES for cooked food, OFFER_OTHER_MINUTES otherwise), then reaches the open
  * board by a delayed job (worker/offer-scheduler.ts), which records `food.listed` again, without
@@ -31,6 +38,8 @@ export type OpenOutcome =
  */
 @Injectable()
 export class OfferCascade {
+  private readonly stepListeners: OfferStepListener[] = [];
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly food: ListingsService,
@@ -38,6 +47,15 @@ export class OfferCascade {
     private readonly outbox: OutboxService,
     private readonly config: AppConfig,
   ) {}
+
+  /** Adds a listener told of each decline and pass-over, in the step's transaction. */
+  onStep(listener: OfferStepListener): void {
+    this.stepListeners.push(listener);
+  }
+
+  private async told(tx: EntityManager, foodId: number, step: 'declined' | 'passed_over'): Promise<void> {
+    for (const listener of this.stepListeners) await listener(tx, foodId, step);
+  }
 
   /** How long a listing of this category is offered to partners alone, in ms. */
   partnersStageMs(category: FoodCategory): number {
@@ -74,7 +92,9 @@ export class OfferCascade {
       if (now() < dueAt) return { outcome: 'early', dueAt };
       if (offer.status !== 'available' || !offer.safe) return { outcome: 'gone' };
       if (offer.withheld) return { outcome: 'withheld' };
-      return this.advance(tx, foodId, offer.offer_waitlist, new Date(now()));
+      const outcome = await this.advance(tx, foodId, offer.offer_waitlist, new Date(now()));
+      await this.told(tx, foodId, 'passed_over');
+      return outcome;
     });
   }
 
@@ -90,6 +110,7 @@ export class OfferCascade {
       if (!offer || offer.offer_stage !== 'partners' || offer.status !== 'available' || !offer.safe) return false;
       if (offer.offer_partner_ids.length !== 1 || offer.offer_partner_ids[0] !== charityId) return false;
       await this.advance(tx, foodId, offer.offer_waitlist, now);
+      await this.told(tx, foodId, 'declined');
       return true;
     });
   }

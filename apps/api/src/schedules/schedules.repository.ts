@@ -42,6 +42,8 @@ export interface ScheduleRow extends ScheduleFields {
   governorate: GovernorateCode;
   lat: number | null;
   lng: number | null;
+  /** Its pickup point was deleted: no day is listed until the donor moves it to a live point. */
+  point_deleted: boolean;
 }
 
 /** A day's row: the donor's change and, once listed, its listing and what became of it. */
@@ -67,7 +69,7 @@ const SCHEDULE_COLUMNS = `s.id, s.donor_id, s.pickup_point_id, s.food_name, s.de
   s.storage::text AS storage, s.unit::text AS unit, s.quantity, s.weight_kg::float8 AS weight_kg, s.allergens,
   s.rule, s.ramadan, s.eids, s.time_window AS window, s.partner_ids AS partners,
   to_char(s.starts_on, 'YYYY-MM-DD') AS starts_on, to_char(s.ends_on, 'YYYY-MM-DD') AS ends_on, s.created_at,
-  p.governorate, p.lat::float8 AS lat, p.lng::float8 AS lng`;
+  p.governorate, p.lat::float8 AS lat, p.lng::float8 AS lng, (p.deleted_at IS NOT NULL) AS point_deleted`;
 const SCHEDULE_FROM = `schedules s JOIN pickup_points p ON p.id = s.pickup_point_id`;
 
 const FIELD_COLUMNS = `pickup_point_id, food_name, description, category, storage, unit, quantity, weight_kg, allergens,
@@ -127,6 +129,7 @@ export function scheduleView(row: ScheduleRow): ScheduleView {
     starts_on: row.starts_on,
     ends_on: row.ends_on,
     created_at: row.created_at.toISOString(),
+    paused: row.point_deleted ? 'pickup_point_deleted' : null,
   };
 }
 
@@ -185,7 +188,7 @@ export class SchedulesRepository {
   async running(from: string, to: string, afterId: number, limit: number): Promise<ScheduleRow[]> {
     return this.db.query<ScheduleRow[]>(
       `SELECT ${SCHEDULE_COLUMNS} FROM ${SCHEDULE_FROM}
-        WHERE s.deleted_at IS NULL AND s.starts_on <= $2::date AND (s.ends_on IS NULL OR s.ends_on >= $1::date) AND s.id > $3
+        WHERE s.deleted_at IS NULL AND p.deleted_at IS NULL AND s.starts_on <= $2::date AND (s.ends_on IS NULL OR s.ends_on >= $1::date) AND s.id > $3
         ORDER BY s.id LIMIT $4`,
       [from, to, afterId, limit],
     );
@@ -222,7 +225,7 @@ export class SchedulesRepository {
     return this.db.query<StandingRow[]>(
       `SELECT ${SCHEDULE_COLUMNS}, d.name AS donor_name, p.area
          FROM ${SCHEDULE_FROM} JOIN users d ON d.id = s.donor_id
-        WHERE s.partner_ids @> ARRAY[$1::int] AND s.deleted_at IS NULL
+        WHERE s.partner_ids @> ARRAY[$1::int] AND s.deleted_at IS NULL AND p.deleted_at IS NULL
         ORDER BY s.id`,
       [charityId],
     );
@@ -250,6 +253,16 @@ export class SchedulesRepository {
       `UPDATE schedule_occurrences SET quantity = $3, skipped = $4, updated_at = now() WHERE schedule_id = $1 AND date = $2`,
       [scheduleId, date, quantity, skipped],
     );
+  }
+
+  /** The schedule day a listing was made for, with who hears of it (its donor and standing charities); undefined for other listings. */
+  async dayOfListing(tx: EntityManager, foodId: number): Promise<{ schedule_id: number; date: string; donor_id: number; partners: number[] } | undefined> {
+    const [row] = await tx.query<{ schedule_id: number; date: string; donor_id: number; partners: number[] }[]>(
+      `SELECT o.schedule_id, to_char(o.date, 'YYYY-MM-DD') AS date, s.donor_id, s.partner_ids AS partners
+         FROM schedule_occurrences o JOIN schedules s ON s.id = o.schedule_id WHERE o.food_id = $1`,
+      [foodId],
+    );
+    return row;
   }
 
   /** A locked day is listed as `foodId`. */

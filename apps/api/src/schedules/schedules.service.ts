@@ -1,8 +1,10 @@
-import { BadRequestException, ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   cairoDate,
   checkShape,
+  DOMAIN_EVENTS,
+  type OccurrenceChange,
   ERRORS,
   isCalendarDate,
   ScheduleBody,
@@ -23,6 +25,7 @@ import { AppConfig } from '../config/app-config';
 import { FoodService, type Draft } from '../food/food.service';
 import { OfferCascade } from '../food/offer-cascade';
 import { IdempotentAnswers } from '../idempotency/idempotent-answers';
+import { OutboxService } from '../outbox/outbox.service';
 import type { NewOffer } from '../listings/food.repository';
 import { PartnersService } from '../partners/partners.service';
 import { occurrences, type ScheduleTiming } from './occurrences';
@@ -58,7 +61,7 @@ export function timingOf(row: ScheduleRow): ScheduleTiming {
  * owner (through FoodService.listScheduled, which computes the safe time as for any listing).
  */
 @Injectable()
-export class SchedulesService {
+export class SchedulesService implements OnModuleInit {
   private readonly logger = new Logger('Schedules');
 
   constructor(
@@ -69,7 +72,37 @@ export class SchedulesService {
     private readonly answers: IdempotentAnswers,
     private readonly config: AppConfig,
     private readonly offers: OfferCascade,
+    private readonly outbox: OutboxService,
   ) {}
+
+  /** A decline or pass-over of a day's listing (the offer cascade's steps) is told to the schedule's donor and charities. */
+  onModuleInit(): void {
+    this.offers.onStep(async (tx, foodId, step) => {
+      const day = await this.schedules.dayOfListing(tx, foodId);
+      if (day) await this.tellDay(tx, day, step);
+    });
+  }
+
+  /**
+   * `schedule.occurrence` (docs/REALTIME.md): a day changed; its donor and every standing charity hear it in
+   * their rooms (an organisation's members hear its account's room), and their pages fetch the days again.
+   */
+  private async tellDay(
+    tx: EntityManager,
+    day: { schedule_id: number; date: string; donor_id: number; partners: readonly number[] },
+    change: OccurrenceChange,
+  ): Promise<void> {
+    const recipients = [...new Set([day.donor_id, ...day.partners])];
+    await this.outbox.record(tx, DOMAIN_EVENTS.scheduleOccurrence, { scheduleId: day.schedule_id, date: day.date, change }, recipients);
+  }
+
+  /** A standing charity confirmed (claimed) a day: its donor and the other charities hear it. */
+  async toldConfirmed(id: number, date: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const schedule = await this.schedules.find(id, tx);
+      if (schedule) await this.tellDay(tx, { schedule_id: id, date, donor_id: schedule.donor_id, partners: schedule.partners }, 'confirmed');
+    });
+  }
 
   /**
    * THE check of who may manage a schedule (see, change, delete it and its days): today its donor's own
@@ -187,7 +220,9 @@ export class SchedulesService {
       const quantity = body.quantity === undefined ? day.quantity : body.quantity;
       const skipped = body.skip ?? day.skipped;
       await this.schedules.changeOccurrence(tx, id, date, quantity, skipped);
-      await this.listDay(tx, schedule, occurrence, now);
+      const listed = await this.listDay(tx, schedule, occurrence, now);
+      // A day listed at once was told as `listed` by listDay.
+      if (!listed) await this.tellDay(tx, { schedule_id: id, date, donor_id: schedule.donor_id, partners: schedule.partners }, skipped ? 'skipped' : 'changed');
       const [row] = await this.schedules.occurrenceRows(id, date, date, tx);
       return this.answers.storeWithin(tx, occurrenceView(schedule, occurrence, row, now));
     });
@@ -319,6 +354,8 @@ export class SchedulesService {
     const opensAt = new Date(occurrence.window_from);
     const closesAt = new Date(occurrence.window_until);
     if (opensAt.getTime() - leadMs > now.getTime() || closesAt.getTime() <= now.getTime()) return false;
+    // A schedule whose pickup point was deleted lists nothing until it is moved to a live point.
+    if (schedule.point_deleted) return false;
     const day = await this.schedules.lockOccurrence(tx, schedule.id, occurrence.date);
     if (day.skipped || day.food_id !== null) return false;
     const draft: Draft = {
@@ -344,6 +381,7 @@ export class SchedulesService {
       return false;
     }
     await this.schedules.markListed(tx, schedule.id, occurrence.date, row.id);
+    await this.tellDay(tx, { schedule_id: schedule.id, date: occurrence.date, donor_id: schedule.donor_id, partners: schedule.partners }, 'listed');
     return true;
   }
 
@@ -392,8 +430,8 @@ export class SchedulesService {
 
 /** A stored schedule as the body that would make it (for merging a PATCH). */
 function bodyOf(row: ScheduleRow): Record<string, unknown> {
-  const { id, donor_id, created_at, governorate, lat, lng, ...fields } = row;
-  void [id, donor_id, created_at, governorate, lat, lng];
+  const { id, donor_id, created_at, governorate, lat, lng, point_deleted, ...fields } = row;
+  void [id, donor_id, created_at, governorate, lat, lng, point_deleted];
   return fields;
 }
 

@@ -23,6 +23,10 @@ export class StandingService {
    */
   async confirm(user: AuthUser, id: number, date: string): Promise<PickupRequestResponse> {
     const foodId = await this.schedules.listedDayFor(user, id, date);
-    return this.requests.requestPickup(user, foodId);
+    const claim = await this.requests.requestPickup(user, foodId);
+    // The claim's own events (food.claimed) reach the donor and this charity; the schedule's other charities
+    // and the week views hear the day's change as schedule.occurrence, recorded once the claim has committed.
+    await this.schedules.toldConfirmed(id, date);
+    return claim;
   }
 }

@@ -173,6 +173,7 @@ export const ops = {
       notification: { created: 'Notification made' },
       charity: { verification: 'Verification decision', claims_paused: 'Claiming paused after quick cancellations' },
       account: { moderation: 'Moderation action' },
+      schedule: { occurrence: 'Standing collection day changed' },
     },
   },
   ar: {
@@ -343,6 +344,7 @@ export const ops = {
       notification: { created: 'أُنشئ إشعار' },
       charity: { verification: 'قرار توثيق', claims_paused: 'أُوقف حجز جمعية مؤقتًا بعد إلغاءات سريعة' },
       account: { moderation: 'إجراء إشراف' },
+      schedule: { occurrence: 'تغيّر يوم من استلام دوري' },
     },
   },
 };

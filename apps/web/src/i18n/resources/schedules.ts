@@ -17,6 +17,7 @@ export const schedules = {
       prayer: '{{prayer}} + {{from}} min to + {{until}} min',
       ramadanOnly: 'Ramadan only',
       ramadanExcept: 'Not in Ramadan',
+      eidsSkip: 'Not on the Eids',
     },
     donor: {
       title: 'Standing collections',
@@ -35,6 +36,7 @@ export const schedules = {
       showDays: 'Next 14 days',
       hideDays: 'Hide the days',
       quantity: '{{quantity}} {{unit}}',
+      pausedPointDeleted: 'Paused: its pickup point was deleted, so no day is listed. Edit the schedule and choose another pickup point to resume it.',
     },
     form: {
       newHeading: 'New schedule',
@@ -62,6 +64,9 @@ export const schedules = {
       ramadanAny: 'All year',
       ramadanOnly: 'Only in Ramadan',
       ramadanExcept: 'Not in Ramadan',
+      eids: 'The two Eids',
+      eidsAny: 'Collect on the Eids too',
+      eidsSkip: 'Not on the Eids (1–3 Shawwal, 10–13 Dhu al-Hijjah)',
       startsOn: 'First day',
       endsOn: 'Last day (optional)',
       save: 'Save schedule',
@@ -83,6 +88,15 @@ export const schedules = {
       skip: 'Nothing today',
       unskip: 'Collect this day after all',
       changeFailed: 'The day could not be changed.',
+      passedOver: 'Skipped charities: {{list}}',
+      charity: 'Charity {{id}}',
+      reason: {
+        full_today: '{{name}} (full today)',
+        storage: '{{name}} (cannot keep this kind of food)',
+        capacity: '{{name}} (not enough fridge or freezer space)',
+        hours: '{{name}} (does not receive food at that time)',
+        not_eligible: '{{name}} (not a verified charity now)',
+      },
       status: {
         planned: 'Planned',
         skipped: 'Nothing this day',
@@ -128,6 +142,7 @@ export const schedules = {
       prayer: '{{prayer}} + {{from}} دقيقة إلى + {{until}} دقيقة',
       ramadanOnly: 'في رمضان فقط',
       ramadanExcept: 'خارج رمضان',
+      eidsSkip: 'ليس في أيام العيدين',
     },
     donor: {
       title: 'الاستلامات الدائمة',
@@ -146,6 +161,7 @@ export const schedules = {
       showDays: 'الأيام الأربعة عشر القادمة',
       hideDays: 'إخفاء الأيام',
       quantity: '{{quantity}} {{unit}}',
+      pausedPointDeleted: 'متوقف: حُذفت نقطة الاستلام الخاصة به، فلا يُعرض أي يوم. عدّل الموعد واختر نقطة استلام أخرى لاستئنافه.',
     },
     form: {
       newHeading: 'موعد جديد',
@@ -173,6 +189,9 @@ export const schedules = {
       ramadanAny: 'طوال العام',
       ramadanOnly: 'في رمضان فقط',
       ramadanExcept: 'خارج رمضان',
+      eids: 'العيدان',
+      eidsAny: 'الاستلام في أيام العيدين أيضًا',
+      eidsSkip: 'ليس في أيام العيدين (١–٣ شوال، ١٠–١٣ ذو الحجة)',
       startsOn: 'أول يوم',
       endsOn: 'آخر يوم (اختياري)',
       save: 'حفظ الموعد',
@@ -194,6 +213,15 @@ export const schedules = {
       skip: 'لا شيء اليوم',
       unskip: 'الاستلام في هذا اليوم رغم ذلك',
       changeFailed: 'تعذّر تغيير اليوم.',
+      passedOver: 'جمعيات تم تخطيها: {{list}}',
+      charity: 'الجمعية {{id}}',
+      reason: {
+        full_today: '{{name}} (ممتلئة اليوم)',
+        storage: '{{name}} (لا تستطيع حفظ هذا النوع من الطعام)',
+        capacity: '{{name}} (لا تكفي مساحة الثلاجة أو الفريزر)',
+        hours: '{{name}} (لا تستقبل الطعام في هذا الوقت)',
+        not_eligible: '{{name}} (ليست جمعية موثّقة الآن)',
+      },
       status: {
         planned: 'مُخطَّط',
         skipped: 'لا شيء في هذا اليوم',

@@ -1,21 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { impactEndpoints } from '../../api/impact-endpoints';
 import { queryKeys } from '../../api/query-keys';
-import { useDocumentTitle } from '../../components/use-document-title';
-import { useSignOut } from '../../sign-out/use-sign-out';
-import { useSuspensionWatch } from '../../sign-out/use-suspension-watch';
-import { HomeLink } from '../../components/home-link';
-import { LanguageSwitch } from '../../components/language-switch';
-import { useAccountId } from '../../components/use-account-id';
+import { AccountPageShell } from '../../components/account-page-shell';
 import { FiguresTable, ImpactTotals } from './impact-figures';
 import { MonthlyChart } from './monthly-chart';
 import { ReportDownloads } from './report-downloads';
 import { useScreenTexts } from '../../i18n/use-screen-texts';
-
-const linkClass =
-  'inline-flex min-h-11 items-center rounded-md font-semibold text-green-800 underline underline-offset-2 hover:text-green-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800';
 
 /** What the signed-in donor's fulfilled donations gave (docs/IMPACT.md), and its monthly acknowledgment. */
 function DonorImpact({ userId }: { userId: number }) {
@@ -50,33 +41,17 @@ function DonorImpact({ userId }: { userId: number }) {
 export default function DonorImpactPage() {
   useScreenTexts(['impact']);
   const { t } = useTranslation('impact');
-  useDocumentTitle(t('donor.title'));
-  // The one signed-in screen without the bell, which watches for the account's suspension elsewhere.
-  useSuspensionWatch(useSignOut());
-  const identity = useAccountId('donor');
   return (
-    <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <div className="mb-6 flex flex-wrap items-center gap-3">
-        <div className="basis-full">
-          <HomeLink />
-        </div>
-        <h1 className="me-auto text-3xl font-bold text-stone-900">{t('donor.title')}</h1>
-        <LanguageSwitch />
-        <Link to="/DonerDashboard" className={linkClass}>
-          {t('donor.back')}
-        </Link>
-      </div>
-      {identity.state === 'ready' && <p className="mb-6 max-w-3xl text-stone-700">{t('donor.intro')}</p>}
-      {identity.state === 'loading' && <p role="status" className="text-stone-600">{t('loading')}</p>}
-      {identity.state !== 'ready' && identity.state !== 'loading' && (
-        <div className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-stone-800">
-          <p className="mb-3">{t('signIn')}</p>
-          <Link to="/Login" className={linkClass}>
-            {t('logIn')}
-          </Link>
-        </div>
-      )}
-      {identity.state === 'ready' && <DonorImpact userId={identity.userId} />}
-    </main>
+    <AccountPageShell
+      role="donor"
+      title={t('donor.title')}
+      back={{ to: '/DonerDashboard', label: t('donor.back') }}
+      intro={t('donor.intro')}
+      texts={{ loading: t('loading'), signIn: t('signIn'), logIn: t('logIn') }}
+      width="max-w-7xl"
+      introClass="max-w-3xl"
+    >
+      {(userId) => <DonorImpact userId={userId} />}
+    </AccountPageShell>
   );
 }

@@ -3,7 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { partnerEndpoints } from '../../api/partner-endpoints';
 import { scheduleEndpoints } from '../../api/schedule-endpoints';
+import { localeOf } from '../../i18n/i18n';
 import { useServerMessage } from '../../i18n/server-message';
 import { queryKeys } from '../../api/query-keys';
 import { gregorianDay, hijriDay, useScheduleSummary } from './schedule-format';
@@ -13,7 +15,7 @@ import { addDays } from './schedule-rules';
 /** How many days ahead the donor sees, today included. */
 const DAYS_AHEAD = 14;
 
-function OccurrenceRow({ schedule, occurrence, userId }: { schedule: ScheduleView; occurrence: OccurrenceView; userId: number }) {
+function OccurrenceRow({ schedule, occurrence, userId, names }: { schedule: ScheduleView; occurrence: OccurrenceView; userId: number; names: ReadonlyMap<number, string> }) {
   const { t, i18n } = useTranslation('schedules');
   const { t: tl } = useTranslation('listing');
   const summary = useScheduleSummary();
@@ -46,6 +48,15 @@ function OccurrenceRow({ schedule, occurrence, userId }: { schedule: ScheduleVie
         {t(`days14.status.${occurrence.status}`)}
         {occurrence.status !== 'skipped' && ` · ${t('donor.quantity', { quantity: summary.number(occurrence.quantity), unit: tl(`unit.${schedule.unit}`) })}`}
       </p>
+      {occurrence.passed_over && occurrence.passed_over.length > 0 && (
+        <p className="text-sm break-words text-amber-800">
+          {t('days14.passedOver', {
+            list: new Intl.ListFormat(localeOf(i18n.language), { type: 'unit' }).format(
+              occurrence.passed_over.map((skipped) => t(`days14.reason.${skipped.reason}`, { name: names.get(skipped.charity_id) ?? t('days14.charity', { id: skipped.charity_id }) })),
+            ),
+          })}
+        </p>
+      )}
       {changeable && (
         <div className="flex flex-wrap items-end gap-2">
           {occurrence.status === 'planned' && (
@@ -99,13 +110,16 @@ export function OccurrenceDays({ schedule, userId }: { schedule: ScheduleView; u
     queryKey: queryKeys.scheduleOccurrences(userId, schedule.id, from),
     queryFn: () => scheduleEndpoints.occurrences(schedule.id, from, addDays(from, DAYS_AHEAD - 1)),
   });
+  // The standing charities' names, for why one was skipped (the donor's partners: the same cache as the page's).
+  const partners = useQuery({ queryKey: queryKeys.partners(userId), queryFn: partnerEndpoints.partners });
+  const names = new Map((partners.data?.charities ?? []).map((charity) => [charity.user_id, charity.name]));
   if (days.isPending) return <p role="status" className="text-stone-600">{t('loading')}</p>;
   if (days.isError) return <p role="alert" className="text-red-700">{t('days14.failed')}</p>;
   if (days.data.length === 0) return <p className="text-stone-700">{t('days14.none')}</p>;
   return (
     <ul className="mt-2">
       {days.data.map((occurrence) => (
-        <OccurrenceRow key={occurrence.date} schedule={schedule} occurrence={occurrence} userId={userId} />
+        <OccurrenceRow key={occurrence.date} schedule={schedule} occurrence={occurrence} userId={userId} names={names} />
       ))}
     </ul>
   );

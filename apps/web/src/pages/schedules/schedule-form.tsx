@@ -1,4 +1,4 @@
-import { ALLERGENS, FOOD_CATEGORIES, FOOD_UNITS, PRAYER_ANCHORS, RAMADAN_MODES, STORAGE_KINDS, type ScheduleBody, type PickupPointView } from '@food-link/contracts';
+import { ALLERGENS, EID_MODES, FOOD_CATEGORIES, FOOD_UNITS, PRAYER_ANCHORS, RAMADAN_MODES, STORAGE_KINDS, type ScheduleBody, type PickupPointView } from '@food-link/contracts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form-field';
@@ -13,6 +13,7 @@ export const buttonClass =
   'inline-flex min-h-11 items-center justify-center rounded-lg px-4 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800 disabled:opacity-60';
 
 const RAMADAN_TEXTS = { any: 'form.ramadanAny', only: 'form.ramadanOnly', except: 'form.ramadanExcept' } as const;
+const EID_TEXTS = { any: 'form.eidsAny', skip: 'form.eidsSkip' } as const;
 
 function Select({ label, value, onChange, children, name }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode; name: string }) {
   const id = useId();
@@ -186,6 +187,18 @@ export function ScheduleForm({ heading, initial, points, pending, failed, partne
             <label key={mode} className="flex min-h-11 items-center gap-2">
               <input type="radio" name="ramadan" className="size-5" checked={values.ramadan === mode} onChange={() => set('ramadan', mode)} />
               {t(RAMADAN_TEXTS[mode])}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className={fieldsetClass}>
+        <legend className={labelClass}>{t('form.eids')}</legend>
+        <div className="flex flex-wrap gap-x-4">
+          {EID_MODES.map((mode) => (
+            <label key={mode} className="flex min-h-11 items-center gap-2">
+              <input type="radio" name="eids" className="size-5" checked={values.eids === mode} onChange={() => set('eids', mode)} />
+              {t(EID_TEXTS[mode])}
             </label>
           ))}
         </div>

@@ -45,6 +45,7 @@ export function useScheduleSummary() {
     },
     ramadan: (schedule: ScheduleView) =>
       schedule.ramadan === 'only' ? t('rule.ramadanOnly') : schedule.ramadan === 'except' ? t('rule.ramadanExcept') : null,
+    eids: (schedule: ScheduleView) => (schedule.eids === 'skip' ? t('rule.eidsSkip') : null),
     time: (iso: string) => formatTimeOfDay(iso, i18n.language),
     number,
     language: i18n.language,

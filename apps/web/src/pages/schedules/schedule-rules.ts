@@ -1,4 +1,4 @@
-import type { Allergen, FoodCategory, FoodUnit, PrayerAnchor, RamadanMode, ScheduleBody, ScheduleView, StorageKind } from '@food-link/contracts';
+import type { Allergen, EidMode, FoodCategory, FoodUnit, PrayerAnchor, RamadanMode, ScheduleBody, ScheduleView, StorageKind } from '@food-link/contracts';
 
 /** The days of the week in the order an Egyptian week runs (Saturday first), as RRULE's BYDAY names them. */
 export const WEEK_DAYS = ['SA', 'SU', 'MO', 'TU', 'WE', 'TH', 'FR'] as const;
@@ -25,6 +25,8 @@ export interface ScheduleValues {
   fromMinutes: string;
   untilMinutes: string;
   ramadan: RamadanMode;
+  /** `skip`: not on the days of the two Eids (the API's Umm al-Qura calendar, as the operator shifted it). */
+  eids: EidMode;
   startsOn: string;
   endsOn: string;
 }
@@ -49,6 +51,7 @@ export function emptySchedule(today: string, pickupPoint = ''): ScheduleValues {
     fromMinutes: '30',
     untilMinutes: '90',
     ramadan: 'any',
+    eids: 'any',
     startsOn: today,
     endsOn: '',
   };
@@ -94,6 +97,7 @@ export function valuesOf(schedule: ScheduleView): ScheduleValues {
     fromMinutes: prayer ? String(window.from_minutes) : '30',
     untilMinutes: prayer ? String(window.until_minutes) : '90',
     ramadan: schedule.ramadan,
+    eids: schedule.eids,
     startsOn: schedule.starts_on,
     endsOn: schedule.ends_on ?? '',
   };
@@ -133,7 +137,7 @@ export function scheduleBody(values: ScheduleValues, partners?: number[]): Sched
     allergens: values.allergens,
     rule: values.customRule ?? ruleOf(values.days),
     ramadan: values.ramadan,
-    eids: 'any',
+    eids: values.eids,
     window:
       values.windowKind === 'clock'
         ? { from: values.from, until: values.until }

@@ -25,7 +25,7 @@ const today = inDays(0);
 const schedule = {
   id: 3, donor_id: 7, pickup_point_id: 4, food_name: 'Baladi bread', description: 'Evening bake', category: 'bakery', storage: 'ambient', unit: 'portion',
   quantity: 40, weight_kg: null, allergens: [], rule: 'FREQ=DAILY', ramadan: 'any', eids: 'any', window: { from: '21:00', until: '22:30' }, partners: [21],
-  starts_on: '2026-11-01', ends_on: null, created_at: '2026-11-01T10:00:00.000Z',
+  starts_on: '2026-11-01', ends_on: null, created_at: '2026-11-01T10:00:00.000Z', paused: null,
 } satisfies ScheduleView;
 const occurrence = { date: today, hijri: { year: 1448, month: 6, day: 18 }, window_from: `${today}T19:00:00.000Z`, window_until: `${today}T20:30:00.000Z`, status: 'planned' as const, quantity: 40 };
 const standing: StandingOccurrenceView = { ...occurrence, status: 'listed', food_id: 1, schedule_id: 3, donor_name: 'Zamalek Bakery', food_name: 'Baladi bread', governorate: 'EG-C', area: 'Zamalek', position: 0, offered_to_you: true };

@@ -30,6 +30,7 @@ function schedule(overrides: Partial<ScheduleView> = {}): ScheduleView {
     starts_on: '2026-11-01',
     ends_on: null,
     created_at: '2026-11-01T10:00:00.000Z',
+    paused: null,
     ...overrides,
   };
 }

@@ -2,27 +2,19 @@ import { cairoDate, type ScheduleBody, type ScheduleView } from '@food-link/cont
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { partnerEndpoints } from '../../api/partner-endpoints';
 import { queryKeys } from '../../api/query-keys';
 import { scheduleEndpoints } from '../../api/schedule-endpoints';
-import { HomeLink } from '../../components/home-link';
-import { LanguageSwitch } from '../../components/language-switch';
-import { useAccountId } from '../../components/use-account-id';
-import { useDocumentTitle } from '../../components/use-document-title';
+import { AccountPageShell } from '../../components/account-page-shell';
 import { useScreenTexts } from '../../i18n/use-screen-texts';
 import { useServerMessage } from '../../i18n/server-message';
-import { useSignOut } from '../../sign-out/use-sign-out';
-import { useSuspensionWatch } from '../../sign-out/use-suspension-watch';
 import { usePickupPoints } from '../donor/use-pickup-points';
 import { OccurrenceDays } from './occurrence-days';
+import { useScheduleSync } from './use-schedule-sync';
 import { buttonClass, ScheduleForm } from './schedule-form';
 import { useScheduleSummary } from './schedule-format';
 import { emptySchedule, valuesOf } from './schedule-rules';
-
-const linkClass =
-  'inline-flex min-h-11 items-center rounded-md font-semibold text-green-800 underline underline-offset-2 hover:text-green-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; schedule: ScheduleView } | null;
 
@@ -37,6 +29,7 @@ function ScheduleCard({ schedule, userId, onEdit }: { schedule: ScheduleView; us
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.schedules(userId) }),
   });
   const ramadan = summary.ramadan(schedule);
+  const eids = summary.eids(schedule);
   return (
     <li className="min-w-0 rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
       <h3 dir="auto" className="text-lg font-semibold break-words text-stone-900">
@@ -45,7 +38,13 @@ function ScheduleCard({ schedule, userId, onEdit }: { schedule: ScheduleView; us
       <p className="text-stone-800">
         {summary.days(schedule)} · {summary.window(schedule)}
         {ramadan && ` · ${ramadan}`}
+        {eids && ` · ${eids}`}
       </p>
+      {schedule.paused === 'pickup_point_deleted' && (
+        <p role="note" className="mt-2 rounded-lg border border-amber-300 bg-amber-50 p-3 break-words text-amber-900">
+          {t('donor.pausedPointDeleted')}
+        </p>
+      )}
       <p className="text-stone-700">{t('donor.quantity', { quantity: summary.number(schedule.quantity), unit: tl(`unit.${schedule.unit}`) })}</p>
       <div className="mt-3 flex flex-wrap gap-2">
         <button type="button" aria-expanded={open} onClick={() => setOpen((was) => !was)} className={`${buttonClass} bg-green-700 text-white hover:bg-green-800`}>
@@ -83,6 +82,7 @@ function Schedules({ userId }: { userId: number }) {
   const serverMessage = useServerMessage();
   const client = useQueryClient();
   const list = useQuery({ queryKey: queryKeys.schedules(userId), queryFn: scheduleEndpoints.schedules });
+  useScheduleSync(userId, 'donor');
   const points = usePickupPoints(userId);
   const partners = useQuery({ queryKey: queryKeys.partners(userId), queryFn: partnerEndpoints.partners });
   const [editing, setEditing] = useState<Editing>(null);
@@ -165,36 +165,19 @@ function Schedules({ userId }: { userId: number }) {
   );
 }
 
-/** The donor's standing collections (issue 27): schedules, their rule editor and their next 14 days. */
+/** The donor's standing collections (issue 27): schedules, their rule editor and their next 14 days, live. */
 export default function SchedulesPage() {
   useScreenTexts(['schedules', 'listing', 'messages']);
   const { t } = useTranslation('schedules');
-  useDocumentTitle(t('donor.title'));
-  useSuspensionWatch(useSignOut());
-  const identity = useAccountId('donor');
   return (
-    <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
-      <div className="mb-6 flex flex-wrap items-center gap-3">
-        <div className="basis-full">
-          <HomeLink />
-        </div>
-        <h1 className="me-auto text-3xl font-bold text-stone-900">{t('donor.title')}</h1>
-        <LanguageSwitch />
-        <Link to="/DonerDashboard" className={linkClass}>
-          {t('donor.back')}
-        </Link>
-      </div>
-      {identity.state === 'ready' && <p className="mb-6 text-stone-700">{t('donor.intro')}</p>}
-      {identity.state === 'loading' && <p role="status" className="text-stone-600">{t('loading')}</p>}
-      {identity.state !== 'ready' && identity.state !== 'loading' && (
-        <div className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-stone-800">
-          <p className="mb-3">{t('signIn')}</p>
-          <Link to="/Login" className={linkClass}>
-            {t('logIn')}
-          </Link>
-        </div>
-      )}
-      {identity.state === 'ready' && <Schedules userId={identity.userId} />}
-    </main>
+    <AccountPageShell
+      role="donor"
+      title={t('donor.title')}
+      back={{ to: '/DonerDashboard', label: t('donor.back') }}
+      intro={t('donor.intro')}
+      texts={{ loading: t('loading'), signIn: t('signIn'), logIn: t('logIn') }}
+    >
+      {(userId) => <Schedules userId={userId} />}
+    </AccountPageShell>
   );
 }

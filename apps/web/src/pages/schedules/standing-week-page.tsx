@@ -2,24 +2,16 @@ import type { StandingOccurrenceView } from '@food-link/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { queryKeys } from '../../api/query-keys';
 import { scheduleEndpoints } from '../../api/schedule-endpoints';
-import { HomeLink } from '../../components/home-link';
-import { LanguageSwitch } from '../../components/language-switch';
-import { useAccountId } from '../../components/use-account-id';
-import { useDocumentTitle } from '../../components/use-document-title';
+import { AccountPageShell } from '../../components/account-page-shell';
 import { useScreenTexts } from '../../i18n/use-screen-texts';
 import { useServerMessage } from '../../i18n/server-message';
-import { useSignOut } from '../../sign-out/use-sign-out';
-import { useSuspensionWatch } from '../../sign-out/use-suspension-watch';
 import { gregorianDay, hijriDay, useScheduleSummary } from './schedule-format';
 import { buttonClass } from './schedule-form';
-
-const linkClass =
-  'inline-flex min-h-11 items-center rounded-md font-semibold text-green-800 underline underline-offset-2 hover:text-green-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800';
+import { useScheduleSync } from './use-schedule-sync';
 
 /** One day of a schedule the charity stands for: confirm (showing the pickup code), decline, or leave the schedule. */
 function StandingDay({ day, userId }: { day: StandingOccurrenceView; userId: number }) {
@@ -107,6 +99,7 @@ function Week({ userId }: { userId: number }) {
   const { t } = useTranslation('schedules');
   const summary = useScheduleSummary();
   const week = useQuery({ queryKey: queryKeys.charityStanding(userId), queryFn: scheduleEndpoints.standing });
+  useScheduleSync(userId, 'charity');
   if (week.isPending) return <p role="status" className="text-stone-600">{t('loading')}</p>;
   if (week.isError) return <p role="alert" className="text-red-700">{t('week.failed')}</p>;
   if (week.data.length === 0) return <p className="text-stone-700">{t('week.empty')}</p>;
@@ -133,36 +126,19 @@ function Week({ userId }: { userId: number }) {
   );
 }
 
-/** The charity's week (issue 27): the days of the next 14 of the schedules it stands for. */
+/** The charity's week (issue 27): the days of the next 14 of the schedules it stands for, live. */
 export default function StandingWeekPage() {
   useScreenTexts(['schedules', 'listing', 'messages']);
   const { t } = useTranslation('schedules');
-  useDocumentTitle(t('week.title'));
-  useSuspensionWatch(useSignOut());
-  const identity = useAccountId('charity');
   return (
-    <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
-      <div className="mb-6 flex flex-wrap items-center gap-3">
-        <div className="basis-full">
-          <HomeLink />
-        </div>
-        <h1 className="me-auto text-3xl font-bold text-stone-900">{t('week.title')}</h1>
-        <LanguageSwitch />
-        <Link to="/FoodDonationApp" className={linkClass}>
-          {t('week.back')}
-        </Link>
-      </div>
-      {identity.state === 'ready' && <p className="mb-6 text-stone-700">{t('week.intro')}</p>}
-      {identity.state === 'loading' && <p role="status" className="text-stone-600">{t('loading')}</p>}
-      {identity.state !== 'ready' && identity.state !== 'loading' && (
-        <div className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-stone-800">
-          <p className="mb-3">{t('signIn')}</p>
-          <Link to="/Login" className={linkClass}>
-            {t('logIn')}
-          </Link>
-        </div>
-      )}
-      {identity.state === 'ready' && <Week userId={identity.userId} />}
-    </main>
+    <AccountPageShell
+      role="charity"
+      title={t('week.title')}
+      back={{ to: '/FoodDonationApp', label: t('week.back') }}
+      intro={t('week.intro')}
+      texts={{ loading: t('loading'), signIn: t('signIn'), logIn: t('logIn') }}
+    >
+      {(userId) => <Week userId={userId} />}
+    </AccountPageShell>
   );
 }
