@@ -3,7 +3,7 @@ import { OfferCascade } from '../src/food/offer-cascade';
 import { CharityProfilesRepository } from '../src/notifications/charity-profiles.repository';
 import { PartnersService } from '../src/partners/partners.service';
 import { SchedulesService } from '../src/schedules/schedules.service';
-import { cairoDateIn, createCharity, createDonor, createPickupPoint, type TestUser, verifyCharities } from './support/factories';
+import { cairoDateIn, createCharity, createDonor, createPickupPoint, loginAs, type TestUser, verifyCharities } from './support/factories';
 import { openQueue } from './support/queue';
 import { startPeer, startTestApp, startWorker, type Instance, type Listening, type TestApp } from './support/test-app';
 import { waitFor } from './support/wait';
@@ -44,6 +44,19 @@ async function listingsOf(t: TestApp, scheduleId: number): Promise<{ date: strin
   );
 }
 
+/** The schedule's `schedule.occurrence` events as recorded in the outbox, in order: [date, change, recipients]. */
+async function dayEvents(t: TestApp, scheduleId: number): Promise<[string, string, number[]][]> {
+  const rows = await t.db.query(
+    `SELECT data->>'date' AS date, data->>'change' AS change, recipients FROM outbox_events
+      WHERE type = 'schedule.occurrence' AND (data->>'scheduleId')::int = $1 ORDER BY occurred_at, id`,
+    [scheduleId],
+  );
+  return rows.map((row: { date: string; change: string; recipients: number[] }) => [row.date, row.change, [...row.recipients].sort((a, b) => a - b)]);
+}
+
+const OPERATOR_EMAIL = 'hijri-ops@foodlink.example';
+const OPERATOR_PASSWORD = 'a long operator passphrase for shifts';
+
 describe('standing collections', () => {
   let t: TestApp;
   let donor: TestUser;
@@ -55,7 +68,7 @@ describe('standing collections', () => {
 
   beforeAll(async () => {
     // The job's own schedule is slow here: these tests run the listing with a chosen clock.
-    t = await startTestApp({ SCHEDULE_CHECK_MS: '3600000' });
+    t = await startTestApp({ SCHEDULE_CHECK_MS: '3600000', OPERATOR_EMAIL, OPERATOR_PASSWORD });
     service = t.app.get(SchedulesService);
     donor = await createDonor(t.http);
     other = await createDonor(t.http);
@@ -204,6 +217,12 @@ describe('standing collections', () => {
       for (const day of [first, second]) await service.materialiseDue(cairoAt(day.date, 19));
       const listed = await listingsOf(t, schedule.id);
       expect(listed.map((l) => [l.date, l.quantity])).toEqual([[second.date, 10]]);
+      // Each change reached the donor's room (the schedule has no standing charities): the pages fetch the days again.
+      expect(await dayEvents(t, schedule.id)).toEqual([
+        [first.date, 'skipped', [donor.id]],
+        [second.date, 'changed', [donor.id]],
+        [second.date, 'listed', [donor.id]],
+      ]);
       // Once listed, the day is changed through its listing.
       const late = await t.http.patch(path(SCHEDULE_ROUTES.occurrence, schedule.id, second.date), { quantity: 5 }, { token: donor.token });
       expect(late.status).toBe(409);
@@ -299,10 +318,17 @@ describe('standing collections', () => {
 
       expect((await t.http.post(path(SCHEDULE_ROUTES.decline, schedule.id, day), undefined, { token: waitlisted.token })).status).toBe(201);
       expect(await offerOf(foodId)).toMatchObject({ offer_stage: 'open', status: 'available' });
+      // The donor and both standing charities heard each step (schedule.occurrence), so their pages follow live.
+      const everyone = [donor.id, charity.id, waitlisted.id].sort((a, b) => a - b);
+      expect(await dayEvents(t, schedule.id)).toEqual([
+        [day, 'listed', everyone],
+        [day, 'declined', everyone],
+        [day, 'declined', everyone],
+      ]);
     });
 
     it('passes the offer on when the charity asked does not answer within STANDING_CONFIRM_MINUTES (30)', async () => {
-      const { foodId } = await listedDay(3);
+      const { schedule, foodId } = await listedDay(3);
       const cascade = t.app.get(OfferCascade);
       // Listed at 18:30 that day (the job's clock): the primary charity has until 19:00.
       const listedAt = cairoAt(cairoDateIn(3), 18, 30).getTime();
@@ -313,6 +339,10 @@ describe('standing collections', () => {
       expect(await cascade.openToBoard(foodId, () => listedAt + 59 * 60_000)).toMatchObject({ outcome: 'early' });
       expect(await cascade.openToBoard(foodId, () => listedAt + 60 * 60_000)).toEqual({ outcome: 'opened' });
       expect(await offerOf(foodId)).toMatchObject({ offer_stage: 'open' });
+      expect((await dayEvents(t, schedule.id)).map(([, change]) => change)).toEqual(['listed', 'passed_over', 'passed_over']);
+      // A run that finds the offer not due yet tells no one.
+      expect(await cascade.openToBoard(foodId, () => listedAt + 61 * 60_000)).toEqual({ outcome: 'not_offered' });
+      expect(await dayEvents(t, schedule.id)).toHaveLength(3);
     });
 
     it("confirms a day with the charity's claim (its code, its rules), and refuses others", async () => {
@@ -332,6 +362,11 @@ describe('standing collections', () => {
       const [request] = await t.db.query(`SELECT charity_id, food_id, pickup_code FROM pickup_requests WHERE id = $1`, [confirmed.body.request_id]);
       expect(request).toMatchObject({ charity_id: charity.id, food_id: foodId, pickup_code: expect.any(String) });
       expect((await t.http.post(path(SCHEDULE_ROUTES.confirm, schedule.id, day), undefined, { token: charity.token })).status).toBe(409);
+      // The refused confirmations told no one; the one that claimed did, once.
+      expect((await dayEvents(t, schedule.id)).map(([date, change]) => [date, change])).toEqual([
+        [day, 'listed'],
+        [day, 'confirmed'],
+      ]);
       const view = (await t.http.get(`${path(SCHEDULE_ROUTES.occurrences, schedule.id)}?from=${day}&to=${day}`, { token: donor.token })).body as OccurrenceView[];
       expect(view).toEqual([expect.objectContaining({ status: 'claimed', food_id: foodId })]);
     });
@@ -350,6 +385,84 @@ describe('standing collections', () => {
       await service.materialiseDue(cairoAt(day, 18, 30));
       const [listing] = await listingsOf(t, schedule.id);
       expect(listing.offer_partner_ids).toEqual([waitlisted.id]);
+    });
+  });
+
+  describe("the operator's Hijri shift", () => {
+    // Umm al-Qura puts 1 Ramadan 1448 on 2027-02-08 (Node's ICU); Egypt may announce it a day later.
+    const ramadanOnly = { rule: 'FREQ=DAILY', ramadan: 'only', starts_on: '2027-02-01', ends_on: '2027-02-15' };
+    const firstDays = async (scheduleId: number) =>
+      ((await t.http.get(`${path(SCHEDULE_ROUTES.occurrences, scheduleId)}?from=2027-02-01&to=2027-02-10`, { token: donor.token })).body as OccurrenceView[]).map((d) => [d.date, d.hijri.month, d.hijri.day]);
+
+    afterEach(() => t.db.query(`DELETE FROM hijri_shifts`));
+
+    it('is stored by an operator (PUT, GET), refused to others and outside -1..1 (400 naming the field), and moves Ramadan by a day', async () => {
+      const schedule = (await create(ramadanOnly)).body as ScheduleView;
+      expect(await firstDays(schedule.id)).toEqual([
+        ['2027-02-08', 9, 1],
+        ['2027-02-09', 9, 2],
+        ['2027-02-10', 9, 3],
+      ]);
+      const operator = await loginAs(t.http, OPERATOR_EMAIL, OPERATOR_PASSWORD);
+      expect((await t.http.put(SCHEDULE_ROUTES.hijriShifts, { hijri_year: 1448, days: 1 }, { token: donor.token })).status).toBe(403);
+      expect((await t.http.get(SCHEDULE_ROUTES.hijriShifts, { token: charity.token })).status).toBe(403);
+      expect((await t.http.get(SCHEDULE_ROUTES.hijriShifts)).status).toBe(401);
+      const bad = await t.http.put(SCHEDULE_ROUTES.hijriShifts, { hijri_year: 1448, days: 2 }, { token: operator });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toEqual(['days must be -1, 0 or 1']);
+      expect((await t.http.put(SCHEDULE_ROUTES.hijriShifts, { hijri_year: 'next', days: 1 }, { token: operator })).body.message).toEqual(['hijri_year must be a whole Hijri year']);
+
+      const set = await t.http.put(SCHEDULE_ROUTES.hijriShifts, { hijri_year: 1448, days: 1 }, { token: operator });
+      expect(set.status).toBe(200);
+      expect(set.body).toEqual([{ hijri_year: 1448, days: 1, updated_at: expect.any(String) }]);
+      expect((await t.http.get(SCHEDULE_ROUTES.hijriShifts, { token: operator })).body).toEqual(set.body);
+      // Announced a day later: Ramadan starts on the 9th, and each day reads one Hijri day earlier.
+      expect(await firstDays(schedule.id)).toEqual([
+        ['2027-02-09', 9, 1],
+        ['2027-02-10', 9, 2],
+      ]);
+      await t.http.put(SCHEDULE_ROUTES.hijriShifts, { hijri_year: 1448, days: -1 }, { token: operator });
+      expect((await firstDays(schedule.id))[0]).toEqual(['2027-02-07', 9, 1]);
+      // 0 removes the shift.
+      expect((await t.http.put(SCHEDULE_ROUTES.hijriShifts, { hijri_year: 1448, days: 0 }, { token: operator })).body).toEqual([]);
+      expect((await firstDays(schedule.id))[0]).toEqual(['2027-02-08', 9, 1]);
+    });
+
+    it("is followed by the listing job: a shifted Ramadan's first day is not listed on Umm al-Qura's", async () => {
+      const schedule = (await create({ ...ramadanOnly, starts_on: '2027-02-08', ends_on: '2027-02-09' })).body as ScheduleView;
+      await t.db.query(`INSERT INTO hijri_shifts (hijri_year, days) VALUES (1448, 1)`);
+      await service.materialiseDue(cairoAt('2027-02-08', 18, 30));
+      expect(await listingsOf(t, schedule.id)).toEqual([]);
+      await service.materialiseDue(cairoAt('2027-02-09', 18, 30));
+      expect((await listingsOf(t, schedule.id)).map((l) => l.date)).toEqual(['2027-02-09']);
+    });
+  });
+
+  describe('a deleted pickup point', () => {
+    it("stops its schedules: no day is listed, the donor's view says paused, the charities' week leaves it out; moving it to a live point resumes it", async () => {
+      const day = cairoDateIn(9);
+      const point = (await createPickupPoint(t.http, donor)).id;
+      const schedule = (await create({ pickup_point_id: point, starts_on: day, ends_on: day, partners: [charity.id] })).body as ScheduleView;
+      expect(schedule.paused).toBeNull();
+      expect((await t.http.delete(`/api/pickup-points/${point}`, { token: donor.token })).status).toBe(200);
+
+      // (Other tests' schedules may list that day; this one must not.)
+      await service.materialiseDue(cairoAt(day, 18, 30));
+      expect(await listingsOf(t, schedule.id)).toEqual([]);
+      const view = (await t.http.get(path(SCHEDULE_ROUTES.schedule, schedule.id), { token: donor.token })).body as ScheduleView;
+      expect(view.paused).toBe('pickup_point_deleted');
+      const week = (await t.http.get(SCHEDULE_ROUTES.charityStanding, { token: charity.token })).body as { schedule_id: number }[];
+      expect(week.map((d) => d.schedule_id)).not.toContain(schedule.id);
+      // A change that keeps the deleted point lists nothing either, even inside the lead time.
+      const kept = await service.update({ id: donor.id, userType: 'donor', org: { orgId: 0, accountId: donor.id, kind: 'donor', role: 'admin', pickupPointIds: [] } } as never, schedule.id, { quantity: 30 }, cairoAt(day, 18, 30));
+      expect(kept.paused).toBe('pickup_point_deleted');
+      expect(await listingsOf(t, schedule.id)).toEqual([]);
+
+      const moved = await t.http.patch(path(SCHEDULE_ROUTES.schedule, schedule.id), { pickup_point_id: pointId }, { token: donor.token });
+      expect(moved.status).toBe(200);
+      expect(moved.body.paused).toBeNull();
+      expect(await service.materialiseDue(cairoAt(day, 18, 30))).toBeGreaterThanOrEqual(1);
+      expect((await listingsOf(t, schedule.id)).map((l) => l.date)).toEqual([day]);
     });
   });
 

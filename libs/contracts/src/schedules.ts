@@ -36,6 +36,9 @@ export const SCHEDULE_LIMITS = {
   countMax: 1000,
   /** How far an operator may shift a Hijri year's Ramadan and Eids from Umm al-Qura (days, either way). */
   hijriShiftMaxDays: 1,
+  /** The Hijri years an operator may shift (1400 AH is 1979, 1600 AH 2174). */
+  hijriYearMin: 1400,
+  hijriYearMax: 1600,
   /** The rule's text. */
   ruleMaxLength: 200,
 } as const;
@@ -301,6 +304,8 @@ export const SCHEDULE_ROUTES = {
   charityStanding: '/api/charity/standing',
   /** DELETE (charities): leave a schedule's standing charities. */
   leaveStanding: '/api/charity/standing/:id',
+  /** GET, PUT (operators): the Hijri years whose announced months run a day from Umm al-Qura's. */
+  hijriShifts: '/api/ops/hijri-shifts',
 } as const;
 
 /** How many days ahead a charity's week view looks (today included). */
@@ -410,3 +415,34 @@ export const StandingOccurrenceView = OccurrenceView.extend({
   offered_to_you: z.boolean().meta({ description: 'Its listing is offered to this charity alone now: confirm or decline it' }),
 }).meta({ id: 'StandingOccurrenceView' });
 export type StandingOccurrenceView = z.infer<typeof StandingOccurrenceView>;
+
+/**
+ * `PUT /api/ops/hijri-shifts` (operators): Egypt's announced months of a Hijri year run `days` from Umm
+ * al-Qura's: +1 (Ramadan starts a day later), -1 (a day earlier), 0 (none: the stored shift is removed).
+ * Ramadan and the Eids of standing collections follow it from the next evaluation on.
+ */
+export const HijriShiftBody = z
+  .object({
+    hijri_year: wholeNumber(
+      { min: SCHEDULE_LIMITS.hijriYearMin, max: SCHEDULE_LIMITS.hijriYearMax },
+      { notWhole: 'must be a whole Hijri year' },
+      { description: 'The Hijri year (Umm al-Qura) whose months are shifted', example: 1448 },
+    ),
+    days: wholeNumber(
+      { min: -SCHEDULE_LIMITS.hijriShiftMaxDays, max: SCHEDULE_LIMITS.hijriShiftMaxDays },
+      { notWhole: 'must be a whole number of days', tooSmall: 'must be -1, 0 or 1', tooBig: 'must be -1, 0 or 1' },
+      { description: '+1: the months start a day after Umm al-Qura\'s; -1: a day before; 0: no shift', example: 1 },
+    ),
+  })
+  .meta({ id: 'HijriShiftBody' });
+export type HijriShiftBody = z.infer<typeof HijriShiftBody>;
+
+/** A stored shift. */
+export const HijriShiftView = z
+  .object({
+    hijri_year: z.int(),
+    days: z.int().min(-1).max(1),
+    updated_at: z.string().meta({ format: 'date-time' }),
+  })
+  .meta({ id: 'HijriShiftView' });
+export type HijriShiftView = z.infer<typeof HijriShiftView>;

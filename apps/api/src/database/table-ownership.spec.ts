@@ -30,6 +30,7 @@ export const TABLE_OWNERS: Record<string, readonly string[]> = {
   pickup_points: ['pickup-points/pickup-points.repository.ts'],
   schedules: ['schedules/schedules.repository.ts'],
   schedule_occurrences: ['schedules/schedules.repository.ts'],
+  hijri_shifts: ['schedules/hijri-shifts.repository.ts'],
   heat_overrides: ['food/heat-overrides.repository.ts'],
   outbox_events: ['outbox/outbox.repository.ts'],
   impact_stats: ['stats/stats.repository.ts'],

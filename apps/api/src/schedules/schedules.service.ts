@@ -28,6 +28,8 @@ import { IdempotentAnswers } from '../idempotency/idempotent-answers';
 import { OutboxService } from '../outbox/outbox.service';
 import type { NewOffer } from '../listings/food.repository';
 import { PartnersService } from '../partners/partners.service';
+import type { HijriShifts } from './hijri';
+import { HijriShiftsRepository } from './hijri-shifts.repository';
 import { occurrences, type ScheduleTiming } from './occurrences';
 import { SchedulesRepository, scheduleView, type OccurrenceRow, type ScheduleRow, type ScheduleFields } from './schedules.repository';
 
@@ -73,6 +75,7 @@ export class SchedulesService implements OnModuleInit {
     private readonly config: AppConfig,
     private readonly offers: OfferCascade,
     private readonly outbox: OutboxService,
+    private readonly hijriShifts: HijriShiftsRepository,
   ) {}
 
   /** A decline or pass-over of a day's listing (the offer cascade's steps) is told to the schedule's donor and charities. */
@@ -192,7 +195,8 @@ export class SchedulesService implements OnModuleInit {
     const schedule = this.mayManage(user, await this.schedules.find(id));
     const rows = new Map((await this.schedules.occurrenceRows(id, query.from, query.to)).map((row) => [row.date, row]));
     const judge = await this.partners.takersOf(schedule.partners);
-    return occurrences(timingOf(schedule), query).map((occurrence) => {
+    const hijriShifts = await this.hijriShifts.shifts();
+    return occurrences(timingOf(schedule), query, { hijriShifts }).map((occurrence) => {
       const view = occurrenceView(schedule, occurrence, rows.get(occurrence.date), now);
       if (view.status !== 'planned' && view.status !== 'listed') return view;
       // Why a standing charity would be (or was) skipped that day, as its profile says now; "full today" counts on its own day.
@@ -212,7 +216,8 @@ export class SchedulesService implements OnModuleInit {
     if (!isCalendarDate(date)) throw new BadRequestException(['date must be a date written YYYY-MM-DD']);
     return this.db.transaction(async (tx) => {
       const schedule = this.mayManage(user, await this.schedules.find(id, tx, true));
-      const [occurrence] = occurrences(timingOf(schedule), { from: date, to: date });
+      const shifts = await this.hijriShifts.shifts(tx);
+      const [occurrence] = occurrences(timingOf(schedule), { from: date, to: date }, { hijriShifts: shifts });
       if (!occurrence) throw new NotFoundException(ERRORS.occurrenceNotFound);
       if (Date.parse(occurrence.window_until) <= now.getTime()) throw new ConflictException(ERRORS.occurrencePast);
       const day = await this.schedules.lockOccurrence(tx, id, date);
@@ -255,10 +260,11 @@ export class SchedulesService implements OnModuleInit {
       (await this.schedules.occurrenceRowsOf(schedules.map((s) => s.id), from, to)).map((row) => [`${row.schedule_id} ${row.date}`, row]),
     );
     const days: StandingOccurrenceView[] = [];
+    const hijriShifts = await this.hijriShifts.shifts();
     for (const schedule of schedules) {
       let dates: Occurrence[];
       try {
-        dates = occurrences(timingOf(schedule), { from, to });
+        dates = occurrences(timingOf(schedule), { from, to }, { hijriShifts });
       } catch {
         continue;
       }
@@ -286,7 +292,7 @@ export class SchedulesService implements OnModuleInit {
     this.mayConfirmFor(user, schedule);
     const [row] = await this.schedules.occurrenceRows(id, date, date);
     if (!row?.food_id) {
-      const [occurrence] = occurrences(timingOf(schedule as ScheduleRow), { from: date, to: date });
+      const [occurrence] = occurrences(timingOf(schedule as ScheduleRow), { from: date, to: date }, { hijriShifts: await this.hijriShifts.shifts() });
       if (!occurrence) throw new NotFoundException(ERRORS.occurrenceNotFound);
       throw new ConflictException(ERRORS.occurrenceNotListed);
     }
@@ -303,10 +309,11 @@ export class SchedulesService implements OnModuleInit {
     const today = cairoDate(now);
     const tomorrow = nextDate(today);
     let listed = 0;
+    const shifts = await this.hijriShifts.shifts();
     for (let after = 0; ; ) {
       const page = await this.schedules.running(today, tomorrow, after, PAGE);
       for (const schedule of page) {
-        for (const occurrence of this.dueOccurrences(schedule, now)) {
+        for (const occurrence of this.dueOccurrences(schedule, now, shifts)) {
           try {
             listed += await this.db.transaction(async (tx) => {
               const current = await this.schedules.find(schedule.id, tx);
@@ -325,11 +332,11 @@ export class SchedulesService implements OnModuleInit {
   }
 
   /** The schedule's days of today and tomorrow whose lead time has begun and whose window is still open. */
-  private dueOccurrences(schedule: ScheduleRow, now: Date): Occurrence[] {
+  private dueOccurrences(schedule: ScheduleRow, now: Date, hijriShifts: HijriShifts): Occurrence[] {
     const today = cairoDate(now);
     const leadMs = this.config.SCHEDULE_LEAD_MINUTES * MINUTE_MS;
     try {
-      return occurrences(timingOf(schedule), { from: today, to: nextDate(today) }).filter(
+      return occurrences(timingOf(schedule), { from: today, to: nextDate(today) }, { hijriShifts }).filter(
         (o) => Date.parse(o.window_from) - leadMs <= now.getTime() && Date.parse(o.window_until) > now.getTime(),
       );
     } catch (error) {
@@ -340,7 +347,8 @@ export class SchedulesService implements OnModuleInit {
 
   /** Lists the schedule's days inside the lead time, in the caller's transaction (a save). */
   private async materialise(tx: EntityManager, schedule: ScheduleRow, now: Date): Promise<void> {
-    for (const occurrence of this.dueOccurrences(schedule, now)) await this.listDay(tx, schedule, occurrence, now);
+    const shifts = await this.hijriShifts.shifts(tx);
+    for (const occurrence of this.dueOccurrences(schedule, now, shifts)) await this.listDay(tx, schedule, occurrence, now);
   }
 
   /**

@@ -3,6 +3,7 @@ import {
   EXTRA_ROUTES,
   IMPACT_ROUTES,
   MODERATION_ROUTES,
+  PARTNER_ROUTES,
   VERIFICATION_ROUTES,
   type DonorImpactResponse,
   apiPath,
@@ -137,4 +138,9 @@ export async function apiSubmitVerification(
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   body.append('document', new Blob([new Uint8Array(document.data)], { type: document.type }), document.name);
   await call(VERIFICATION_ROUTES.charity, { method: 'POST', body, token });
+}
+
+/** Names the donor's partner charities (accounts, in order): a new schedule's standing charities. */
+export async function apiSetPartners(token: string, charityIds: number[]): Promise<void> {
+  await call(PARTNER_ROUTES.donorPartners, { method: 'PUT', body: { charity_ids: charityIds }, token });
 }

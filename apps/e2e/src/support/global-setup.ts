@@ -80,6 +80,10 @@ export default async function globalSetup(): Promise<void> {
       // A listing's window can run out within a scenario: 1-minute windows, no grace period after them.
       MIN_PICKUP_WINDOW_MINUTES: '1',
       NOT_COLLECTED_GRACE_MINUTES: '0',
+      // Standing collections: a day is listed 30 s before its window opens, looked for every second, so
+      // the schedules scenario sees tonight's listing arrive within a minute of saving the schedule.
+      SCHEDULE_LEAD_MINUTES: '0.5',
+      SCHEDULE_CHECK_MS: '1000',
       PHOTO_DIR: photoDir,
       SMTP_URL: smtp.url,
       MAP_TILE_URL: `${tiles.url}/{z}/{x}/{y}.png`,

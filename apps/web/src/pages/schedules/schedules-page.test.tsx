@@ -1,9 +1,10 @@
 import type { OccurrenceView, PickupPointView, ScheduleView } from '@food-link/contracts';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { schedules } from '../../i18n/resources/schedules';
-import { inDays, mockApi, renderPage, signInAs, textKeys } from '../../test/test-utils';
+import { LiveHub } from '../../live/live-hub';
+import { inDays, liveEvent, mockApi, renderPage, signInAs, textKeys } from '../../test/test-utils';
 import { daysOf, ruleOf } from './schedule-rules';
 import SchedulesPage from './schedules-page';
 
@@ -211,6 +212,66 @@ describe('the donor schedules page', () => {
     await waitFor(() => expect(callsTo(fetchMock, `PATCH /api/schedules/3/occurrences/${tomorrow}`)).toHaveLength(1));
     expect(bodyOf(callsTo(fetchMock, `PATCH /api/schedules/3/occurrences/${tomorrow}`)[0])).toEqual({ skip: false });
   }, 20_000);
+
+  it('says which standing charities were skipped that day and why, by name; a paused schedule says why', async () => {
+    signInAs('donor', 7);
+    mockApi({
+      ...base,
+      'GET /api/schedules': { body: [schedule({ paused: 'pickup_point_deleted' })] },
+      [occurrencesUrl]: {
+        body: [
+          occurrence(inDays(0), { passed_over: [{ charity_id: 21, reason: 'storage' }, { charity_id: 99, reason: 'full_today' }] }),
+          occurrence(inDays(1)),
+        ],
+      },
+    });
+    const user = userEvent.setup();
+    renderPage(<SchedulesPage />, '/DonerDashboard/schedules');
+    expect(await screen.findByText(/Paused: its pickup point was deleted/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next 14 days' }));
+    expect(await screen.findByText('Skipped charities: Ahl Masr (cannot keep this kind of food), Charity 99 (full today)')).toBeInTheDocument();
+    expect(screen.getAllByText(/^Skipped charities/)).toHaveLength(1);
+
+    cleanup();
+    await i18next.changeLanguage('ar');
+    renderPage(<SchedulesPage />, '/DonerDashboard/schedules');
+    expect(await screen.findByText(/متوقف: حُذفت نقطة الاستلام/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'الأيام الأربعة عشر القادمة' }));
+    expect(await screen.findByText(/^جمعيات تم تخطيها: Ahl Masr \(لا تستطيع حفظ هذا النوع من الطعام\)/)).toBeInTheDocument();
+  });
+
+  it('sends the Eids choice from the rule editor, and shows it on the schedule', async () => {
+    signInAs('donor', 7);
+    const fetchMock = mockApi({ ...base, 'GET /api/schedules': { body: [schedule({ eids: 'skip' })] }, 'PATCH /api/schedules/3': { body: schedule() } });
+    const user = userEvent.setup();
+    renderPage(<SchedulesPage />, '/DonerDashboard/schedules');
+    expect(await screen.findByText('Every day · 21:00 to 22:30 · Not on the Eids')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit: Baladi bread' }));
+    const form = screen.getByRole('form', { name: 'Edit Baladi bread' });
+    expect(within(form).getByRole('radio', { name: /^Not on the Eids/ })).toBeChecked();
+    await user.click(within(form).getByRole('radio', { name: 'Collect on the Eids too' }));
+    await user.click(within(form).getByRole('button', { name: 'Save schedule' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH /api/schedules/3')).toHaveLength(1));
+    expect(bodyOf(callsTo(fetchMock, 'PATCH /api/schedules/3')[0])).toMatchObject({ eids: 'any' });
+  });
+
+  it('fetches the days again live on schedule.occurrence', async () => {
+    signInAs('donor', 7);
+    const hub = new LiveHub();
+    let status: OccurrenceView['status'] = 'planned';
+    const fetchMock = mockApi({ ...base, 'GET /api/schedules': { body: [schedule()] }, [occurrencesUrl]: () => ({ body: [occurrence(inDays(0), { status })] }) });
+    const user = userEvent.setup();
+    renderPage(<SchedulesPage />, '/DonerDashboard/schedules', { hub });
+    await user.click(await screen.findByRole('button', { name: 'Next 14 days' }));
+    expect(await screen.findByText(/· Planned ·/)).toBeInTheDocument();
+    status = 'listed';
+    act(() => hub.dispatch(liveEvent('schedule.occurrence', { scheduleId: 3, date: inDays(0), change: 'listed' })));
+    expect(await screen.findByText(/· Listed ·/)).toBeInTheDocument();
+    status = 'claimed';
+    act(() => hub.dispatch(liveEvent('schedule.occurrence', { scheduleId: 3, date: inDays(0), change: 'confirmed' })));
+    expect(await screen.findByText(/· Claimed ·/)).toBeInTheDocument();
+    expect(callsTo(fetchMock, occurrencesUrl)).toHaveLength(3);
+  });
 
   it("says the server's refusal of a day's change (already listed)", async () => {
     signInAs('donor', 7);

@@ -1,8 +1,9 @@
 import type { StandingOccurrenceView } from '@food-link/contracts';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { inDays, mockApi, renderPage, signInAs } from '../../test/test-utils';
+import { LiveHub } from '../../live/live-hub';
+import { inDays, liveEvent, mockApi, renderPage, signInAs } from '../../test/test-utils';
 import StandingWeekPage from './standing-week-page';
 
 function day(date: string, overrides: Partial<StandingOccurrenceView> = {}): StandingOccurrenceView {
@@ -39,6 +40,28 @@ afterEach(async () => {
 });
 
 describe("the charity's week", () => {
+  it('follows the days live: schedule.occurrence fetches the week again, without a reload', async () => {
+    signInAs('charity', 9);
+    const hub = new LiveHub();
+    let answer = [day(today, { status: 'planned', offered_to_you: false, food_id: undefined })];
+    const fetchMock = mockApi({ 'GET /api/charity/standing': () => ({ body: answer }) });
+    renderPage(<StandingWeekPage />, '/FoodDonationApp/week', { hub });
+    expect(await screen.findByText(/· Planned$/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Confirm: / })).not.toBeInTheDocument();
+
+    answer = [day(today)];
+    act(() => hub.dispatch(liveEvent('schedule.occurrence', { scheduleId: 3, date: today, change: 'listed' })));
+    expect(await screen.findByRole('button', { name: /^Confirm: / })).toBeInTheDocument();
+    expect(screen.getByText('Offered to you now')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET /api/charity/standing')).toHaveLength(2);
+
+    // Another charity confirmed (or the offer passed on): the week follows again.
+    answer = [day(today, { status: 'claimed', offered_to_you: false })];
+    act(() => hub.dispatch(liveEvent('schedule.occurrence', { scheduleId: 3, date: today, change: 'passed_over' })));
+    expect(await screen.findByText(/· Claimed$/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Confirm: / })).not.toBeInTheDocument();
+  });
+
   it('groups the days, with the Hijri date beside each and who is first', async () => {
     signInAs('charity', 9);
     mockApi({ 'GET /api/charity/standing': { body: week } });
