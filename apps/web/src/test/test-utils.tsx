@@ -128,6 +128,13 @@ export function inDays(days: number): string {
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
+/** The Umm al-Qura date of a Gregorian `YYYY-MM-DD`, as the API's occurrences carry it (no operator shift). */
+export function hijriOf(date: string): { year: number; month: number; day: number } {
+  const parts = new Intl.DateTimeFormat('en-u-ca-islamic-umalqura', { year: 'numeric', month: 'numeric', day: 'numeric', timeZone: 'UTC' }).formatToParts(new Date(`${date}T12:00:00Z`));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: part('year') || part('relatedYear'), month: part('month'), day: part('day') };
+}
+
 export function signInAs(userType: UserType, userId: number, name = userType === 'charity' ? 'Hope Kitchen' : 'Nile Bakery') {
   storeSession(`token-${userId}`, { user_id: userId, user_type: userType, name });
 }

@@ -39,7 +39,7 @@ function OccurrenceRow({ schedule, occurrence, userId, names }: { schedule: Sche
         <span className="font-semibold text-stone-900">{date}</span>
         <span className="text-sm text-stone-600">
           <span className="sr-only">{t('days14.hijri')}: </span>
-          {hijriDay(occurrence.date, i18n.language)}
+          {hijriDay(occurrence.date, i18n.language, occurrence.hijri)}
         </span>
       </div>
       <p className="text-stone-800">

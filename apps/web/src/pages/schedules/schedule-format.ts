@@ -14,15 +14,37 @@ export function gregorianDay(date: string, language: string): string {
   return new Intl.DateTimeFormat(localeOf(language), { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(noon(date));
 }
 
-/** The same day in the Umm al-Qura Hijri calendar: "17 Jumada II 1448 AH", "١٧ جمادى الآخرة ١٤٤٨ هـ". */
-export function hijriDay(date: string, language: string): string {
+const UMM_AL_QURA_PARTS = new Intl.DateTimeFormat('en-u-ca-islamic-umalqura', { year: 'numeric', month: 'numeric', day: 'numeric', timeZone: 'UTC' });
+
+/** The Umm al-Qura date of a Gregorian date, as numbers. */
+function ummAlQura(date: Date): { year: number; month: number; day: number } {
+  const parts = UMM_AL_QURA_PARTS.formatToParts(date);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: part('year') || part('relatedYear'), month: part('month'), day: part('day') };
+}
+
+/**
+ * The same day in the Hijri calendar: "17 Jumada II 1448 AH", "١٧ جمادى الآخرة ١٤٤٨ هـ". With `hijri` (the
+ * API's date, after an operator's shift of the year), that date is named: Intl names Umm al-Qura's dates
+ * only, so the Gregorian day a day either side whose Umm al-Qura date it is, is formatted instead.
+ */
+export function hijriDay(date: string, language: string, hijri?: { year: number; month: number; day: number }): string {
+  let day = noon(date);
+  if (hijri) {
+    const same = (d: Date) => {
+      const u = ummAlQura(d);
+      return u.year === hijri.year && u.month === hijri.month && u.day === hijri.day;
+    };
+    const found = [0, -1, 1].map((shift) => new Date(day.getTime() + shift * 86_400_000)).find(same);
+    if (found) day = found;
+  }
   return new Intl.DateTimeFormat(`${localeOf(language)}-u-ca-islamic-umalqura`, {
     calendar: 'islamic-umalqura',
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
-  }).format(noon(date));
+  }).format(day);
 }
 
 /** Texts that say a schedule's days and window in the reader's language. */

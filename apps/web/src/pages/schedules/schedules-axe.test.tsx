@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import i18next from 'i18next';
 import { vi } from 'vitest';
-import { inDays, mockApi, renderPage, signInAs } from '../../test/test-utils';
+import { hijriOf, inDays, mockApi, renderPage, signInAs } from '../../test/test-utils';
 import SchedulesPage from './schedules-page';
 import StandingWeekPage from './standing-week-page';
 
@@ -27,7 +27,7 @@ const schedule = {
   quantity: 40, weight_kg: null, allergens: [], rule: 'FREQ=DAILY', ramadan: 'any', eids: 'any', window: { from: '21:00', until: '22:30' }, partners: [21],
   starts_on: '2026-11-01', ends_on: null, created_at: '2026-11-01T10:00:00.000Z', paused: null,
 } satisfies ScheduleView;
-const occurrence = { date: today, hijri: { year: 1448, month: 6, day: 18 }, window_from: `${today}T19:00:00.000Z`, window_until: `${today}T20:30:00.000Z`, status: 'planned' as const, quantity: 40 };
+const occurrence = { date: today, hijri: hijriOf(today), window_from: `${today}T19:00:00.000Z`, window_until: `${today}T20:30:00.000Z`, status: 'planned' as const, quantity: 40 };
 const standing: StandingOccurrenceView = { ...occurrence, status: 'listed', food_id: 1, schedule_id: 3, donor_name: 'Zamalek Bakery', food_name: 'Baladi bread', governorate: 'EG-C', area: 'Zamalek', position: 0, offered_to_you: true };
 
 // axe measures icon ligatures on a canvas, which jsdom has not: it then skips that check (a console error otherwise).

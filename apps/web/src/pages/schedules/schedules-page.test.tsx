@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { schedules } from '../../i18n/resources/schedules';
 import { LiveHub } from '../../live/live-hub';
-import { inDays, liveEvent, mockApi, renderPage, signInAs, textKeys } from '../../test/test-utils';
+import { hijriOf, inDays, liveEvent, mockApi, renderPage, signInAs, textKeys } from '../../test/test-utils';
 import { daysOf, ruleOf } from './schedule-rules';
 import SchedulesPage from './schedules-page';
 
@@ -38,7 +38,7 @@ function schedule(overrides: Partial<ScheduleView> = {}): ScheduleView {
 
 /** Today's day: 21:00 to 22:30 Cairo (UTC+2 in winter). */
 function occurrence(date: string, overrides: Partial<OccurrenceView> = {}): OccurrenceView {
-  return { date, hijri: { year: 1448, month: 6, day: 18 }, window_from: `${date}T19:00:00.000Z`, window_until: `${date}T20:30:00.000Z`, status: 'planned', quantity: 40, ...overrides };
+  return { date, hijri: hijriOf(date), window_from: `${date}T19:00:00.000Z`, window_until: `${date}T20:30:00.000Z`, status: 'planned', quantity: 40, ...overrides };
 }
 
 const occurrencesUrl = `GET /api/schedules/3/occurrences?from=${inDays(0)}&to=${inDays(13)}`;
@@ -253,6 +253,20 @@ describe('the donor schedules page', () => {
     await user.click(within(form).getByRole('button', { name: 'Save schedule' }));
     await waitFor(() => expect(callsTo(fetchMock, 'PATCH /api/schedules/3')).toHaveLength(1));
     expect(bodyOf(callsTo(fetchMock, 'PATCH /api/schedules/3')[0])).toMatchObject({ eids: 'any' });
+  });
+
+  it("names the API's Hijri date, which follows an operator's shift of the year, not Umm al-Qura's own", async () => {
+    signInAs('donor', 7);
+    const today = inDays(0);
+    const yesterday = inDays(-1);
+    // Shifted +1: today reads as Umm al-Qura's yesterday.
+    mockApi({ ...base, 'GET /api/schedules': { body: [schedule()] }, [occurrencesUrl]: { body: [occurrence(today, { hijri: hijriOf(yesterday) })] } });
+    const user = userEvent.setup();
+    renderPage(<SchedulesPage />, '/DonerDashboard/schedules');
+    await user.click(await screen.findByRole('button', { name: 'Next 14 days' }));
+    const named = (date: string) => new Intl.DateTimeFormat('en-GB-u-ca-islamic-umalqura', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+    expect(await screen.findByText(named(yesterday))).toBeInTheDocument();
+    expect(screen.queryByText(named(today))).not.toBeInTheDocument();
   });
 
   it('fetches the days again live on schedule.occurrence', async () => {

@@ -3,13 +3,13 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { LiveHub } from '../../live/live-hub';
-import { inDays, liveEvent, mockApi, renderPage, signInAs } from '../../test/test-utils';
+import { hijriOf, inDays, liveEvent, mockApi, renderPage, signInAs } from '../../test/test-utils';
 import StandingWeekPage from './standing-week-page';
 
 function day(date: string, overrides: Partial<StandingOccurrenceView> = {}): StandingOccurrenceView {
   return {
     date,
-    hijri: { year: 1448, month: 6, day: 18 },
+    hijri: hijriOf(date),
     window_from: `${date}T19:00:00.000Z`,
     window_until: `${date}T20:30:00.000Z`,
     status: 'listed',

@@ -111,7 +111,7 @@ function Week({ userId }: { userId: number }) {
         <section key={date} aria-labelledby={`day-${date}`}>
           <h2 id={`day-${date}`} className="mb-2 text-xl font-semibold text-stone-900">
             {gregorianDay(date, summary.language)}{' '}
-            <span className="text-base font-normal text-stone-600">({hijriDay(date, summary.language)})</span>
+            <span className="text-base font-normal text-stone-600">({hijriDay(date, summary.language, week.data.find((day) => day.date === date)?.hijri)})</span>
           </h2>
           <ul className="grid gap-3">
             {week.data
