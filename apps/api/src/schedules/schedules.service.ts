@@ -99,12 +99,20 @@ export class SchedulesService implements OnModuleInit {
     await this.outbox.record(tx, DOMAIN_EVENTS.scheduleOccurrence, { scheduleId: day.schedule_id, date: day.date, change }, recipients);
   }
 
-  /** A standing charity confirmed (claimed) a day: its donor and the other charities hear it. */
+  /**
+   * A standing charity confirmed (claimed) a day: its donor and the other charities hear it. Recorded after
+   * the claim committed (the claim is RequestsService's transaction); should it fail, the claim stands and
+   * its own `food.claimed` has told the donor, so it is logged, not thrown.
+   */
   async toldConfirmed(id: number, date: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const schedule = await this.schedules.find(id, tx);
-      if (schedule) await this.tellDay(tx, { schedule_id: id, date, donor_id: schedule.donor_id, partners: schedule.partners }, 'confirmed');
-    });
+    try {
+      await this.db.transaction(async (tx) => {
+        const schedule = await this.schedules.find(id, tx);
+        if (schedule) await this.tellDay(tx, { schedule_id: id, date, donor_id: schedule.donor_id, partners: schedule.partners }, 'confirmed');
+      });
+    } catch (error) {
+      this.logger.warn(`Telling schedule ${id}'s confirmation of ${date}: ${(error as Error).message}`);
+    }
   }
 
   /**
