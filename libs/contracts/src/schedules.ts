@@ -26,6 +26,8 @@ export type PrayerAnchor = (typeof PRAYER_ANCHORS)[number];
 export const SCHEDULE_LIMITS = {
   /** A window lasts at least this long (as a listing's pickup window does). */
   windowMinMinutes: 30,
+  /** A clock window that passes midnight (`until` before `from`: a late restaurant's 23:30 to 00:30) lasts at most this long. */
+  overnightWindowMaxMinutes: 12 * 60,
   /** A prayer window starts and ends at most this far (minutes) before or after its prayer. */
   prayerOffsetMaxMinutes: 360,
   /** Occurrences are computed for at most this many days at once (a planner looks at next Ramadan). */
@@ -136,19 +138,39 @@ const clockTime = (description: string, example: string) =>
     .regex(CLOCK, { error: 'must be a time written HH:MM (00:00 to 23:59)' })
     .meta({ description, example, pattern: CLOCK.source });
 
-/** A window by Cairo's clock, within one day (it does not run past midnight). */
+/**
+ * How long a clock window lasts, in minutes: `until` before `from` closes the next day (23:30 to 00:30 is 60
+ * minutes), `until` equal to `from` is 0.
+ */
+export function clockWindowMinutes(window: { from: string; until: string }): number {
+  const length = clockMinutes(window.until) - clockMinutes(window.from);
+  return length < 0 ? length + 24 * 60 : length;
+}
+
+/** Whether a clock window passes midnight: it opens on its day and closes on the next. */
+export function passesMidnight(window: { from: string; until: string }): boolean {
+  return clockMinutes(window.until) < clockMinutes(window.from);
+}
+
+/**
+ * A window by Cairo's clock. It opens on the occurrence's day; an `until` before `from` closes the next day
+ * (at most SCHEDULE_LIMITS.overnightWindowMaxMinutes long), as a late restaurant's does.
+ */
 export const ClockWindow = z
   .object({
     from: clockTime('Opens, Cairo time', '20:00'),
-    until: clockTime('Closes, Cairo time, the same day', '21:30'),
+    until: clockTime('Closes, Cairo time (before `from`: the next day)', '21:30'),
   })
   .superRefine((window, ctx) => {
     if (!CLOCK.test(window.from) || !CLOCK.test(window.until)) return;
-    if (clockMinutes(window.until) - clockMinutes(window.from) < SCHEDULE_LIMITS.windowMinMinutes) {
+    const length = clockWindowMinutes(window);
+    if (length < SCHEDULE_LIMITS.windowMinMinutes) {
+      ctx.addIssue({ code: 'custom', path: ['until'], message: `must be at least ${SCHEDULE_LIMITS.windowMinMinutes} minutes after from` });
+    } else if (passesMidnight(window) && length > SCHEDULE_LIMITS.overnightWindowMaxMinutes) {
       ctx.addIssue({
         code: 'custom',
         path: ['until'],
-        message: `must be at least ${SCHEDULE_LIMITS.windowMinMinutes} minutes after from, the same day`,
+        message: `must be after from the same day, or (a window that passes midnight) at most ${SCHEDULE_LIMITS.overnightWindowMaxMinutes / 60} hours after it`,
       });
     }
   })

@@ -53,6 +53,19 @@ describe('rule evaluation in Cairo', () => {
     expect(list[2].window_until).toBe('2026-10-30T20:30:00.000Z');
   });
 
+  it("closes a window that passes midnight on the next day's clock, the night summer time ends included", () => {
+    const late: ScheduleTiming = { ...nightly, window: { from: '23:30', until: '00:30' } };
+    const list = occurrences(late, { from: '2026-10-28', to: '2026-10-30' });
+    expect(list.map((o) => o.date)).toEqual(['2026-10-28', '2026-10-29', '2026-10-30']);
+    // Wednesday, UTC+3: 23:30 to Thursday 00:30, an hour.
+    expect([list[0].window_from, list[0].window_until]).toEqual(['2026-10-28T20:30:00.000Z', '2026-10-28T21:30:00.000Z']);
+    // Thursday: at midnight the clocks go back to 23:00, so 23:30 comes twice and the later one is taken
+    // (UTC+2), to Friday 00:30 (UTC+2): an hour.
+    expect([list[1].window_from, list[1].window_until]).toEqual(['2026-10-29T21:30:00.000Z', '2026-10-29T22:30:00.000Z']);
+    // Friday, UTC+2.
+    expect([list[2].window_from, list[2].window_until]).toEqual(['2026-10-30T21:30:00.000Z', '2026-10-30T22:30:00.000Z']);
+  });
+
   it('keeps weekly days on Cairo weekdays across a change: FREQ=WEEKLY;BYDAY=SU,TU,TH', () => {
     const list = occurrences({ ...nightly, rule: 'FREQ=WEEKLY;BYDAY=SU,TU,TH' }, { from: '2026-10-25', to: '2026-11-07' });
     expect(list.map((o) => o.date)).toEqual(['2026-10-25', '2026-10-27', '2026-10-29', '2026-11-01', '2026-11-03', '2026-11-05']);

@@ -1,6 +1,7 @@
 import {
   cairoInstant,
   clockMinutes,
+  passesMidnight,
   isCalendarDate,
   isPrayerWindow,
   rangeProblem,
@@ -86,11 +87,12 @@ export function windowOn(date: string, window: ScheduleWindow, position: Positio
     return { from: new Date(prayer + window.from_minutes * 60_000), until: new Date(prayer + window.until_minutes * 60_000) };
   }
   const [year, month, day] = date.split('-').map(Number);
-  const at = (clock: string) => {
+  const at = (clock: string, nextDay = false) => {
     const minutes = clockMinutes(clock);
-    return cairoInstant(year, month, day, Math.floor(minutes / 60), minutes % 60);
+    return cairoInstant(year, month, day + (nextDay ? 1 : 0), Math.floor(minutes / 60), minutes % 60);
   };
-  return { from: at(window.from), until: at(window.until) };
+  // A window that passes midnight closes on the next day's clock.
+  return { from: at(window.from), until: at(window.until, passesMidnight(window)) };
 }
 
 /**

@@ -60,8 +60,15 @@ describe('ScheduleBody', () => {
   });
 
   it('refuses clock windows that are not HH:MM, end before they start or last under 30 minutes, naming the field', () => {
-    expect(problems({ ...good, window: { from: '21:00', until: '20:00' } })).toEqual(['window.until must be at least 30 minutes after from, the same day']);
-    expect(problems({ ...good, window: { from: '21:00', until: '21:29' } })).toEqual(['window.until must be at least 30 minutes after from, the same day']);
+    expect(problems({ ...good, window: { from: '21:00', until: '20:00' } })).toEqual([
+      'window.until must be after from the same day, or (a window that passes midnight) at most 12 hours after it',
+    ]);
+    expect(problems({ ...good, window: { from: '21:00', until: '21:29' } })).toEqual(['window.until must be at least 30 minutes after from']);
+    expect(problems({ ...good, window: { from: '21:00', until: '21:00' } })).toEqual(['window.until must be at least 30 minutes after from']);
+    expect(problems({ ...good, window: { from: '23:50', until: '00:10' } })).toEqual(['window.until must be at least 30 minutes after from']);
+    // A late restaurant's window passes midnight: it closes the next day.
+    expect(problems({ ...good, window: { from: '23:30', until: '00:30' } })).toEqual([]);
+    expect(problems({ ...good, window: { from: '21:00', until: '09:00' } })).toEqual([]);
     expect(problems({ ...good, window: { from: '9pm', until: '22:00' } })).toEqual(['window.from must be a time written HH:MM (00:00 to 23:59)']);
     expect(problems({ ...good, window: { from: '21:00', until: '24:00' } })).toEqual(['window.until must be a time written HH:MM (00:00 to 23:59)']);
   });

@@ -1,4 +1,4 @@
-import type { ScheduleView } from '@food-link/contracts';
+import { passesMidnight, type ScheduleView } from '@food-link/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatTimeOfDay } from '../../i18n/format-time';
 import { localeOf } from '../../i18n/i18n';
@@ -63,7 +63,7 @@ export function useScheduleSummary() {
       const window = schedule.window;
       return 'anchor' in window
         ? t('rule.prayer', { prayer: t(`prayers.${window.anchor}`), from: number(window.from_minutes), until: number(window.until_minutes) })
-        : t('rule.clock', { from: clock(window.from), until: clock(window.until) });
+        : t(passesMidnight(window) ? 'rule.clockOvernight' : 'rule.clock', { from: clock(window.from), until: clock(window.until) });
     },
     ramadan: (schedule: ScheduleView) =>
       schedule.ramadan === 'only' ? t('rule.ramadanOnly') : schedule.ramadan === 'except' ? t('rule.ramadanExcept') : null,

@@ -1,3 +1,4 @@
+import { clockWindowMinutes, passesMidnight, SCHEDULE_LIMITS } from '@food-link/contracts';
 import type { Allergen, EidMode, FoodCategory, FoodUnit, PrayerAnchor, RamadanMode, ScheduleBody, ScheduleView, StorageKind } from '@food-link/contracts';
 
 /** The days of the week in the order an Egyptian week runs (Saturday first), as RRULE's BYDAY names them. */
@@ -103,22 +104,17 @@ export function valuesOf(schedule: ScheduleView): ScheduleValues {
   };
 }
 
-const minutesOf = (clock: string) => {
-  const [hours, minutes] = clock.split(':').map(Number);
-  return hours * 60 + minutes;
-};
-
 /** What is missing or wrong before sending, as a text key of the `form` texts; null when the body can go. */
-export function scheduleProblem(values: ScheduleValues): 'required' | 'weightNeeded' | 'windowTooShort' | null {
+export function scheduleProblem(values: ScheduleValues): 'required' | 'weightNeeded' | 'windowTooShort' | 'windowTooLong' | null {
   if (!values.foodName.trim() || !values.description.trim() || !/^\d+$/.test(values.quantity) || Number(values.quantity) < 1 || !values.pickupPoint || !values.startsOn) {
     return 'required';
   }
   if ((values.unit === 'item' || values.unit === 'tray') && !(Number(values.weight) > 0)) return 'weightNeeded';
-  const length =
-    values.windowKind === 'clock'
-      ? minutesOf(values.until) - minutesOf(values.from)
-      : Number(values.untilMinutes) - Number(values.fromMinutes);
-  if (!(length >= 30)) return 'windowTooShort';
+  const clock = { from: values.from, until: values.until };
+  const length = values.windowKind === 'clock' ? clockWindowMinutes(clock) : Number(values.untilMinutes) - Number(values.fromMinutes);
+  if (!(length >= SCHEDULE_LIMITS.windowMinMinutes)) return 'windowTooShort';
+  // A clock window may pass midnight (a late restaurant's 23:30 to 00:30), for at most 12 hours.
+  if (values.windowKind === 'clock' && passesMidnight(clock) && length > SCHEDULE_LIMITS.overnightWindowMaxMinutes) return 'windowTooLong';
   return null;
 }
 

@@ -152,6 +152,31 @@ describe('the donor schedules page', () => {
     expect(body.ramadan).toBe('any');
   }, 20_000);
 
+  it("takes a late restaurant's window past midnight, at most 12 hours, and says it closes the next day", async () => {
+    signInAs('donor', 7);
+    const late = schedule({ window: { from: '23:30', until: '00:30' } });
+    const fetchMock = mockApi({ ...base, 'GET /api/schedules': { body: [late] }, 'POST /api/schedules': { status: 201, body: late } });
+    const user = userEvent.setup();
+    renderPage(<SchedulesPage />, '/DonerDashboard/schedules');
+    expect(await screen.findByText('Every day · 23:30 to 00:30 the next day')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'New schedule' }));
+    const form = screen.getByRole('form', { name: 'New schedule' });
+    await user.type(within(form).getByLabelText(/What you give/), 'Koshary');
+    await user.type(within(form).getByLabelText(/Details for the charity/), 'After closing');
+    await user.type(within(form).getByLabelText(/Quantity each time/), '20');
+    const until = within(form).getByLabelText('Until');
+    await user.clear(until);
+    await user.type(until, '09:00');
+    await user.click(within(form).getByRole('button', { name: 'Save schedule' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('A window that passes midnight can last at most 12 hours.');
+    expect(callsTo(fetchMock, 'POST /api/schedules')).toHaveLength(0);
+    await user.clear(until);
+    await user.type(until, '01:00');
+    await user.click(within(form).getByRole('button', { name: 'Save schedule' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/schedules')).toHaveLength(1));
+    expect(bodyOf(callsTo(fetchMock, 'POST /api/schedules')[0]).window).toEqual({ from: '20:00', until: '01:00' });
+  }, 20_000);
+
   it('edits a schedule keeping a rule the day boxes cannot show, and deletes one', async () => {
     signInAs('donor', 7);
     const monthly = schedule({ rule: 'FREQ=MONTHLY;BYDAY=1FR' });
