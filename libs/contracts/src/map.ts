@@ -24,12 +24,20 @@ export const MapConfig = z
   .meta({ id: 'MapConfig' });
 export type MapConfig = z.infer<typeof MapConfig>;
 
+/** A position, in degrees. */
+export interface MapPosition {
+  lat: number;
+  lng: number;
+}
+
 /**
  * The public position of each governorate: its capital city's centre (GeoNames' coordinates of the
  * city, rounded to 0.01°, about a kilometre). The board's map puts a listing here, never at its pickup
- * point; the pin picker starts here when a donor picks the governorate.
+ * point; the pin picker starts here when a donor picks the governorate. The API's standing collections
+ * compute prayer times here for a pickup point without a position of its own (a kilometre moves a prayer
+ * time by seconds).
  */
-export const GOVERNORATE_POSITIONS: Readonly<Record<GovernorateCode, { lat: number; lng: number }>> = {
+export const GOVERNORATE_POSITIONS: Readonly<Record<GovernorateCode, MapPosition>> = {
   'EG-C': { lat: 30.04, lng: 31.24 }, // Cairo
   'EG-GZ': { lat: 30.01, lng: 31.21 }, // Giza
   'EG-ALX': { lat: 31.2, lng: 29.92 }, // Alexandria
@@ -39,7 +47,7 @@ export const GOVERNORATE_POSITIONS: Readonly<Record<GovernorateCode, { lat: numb
   'EG-BH': { lat: 31.03, lng: 30.47 }, // Damanhur
   'EG-KFS': { lat: 31.11, lng: 30.94 }, // Kafr El Sheikh
   'EG-GH': { lat: 30.79, lng: 31.0 }, // Tanta
-  'EG-MNF': { lat: 30.56, lng: 31.01 }, // Shibin El Kom
+  'EG-MNF': { lat: 30.55, lng: 31.01 }, // Shibin El Kom
   'EG-DT': { lat: 31.42, lng: 31.81 }, // Damietta
   'EG-PTS': { lat: 31.27, lng: 32.3 }, // Port Said
   'EG-IS': { lat: 30.6, lng: 32.27 }, // Ismailia

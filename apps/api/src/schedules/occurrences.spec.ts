@@ -1,6 +1,6 @@
 import { CalculationMethod, Coordinates, PrayerTimes } from 'adhan';
 import { EGYPT_BOUNDS, GOVERNORATE_CODES } from '@food-link/contracts';
-import { GOVERNORATE_CAPITALS } from './governorate-capitals';
+import { GOVERNORATE_POSITIONS as GOVERNORATE_CAPITALS } from '@food-link/contracts';
 import { datesBetween, occurrences, ScheduleInputError, type ScheduleTiming } from './occurrences';
 
 const CAIRO = { lat: 30.0444, lng: 31.2357 };

@@ -12,7 +12,7 @@ import {
   type RamadanMode,
   type ScheduleWindow,
 } from '@food-link/contracts';
-import { GOVERNORATE_CAPITALS, type Position } from './governorate-capitals';
+import { GOVERNORATE_POSITIONS as GOVERNORATE_CAPITALS, type MapPosition as Position } from '@food-link/contracts';
 import { checkHijriShifts, hijriDate, isEid, isRamadan, type HijriShifts } from './hijri';
 import { prayerTime } from './prayer-times';
 import { RRule } from './rrule-library';

@@ -1,6 +1,6 @@
 import { CalculationMethod, Coordinates, PrayerTimes } from 'adhan';
 import type { PrayerAnchor } from '@food-link/contracts';
-import type { Position } from './governorate-capitals';
+import type { MapPosition as Position } from '@food-link/contracts';
 
 /**
  * The Egyptian General Authority of Survey's method (docs/DOMAIN-RULES.md, "Standing collections"): Fajr
