@@ -1,6 +1,5 @@
 // Unit tests sit beside the code (src/**/*.spec.ts); integration tests boot the app against real
 // PostgreSQL and Redis (test/**/*.int-spec.ts). Each test file gets a database of its own.
-const os = require('node:os');
 const path = require('node:path');
 const swc = require('../../tools/jest/swc.config.cjs');
 
@@ -22,9 +21,5 @@ module.exports = {
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 30000,
-  // Two test files at a time at least: most of an integration file's time is spent waiting (for a job, a
-  // socket, an outage or a minute to pass), not computing, and each file has its own database and Redis
-  // prefix. Jest's default (cores - 1) ran them one by one on CI's 2 cores. `-w 1` still overrides it.
-  maxWorkers: Math.max(2, os.availableParallelism() - 1),
   reporters: ['default', ['<rootDir>/../../tools/jest/summary-reporter.cjs', { project: 'api' }]],
 };
