@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Injectable, Logger } from '@nestjs/common';
-import { MESSAGING_ROUTES, type Language, type MessagingChannel } from '@food-link/contracts';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { MESSAGING_ROUTES, type Language, type MessagingChannel, type UserType } from '@food-link/contracts';
 import { AppConfig } from '../config/app-config';
-import { fitSms, phoneCodeText, templateLanguage } from './message-texts';
+import { claimAnswerText, claimButtonTitle, fitSms, helpText, phoneCodeText, smsClaimHint, templateLanguage } from './message-texts';
+import { REPLY_ACTIONS, type ReplyActions } from './reply-actions';
+import { ReplyReferences } from './reply-references';
 import { MessagingRepository, type DeliveryStatus } from './messaging.repository';
-import { ProviderError, SmsClient, WhatsAppClient, type TemplateComponent } from './provider-clients';
+import { ProviderError, SmsClient, WhatsAppClient, type TemplateComponent, type WhatsAppMessage } from './provider-clients';
 
 /** WhatsApp's customer-service window: free text is allowed this long after the user's last message. */
 export const WHATSAPP_WINDOW_MS = 24 * 3600 * 1000;
@@ -16,6 +18,11 @@ export interface UserMessage {
   kind: string;
   text: (language: Language) => string;
   template?: { name: string; components: (language: Language) => TemplateComponent[] };
+  /**
+   * New food the user may claim by replying: a Claim button (WhatsApp: interactive inside the window, the
+   * template's quick-reply button outside it) or "Reply 1" (SMS), each with a single-use reference.
+   */
+  claim?: { foodId: number };
 }
 
 /** What became of a send. */
@@ -39,6 +46,8 @@ export class MessagingService {
     private readonly repository: MessagingRepository,
     private readonly whatsApp: WhatsAppClient,
     private readonly sms: SmsClient,
+    private readonly references: ReplyReferences,
+    @Optional() @Inject(REPLY_ACTIONS) private readonly actions?: ReplyActions,
   ) {}
 
   available(): { whatsapp: boolean; sms: boolean } {
@@ -73,23 +82,34 @@ export class MessagingService {
    * (or said STOP). On WhatsApp, free text inside the 24-hour window opened by their last message, the
    * approved template outside it (no template: not sent).
    */
-  async send(userId: number, message: UserMessage): Promise<SendOutcome> {
+  async send(userId: number, message: UserMessage, options: { via?: MessagingChannel } = {}): Promise<SendOutcome> {
     const recipient = await this.repository.recipient(userId);
     if (!recipient) return { outcome: 'not-verified' };
     const text = message.text(recipient.language);
-    const { phone, channel, language } = recipient;
+    const { phone, language } = recipient;
+    const channel = options.via ?? recipient.channel;
+    const claimReference = message.claim ? await this.references.claim(userId, message.claim.foodId, channel) : null;
     if (channel === 'sms') {
-      if (!this.sms.configured) return this.writeDown(userId, phone, channel, message.kind, text);
-      const body = fitSms(text);
+      const withHint = claimReference ? `${smsClaimHint(language)}\n${text}` : text;
+      if (!this.sms.configured) return this.writeDown(userId, phone, channel, message.kind, withHint);
+      const body = fitSms(withHint);
       return this.deliver(userId, phone, 'sms', message.kind, body, () => this.sms.send(phone, body, this.smsStatusCallback));
     }
     if (!this.whatsApp.configured) return this.writeDown(userId, phone, channel, message.kind, text);
     const inWindow = recipient.lastInboundAt !== null && Date.now() - recipient.lastInboundAt.getTime() < WHATSAPP_WINDOW_MS;
-    if (inWindow) return this.deliver(userId, phone, 'whatsapp', message.kind, text, () => this.whatsApp.send(phone, { type: 'text', body: text }));
+    if (inWindow) {
+      const content: WhatsAppMessage = claimReference
+        ? { type: 'interactive', body: text, buttons: [{ id: claimReference, title: claimButtonTitle(language) }] }
+        : { type: 'text', body: text };
+      return this.deliver(userId, phone, 'whatsapp', message.kind, text, () => this.whatsApp.send(phone, content));
+    }
     if (!message.template) throw new ProviderError(`${message.kind} has no template for use outside the 24-hour window`, null, 131047, false);
     const template = message.template;
+    const components = template.components(language);
+    // The template's quick-reply button (Claim) carries the reference as its payload.
+    if (claimReference) components.push({ type: 'button', sub_type: 'quick_reply', index: '0', parameters: [{ type: 'payload', payload: claimReference }] });
     return this.deliver(userId, phone, 'whatsapp', message.kind, text, () =>
-      this.whatsApp.send(phone, { type: 'template', name: template.name, language: templateLanguage(language), components: template.components(language) }),
+      this.whatsApp.send(phone, { type: 'template', name: template.name, language: templateLanguage(language), components }),
     );
   }
 
@@ -122,13 +142,50 @@ export class MessagingService {
     return { outcome: 'unconfigured', file };
   }
 
+  /**
+   * Whether a WhatsApp message to the user that failed for good may go by SMS instead: their verified phone
+   * is on WhatsApp, they allow the fallback, and this server has SMS.
+   */
+  async smsFallbackAllowed(userId: number): Promise<boolean> {
+    const recipient = await this.repository.recipient(userId);
+    return recipient !== undefined && recipient.channel === 'whatsapp' && recipient.smsFallback && this.sms.configured;
+  }
+
   /** A message a user wrote to us: it opens WhatsApp's window; `STOP` turns the channel off. */
   async received(channel: MessagingChannel, phone: string, providerId: string, body: string, at: Date): Promise<void> {
-    const userId = (await this.repository.userOfVerifiedPhone(phone)) ?? null;
-    await this.repository.recordMessage({ userId, channel, direction: 'in', phone, providerId, kind: 'reply', body, status: 'received' });
-    if (userId === null) return;
+    const owner = await this.repository.ownerOfVerifiedPhone(phone);
+    const userId = owner?.userId ?? null;
+    // A webhook delivered again (the same message id) is recorded once and acted on once.
+    const fresh = await this.repository.recordMessage({ userId, channel, direction: 'in', phone, providerId, kind: 'reply', body, status: 'received' });
+    if (!owner || !fresh) return;
     if (channel === 'whatsapp') await this.repository.noteInbound(phone, at);
-    if (/^\s*stop\s*$/i.test(body) || /^\s*(توقف|إيقاف|ايقاف)\s*$/.test(body)) await this.repository.stop(phone);
+    if (/^\s*stop\s*$/i.test(body) || /^\s*(توقف|إيقاف|ايقاف)\s*$/.test(body)) return this.repository.stop(phone);
+    if (owner.stopped) return;
+    await this.act(owner, channel, body.trim());
+  }
+
+  /**
+   * A reply that acts (docs/MESSAGING.md, "Replies that act"): a Claim button's reference, or an SMS "1",
+   * claims the listing as the phone's owner, with the same rules as the web, and is answered with the
+   * pickup code and address or why not. A forged or used reference does nothing; any other text gets a
+   * short help. Answers go on the channel the reply came on.
+   */
+  private async act(owner: { userId: number; userType: UserType }, channel: MessagingChannel, text: string): Promise<void> {
+    const language = await this.repository.languageOf(owner.userId);
+    const answer = (words: string) => this.send(owner.userId, { kind: 'reply_answer', text: () => words }, { via: channel });
+    let foodId: number | undefined;
+    if (text.startsWith('claim.')) foodId = await this.references.redeem(owner.userId, text);
+    else if (channel === 'sms' && /^[1١]$/.test(text)) foodId = await this.references.redeemSms(owner.userId);
+    else {
+      await answer(helpText(language));
+      return;
+    }
+    if (foodId === undefined || !this.actions) {
+      if (foodId === undefined) this.logger.log(`A reply of user ${owner.userId} carried no usable reference: nothing done`);
+      return;
+    }
+    const claimed = await this.actions.claim({ id: owner.userId, userType: owner.userType }, foodId);
+    await answer(claimAnswerText(claimed, language));
   }
 
   async statusReported(channel: MessagingChannel, providerId: string, status: DeliveryStatus, error: string | null): Promise<void> {

@@ -7,6 +7,8 @@ export interface ProviderRequest {
   path: string;
   headers: IncomingMessage['headers'];
   body: string;
+  /** When it arrived (Date.now()). */
+  at?: number;
 }
 
 export const WHATSAPP = { version: 'v23.0', numberId: '106540352242922', token: 'EAAG-test-token-of-the-business' };
@@ -75,13 +77,20 @@ export class MessagingProviders {
   }
 
   private answer(request: ProviderRequest): { status: number; body: unknown } {
-    this.requests.push(request);
+    this.requests.push({ ...request, at: Date.now() });
     if (request.method !== 'POST') return { status: 405, body: { error: { message: 'Unsupported method', code: 100 } } };
     if (request.path === `/${WHATSAPP.version}/${WHATSAPP.numberId}/messages`) {
       if (request.headers.authorization !== `Bearer ${WHATSAPP.token}`) {
         return { status: 401, body: { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } } };
       }
-      let body: { messaging_product?: string; to?: string; type?: string; text?: { body?: string }; template?: { name?: string; language?: { code?: string } } };
+      let body: {
+        messaging_product?: string;
+        to?: string;
+        type?: string;
+        text?: { body?: string };
+        template?: { name?: string; language?: { code?: string } };
+        interactive?: { type?: string; body?: { text?: string }; action?: { buttons?: { type?: string; reply?: { id?: string; title?: string } }[] } };
+      };
       try {
         body = JSON.parse(request.body);
       } catch {
@@ -92,7 +101,16 @@ export class MessagingProviders {
         body.messaging_product === 'whatsapp' &&
         /^\d{8,15}$/.test(body.to ?? '') &&
         ((body.type === 'text' && typeof body.text?.body === 'string') ||
-          (body.type === 'template' && typeof body.template?.name === 'string' && typeof body.template.language?.code === 'string'));
+          (body.type === 'template' && typeof body.template?.name === 'string' && typeof body.template.language?.code === 'string') ||
+          // Reply buttons: 1 to 3, each with an id (≤ 256) and a title (≤ 20 characters).
+          (body.type === 'interactive' &&
+            body.interactive?.type === 'button' &&
+            typeof body.interactive.body?.text === 'string' &&
+            (body.interactive.action?.buttons?.length ?? 0) >= 1 &&
+            (body.interactive.action?.buttons?.length ?? 0) <= 3 &&
+            (body.interactive.action?.buttons ?? []).every(
+              (button) => button.type === 'reply' && (button.reply?.id?.length ?? 0) > 0 && (button.reply?.id?.length ?? 0) <= 256 && (button.reply?.title?.length ?? 0) <= 20,
+            )));
       if (!valid) return { status: 400, body: { error: { message: '(#100) Invalid parameter', code: 100 } } };
       const failure = this.failures.shift();
       if (failure) return failure;

@@ -54,6 +54,7 @@ export const common = {
       bell: 'Notifications',
       bellUnread: 'Notifications, {{unread}} unread',
       someFood: 'a listing',
+      someCharity: 'A charity',
       text: {
         food: {
           matched: 'New food near you: {{foodName}}',
@@ -64,6 +65,12 @@ export const common = {
           ended: 'Was {{foodName}} collected?',
         },
         account: { news: 'News about your account' },
+        donation: {
+          claimed: '{{charityName}} claimed {{foodName}}',
+          cancelled: '{{charityName}} cancelled its claim on {{foodName}}',
+          not_collected: '{{charityName}} did not collect {{foodName}}',
+          received: '{{charityName}} reported what it received of {{foodName}}',
+        },
       },
       // Account news from its parts ({{item}}: the listing's number, {{name}}: its name).
     },
@@ -124,6 +131,7 @@ export const common = {
       bell: 'الإشعارات',
       bellUnread: 'الإشعارات، {{unread}} غير مقروءة',
       someFood: 'طعام معروض',
+      someCharity: 'جمعية',
       text: {
         food: {
           matched: 'طعام جديد بالقرب منك: {{foodName}}',
@@ -134,6 +142,12 @@ export const common = {
           ended: 'هل استُلم «{{foodName}}»؟',
         },
         account: { news: 'أخبار عن حسابك' },
+        donation: {
+          claimed: 'حجزت {{charityName}} «{{foodName}}»',
+          cancelled: 'ألغت {{charityName}} حجزها لـ«{{foodName}}»',
+          not_collected: 'لم تستلم {{charityName}} «{{foodName}}»',
+          received: 'أبلغت {{charityName}} بما استلمته من «{{foodName}}»',
+        },
       },
     },
     loading: 'جارٍ التحميل...',

@@ -1,0 +1,19 @@
+import type { UserType } from '@food-link/contracts';
+
+/**
+ * What a reply on WhatsApp or SMS can do in the rest of the app (docs/MESSAGING.md, "Replies that act"):
+ * declared here, bound by `replies/` (RepliesModule) to the claims' own calls, so that messaging does not
+ * depend on them. Unbound (a process without RepliesModule), a reply claims nothing.
+ */
+export const REPLY_ACTIONS = Symbol('REPLY_ACTIONS');
+
+/** What became of a claim made by a reply. */
+export type ClaimReply =
+  | { outcome: 'claimed'; foodName: string; pickupCode: string | null; address: string | null }
+  | { outcome: 'taken' }
+  | { outcome: 'refused'; reason: string };
+
+export interface ReplyActions {
+  /** The same claim as the web's (POST /api/request), as this user. */
+  claim(user: { id: number; userType: UserType }, foodId: number): Promise<ClaimReply>;
+}
