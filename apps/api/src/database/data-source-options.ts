@@ -28,7 +28,7 @@ import { UserLanguage1764651480000 } from './migrations/1764651480000-user-langu
 import { StandingCollections1764651600000 } from './migrations/1764651600000-standing-collections';
 import { StandingOfferWaitlist1764651610000 } from './migrations/1764651610000-standing-offer-waitlist';
 import { CharityCapacity1764651620000 } from './migrations/1764651620000-charity-capacity';
-import { MessagingSending1764651700000 } from './migrations/1764651700000-messaging-sending';
+import { MessagingSending1764651810000 } from './migrations/1764651810000-messaging-sending';
 
 /**
  * No entities: every table is reached with explicit SQL in a `*.repository.ts` file (conditional updates,
@@ -64,7 +64,7 @@ export const MIGRATIONS = [
   StandingCollections1764651600000,
   StandingOfferWaitlist1764651610000,
   CharityCapacity1764651620000,
-  MessagingSending1764651700000,
+  MessagingSending1764651810000,
 ];
 
 /** The longest a statement runs, on either side of the connection. */

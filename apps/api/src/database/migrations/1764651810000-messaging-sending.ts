@@ -7,8 +7,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * - `messaging_phones.quiet_start`, `quiet_end`: the user's quiet hours for their phone (Cairo time;
  *   messages held until they end). Both or neither.
  */
-export class MessagingSending1764651700000 implements MigrationInterface {
-  name = 'MessagingSending1764651700000';
+export class MessagingSending1764651810000 implements MigrationInterface {
+  name = 'MessagingSending1764651810000';
 
   async up(db: QueryRunner): Promise<void> {
     await db.query(`ALTER TABLE messaging_messages ALTER COLUMN kind TYPE varchar(40)`);
