@@ -187,6 +187,56 @@ describe('claims by a WhatsApp button or an SMS "1"', () => {
     expect(await requestsOf(foodId)).toHaveLength(1);
   });
 
+  /**
+   * A member of `charity`'s organisation in `role`, with a verified SMS phone (made as accepting an
+   * invitation makes it: a member-only user and its membership).
+   */
+  const memberWithPhone = async (charity: TestUser, role: 'coordinator' | 'volunteer') => {
+    const [{ id }] = (await t.db.query(
+      `INSERT INTO users (name, email, password_hash, user_type, language, member_only) VALUES ($1, $2, 'x', 'charity', 'en', true) RETURNING id`,
+      [`A ${role}`, `${role}-${process.pid}-${++phones}@example.eg`],
+    )) as { id: number }[];
+    await t.db.query(
+      `INSERT INTO organisation_members (user_id, organisation_id, role) SELECT $1, m.organisation_id, $2 FROM organisation_members m WHERE m.user_id = $3`,
+      [id, role, charity.id],
+    );
+    const phone = newPhone();
+    await t.db.query(`INSERT INTO messaging_phones (user_id, phone, channel, verified_at) VALUES ($1, $2, 'sms', now())`, [id, phone]);
+    return { member: { id } as TestUser, phone };
+  };
+
+  it("claims for the organisation as a coordinator (the web's roles); a volunteer, or a user in no organisation, is refused in words", async () => {
+    const charity = await createCharity(t.http);
+    const coordinator = await memberWithPhone(charity, 'coordinator');
+    const volunteer = await memberWithPhone(charity, 'volunteer');
+    const foodId = await newFoodTo([coordinator.member, volunteer.member]);
+    await waitFor(async () => [...smsTo(coordinator.phone), ...smsTo(volunteer.phone)], (sent) => sent.length === 2, 'the SMS offers');
+
+    // The volunteer first: the web's guard refuses a volunteer's claim (403), and so does the reply.
+    await textBySms(volunteer.phone, '1');
+    const [, refused] = await waitFor(async () => smsTo(volunteer.phone), (sent) => sent.length === 2, "the volunteer's refusal");
+    expect(refused.get('Body')).toBe("It could not be claimed: Only an organisation's admin or coordinator may do this");
+    expect(await requestsOf(foodId)).toEqual([]);
+
+    // The coordinator claims, for the organisation's account (the charity), as on the web.
+    await textBySms(coordinator.phone, '1');
+    const [request] = await waitFor(() => requestsOf(foodId), (rows) => rows.length === 1, 'the claim');
+    expect(request).toMatchObject({ charity_id: charity.id, status: 'pending' });
+    const [, answer] = await waitFor(async () => smsTo(coordinator.phone), (sent) => sent.length === 2, "the coordinator's answer");
+    expect(answer.get('Body')).toContain(`Pickup code: ${request.pickup_code}`);
+    const [{ claimed_by }] = (await t.db.query(`SELECT claimed_by FROM pickup_requests WHERE food_id = $1`, [foodId])) as { claimed_by: number | null }[];
+    expect(claimed_by).toBe(coordinator.member.id);
+
+    // Removed from the organisation, the coordinator acts for nobody: refused, as the web's 403.
+    await t.db.query(`DELETE FROM organisation_members WHERE user_id = $1`, [coordinator.member.id]);
+    const second = await newFoodTo([coordinator.member]);
+    await waitFor(async () => smsTo(coordinator.phone), (sent) => sent.length === 3, 'the second offer');
+    await textBySms(coordinator.phone, '1');
+    const [, , , outside] = await waitFor(async () => smsTo(coordinator.phone), (sent) => sent.length === 4, 'the refusal');
+    expect(outside.get('Body')).toBe('It could not be claimed: You are not a member of an organisation; accept an invitation to join one');
+    expect(await requestsOf(second)).toEqual([]);
+  });
+
   it("refuses a donor's reply in words, claiming nothing", async () => {
     const donorPhone = newPhone();
     const other = await createDonor(t.http);

@@ -29,6 +29,7 @@ import { StandingCollections1764651600000 } from './migrations/1764651600000-sta
 import { StandingOfferWaitlist1764651610000 } from './migrations/1764651610000-standing-offer-waitlist';
 import { CharityCapacity1764651620000 } from './migrations/1764651620000-charity-capacity';
 import { MessagingSending1764651810000 } from './migrations/1764651810000-messaging-sending';
+import { MessagingLateFallback1764651811000 } from './migrations/1764651811000-messaging-late-fallback';
 
 /**
  * No entities: every table is reached with explicit SQL in a `*.repository.ts` file (conditional updates,
@@ -65,6 +66,7 @@ export const MIGRATIONS = [
   StandingOfferWaitlist1764651610000,
   CharityCapacity1764651620000,
   MessagingSending1764651810000,
+  MessagingLateFallback1764651811000,
 ];
 
 /** The longest a statement runs, on either side of the connection. */

@@ -6,8 +6,14 @@ import { AppConfig } from '../config/app-config';
 import type { DeliverJob } from '../outbox/notification-jobs';
 import { bullPrefix } from '../outbox/queue-options';
 
-/** A `send` job of the `messaging` queue: a notification (a `deliver` job's data, channel `phone`). */
-export type SendJob = DeliverJob & { channel: 'phone' };
+/**
+ * A `send` job of the `messaging` queue: a notification (a `deliver` job's data, channel `phone`). `via: 'sms'`:
+ * the SMS fallback of a WhatsApp message a status webhook reported `failed` (MessagingService.statusReported).
+ */
+export type SendJob = DeliverJob & { channel: 'phone'; via?: 'sms' };
+
+/** The job id of the late SMS fallback of `job` (one per occasion and user, whatever number of failures is reported). */
+export const smsFallbackJobId = (job: SendJob) => `${job.key}-${job.userId}-phone-sms`;
 
 /**
  * Messages retry MESSAGING_ATTEMPTS times with exponential backoff from MESSAGING_BACKOFF_MS when waiting

@@ -262,33 +262,53 @@ export class MessagingRepository {
     body: string;
     status: 'written' | 'sent' | 'failed' | 'received';
     error?: string | null;
+    /** A WhatsApp notification's `send` job, for its SMS fallback should a webhook report it failed later. */
+    resend?: unknown;
   }): Promise<boolean> {
     const rows = await this.db.query<{ id: string }[]>(
-      `INSERT INTO messaging_messages (user_id, channel, direction, phone, provider_id, kind, body, status, error)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+      `INSERT INTO messaging_messages (user_id, channel, direction, phone, provider_id, kind, body, status, error, resend)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
        ON CONFLICT (channel, provider_id) WHERE provider_id IS NOT NULL DO NOTHING
        RETURNING id`,
-      [message.userId, message.channel, message.direction, message.phone, message.providerId, message.kind, message.body, message.status, message.error ?? null],
+      [
+        message.userId,
+        message.channel,
+        message.direction,
+        message.phone,
+        message.providerId,
+        message.kind,
+        message.body,
+        message.status,
+        message.error ?? null,
+        message.resend === undefined ? null : JSON.stringify(message.resend),
+      ],
     );
     return rows.length > 0;
   }
 
   /**
    * A provider's delivery status for one of our messages. Statuses may arrive out of order: one never
-   * moves a message back (read stays read when a late `delivered` arrives); `failed` ends it.
+   * moves a message back (read stays read when a late `delivered` arrives); `failed` ends it. Answers the
+   * message's user and `resend` job when the status changed it (so `failed` is answered once per message,
+   * however often it is reported), else null.
    */
-  async recordStatus(channel: MessagingChannel, providerId: string, status: DeliveryStatus, error: string | null): Promise<boolean> {
+  async recordStatus(
+    channel: MessagingChannel,
+    providerId: string,
+    status: DeliveryStatus,
+    error: string | null,
+  ): Promise<{ userId: number | null; resend: unknown } | null> {
     const rows = await this.db.transaction((tx) =>
-      returningRows<{ id: number }>(
+      returningRows<{ id: number; user_id: number | null; resend: unknown }>(
       tx,
       `UPDATE messaging_messages SET status = $3, error = coalesce($4, error), updated_at = now()
         WHERE channel = $1 AND provider_id = $2 AND direction = 'out' AND status <> 'failed'
           AND array_position(ARRAY['written', 'sent', 'delivered', 'read', 'failed']::varchar[], status)
               < array_position(ARRAY['written', 'sent', 'delivered', 'read', 'failed']::varchar[], $3::varchar)
-        RETURNING id`,
+        RETURNING id, user_id, resend`,
       [channel, providerId, status, error],
     ),
     );
-    return rows.length > 0;
+    return rows.length > 0 ? { userId: rows[0].user_id, resend: rows[0].resend } : null;
   }
 }

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { MESSAGING_ROUTES, type Language, type MessagingChannel, type UserType } from '@food-link/contracts';
+import { MESSAGING_JOBS, MESSAGING_ROUTES, type Language, type MessagingChannel, type UserType } from '@food-link/contracts';
 import { AppConfig } from '../config/app-config';
 import { claimAnswerText, claimButtonTitle, fitSms, helpText, phoneCodeText, smsClaimHint, templateLanguage } from './message-texts';
 import { REPLY_ACTIONS, type ReplyActions } from './reply-actions';
 import { ReplyReferences } from './reply-references';
 import { MessagingRepository, type DeliveryStatus } from './messaging.repository';
 import { ProviderError, SmsClient, WhatsAppClient, type TemplateComponent, type WhatsAppMessage } from './provider-clients';
+import { MessagingQueue, smsFallbackJobId, type SendJob } from './messaging-queue';
 
 /** WhatsApp's customer-service window: free text is allowed this long after the user's last message. */
 export const WHATSAPP_WINDOW_MS = 24 * 3600 * 1000;
@@ -23,6 +24,11 @@ export interface UserMessage {
    * template's quick-reply button outside it) or "Reply 1" (SMS), each with a single-use reference.
    */
   claim?: { foodId: number };
+  /**
+   * The notification's `send` job, kept with a WhatsApp message so that a `failed` reported later by
+   * Meta's status webhook can queue it again by SMS (statusReported). Absent: no late fallback.
+   */
+  resend?: SendJob;
 }
 
 /** What became of a send. */
@@ -47,6 +53,7 @@ export class MessagingService {
     private readonly whatsApp: WhatsAppClient,
     private readonly sms: SmsClient,
     private readonly references: ReplyReferences,
+    private readonly queue: MessagingQueue,
     @Optional() @Inject(REPLY_ACTIONS) private readonly actions?: ReplyActions,
   ) {}
 
@@ -101,15 +108,21 @@ export class MessagingService {
       const content: WhatsAppMessage = claimReference
         ? { type: 'interactive', body: text, buttons: [{ id: claimReference, title: claimButtonTitle(language) }] }
         : { type: 'text', body: text };
-      return this.deliver(userId, phone, 'whatsapp', message.kind, text, () => this.whatsApp.send(phone, content));
+      return this.deliver(userId, phone, 'whatsapp', message.kind, text, () => this.whatsApp.send(phone, content), message.resend);
     }
     if (!message.template) throw new ProviderError(`${message.kind} has no template for use outside the 24-hour window`, null, 131047, false);
     const template = message.template;
     const components = template.components(language);
     // The template's quick-reply button (Claim) carries the reference as its payload.
     if (claimReference) components.push({ type: 'button', sub_type: 'quick_reply', index: '0', parameters: [{ type: 'payload', payload: claimReference }] });
-    return this.deliver(userId, phone, 'whatsapp', message.kind, text, () =>
-      this.whatsApp.send(phone, { type: 'template', name: template.name, language: templateLanguage(language), components }),
+    return this.deliver(
+      userId,
+      phone,
+      'whatsapp',
+      message.kind,
+      text,
+      () => this.whatsApp.send(phone, { type: 'template', name: template.name, language: templateLanguage(language), components }),
+      message.resend,
     );
   }
 
@@ -120,10 +133,11 @@ export class MessagingService {
     kind: string,
     body: string,
     sending: () => Promise<string>,
+    resend?: SendJob,
   ): Promise<SendOutcome> {
     try {
       const providerId = await sending();
-      await this.repository.recordMessage({ userId, channel, direction: 'out', phone, providerId, kind, body, status: 'sent' });
+      await this.repository.recordMessage({ userId, channel, direction: 'out', phone, providerId, kind, body, status: 'sent', resend });
       return { outcome: 'sent', channel, providerId };
     } catch (error) {
       await this.repository.recordMessage({ userId, channel, direction: 'out', phone, providerId: null, kind, body, status: 'failed', error: (error as Error).message });
@@ -184,11 +198,22 @@ export class MessagingService {
       if (foodId === undefined) this.logger.log(`A reply of user ${owner.userId} carried no usable reference: nothing done`);
       return;
     }
-    const claimed = await this.actions.claim({ id: owner.userId, userType: owner.userType }, foodId);
+    const claimed = await this.actions.claim(owner.userId, foodId);
     await answer(claimAnswerText(claimed, language));
   }
 
+  /**
+   * A provider's delivery status of one of our messages, recorded. A WhatsApp notification that Meta
+   * accepted and then reports `failed` goes by SMS to the same phone when its user allows the fallback and
+   * this server has SMS (docs/MESSAGING.md, "The sending queue"): its `send` job queued again with
+   * `via: 'sms'`, once (`failed` is recorded once per message; the job id is one per occasion and user).
+   */
   async statusReported(channel: MessagingChannel, providerId: string, status: DeliveryStatus, error: string | null): Promise<void> {
-    await this.repository.recordStatus(channel, providerId, status, error);
+    const changed = await this.repository.recordStatus(channel, providerId, status, error);
+    if (!changed || status !== 'failed' || channel !== 'whatsapp' || changed.userId === null || !changed.resend) return;
+    if (!(await this.smsFallbackAllowed(changed.userId))) return;
+    const job = { ...(changed.resend as SendJob), via: 'sms' as const };
+    await this.queue.queue.add(MESSAGING_JOBS.send, job, { jobId: smsFallbackJobId(job) });
+    this.logger.log(`WhatsApp ${providerId} failed after it was accepted (${error ?? 'no reason'}): queued by SMS for user ${changed.userId}`);
   }
 }

@@ -1,5 +1,3 @@
-import type { UserType } from '@food-link/contracts';
-
 /**
  * What a reply on WhatsApp or SMS can do in the rest of the app (docs/MESSAGING.md, "Replies that act"):
  * declared here, bound by `replies/` (RepliesModule) to the claims' own calls, so that messaging does not
@@ -14,6 +12,6 @@ export type ClaimReply =
   | { outcome: 'refused'; reason: string };
 
 export interface ReplyActions {
-  /** The same claim as the web's (POST /api/request), as this user. */
-  claim(user: { id: number; userType: UserType }, foodId: number): Promise<ClaimReply>;
+  /** The same claim as the web's (POST /api/request), as user `userId` would make it there (their organisation and role). */
+  claim(userId: number, foodId: number): Promise<ClaimReply>;
 }

@@ -5,6 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { Mailer, refusedForGood } from '../mail/mailer';
 import type { DeliverJob } from '../outbox/notification-jobs';
 import { MessagingService, type UserMessage } from '../messaging/messaging.service';
+import type { SendJob } from '../messaging/messaging-queue';
 import { ProviderError } from '../messaging/provider-clients';
 import { emailOf, messageText, phoneTextOf, type MessageFacts, type MessageText } from './notification-texts';
 import { NotificationsRepository, type Recipient } from './notifications.repository';
@@ -70,6 +71,8 @@ export class DeliveryService {
    * refusal that waiting might have mended, it goes by SMS.
    */
   private async phone(job: DeliverJob, facts: MessageFacts, finalAttempt: boolean): Promise<DeliveryOutcome> {
+    // The late SMS fallback of a WhatsApp message reported failed: by SMS, and no fallback of its own.
+    const via = (job as Partial<SendJob>).via;
     const words = (language: Language) => messageText(job.type, language, facts);
     // Meta refuses a template parameter with a new line, a tab or more than 4 spaces in a row.
     const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -85,14 +88,16 @@ export class DeliveryService {
       },
       // New food comes with a Claim button (or "Reply 1" by SMS): the same claim as the web's.
       ...(NOTIFICATION_KIND_OF[job.type] === 'new_food' && job.data.foodId ? { claim: { foodId: job.data.foodId } } : {}),
+      // Kept with a WhatsApp message for its late SMS fallback (MessagingService.statusReported).
+      ...(job.channel === 'phone' && !via ? { resend: job as SendJob } : {}),
     };
     try {
-      const sent = await this.messaging.send(job.userId, message);
+      const sent = await this.messaging.send(job.userId, message, via ? { via } : {});
       if (sent.outcome === 'not-verified') return 'skipped: no phone';
       return sent.outcome === 'unconfigured' ? 'written' : 'sent';
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      if ((!error.retryable || finalAttempt) && (await this.messaging.smsFallbackAllowed(job.userId))) {
+      if (!via && (!error.retryable || finalAttempt) && (await this.messaging.smsFallbackAllowed(job.userId))) {
         const fallback = await this.messaging.send(job.userId, message, { via: 'sms' });
         return fallback.outcome === 'sent' ? 'sent: sms fallback' : 'skipped: no phone';
       }

@@ -1,7 +1,12 @@
 import { ConflictException, HttpException, Injectable } from '@nestjs/common';
-import { ERRORS, type UserType } from '@food-link/contracts';
+import { ERRORS, type OrgRole } from '@food-link/contracts';
+import { SessionUsers } from '../auth/session-users';
+import type { AuthUser } from '../auth/auth-user';
 import type { ClaimReply, ReplyActions } from '../messaging/reply-actions';
 import { RequestsService } from '../requests/requests.service';
+
+/** Who of a charity may claim: as on the web (POST /api/request's @OrgRoles). */
+const CLAIMING_ROLES: readonly OrgRole[] = ['admin', 'coordinator'];
 
 /** An error's words as the API would answer them. */
 function reasonOf(error: HttpException): string {
@@ -13,15 +18,41 @@ function reasonOf(error: HttpException): string {
 /**
  * A claim by a WhatsApp button or an SMS "1" (docs/MESSAGING.md, "Replies that act"): exactly the web's
  * claim (RequestsService.requestPickup: one race-safe statement, the claim limits, verification-only
- * listings, suspensions), as the phone's owner, then the pickup details the claiming charity may read.
- * Only a charity claims; the web's refusals come back as words for the answer.
+ * listings, suspensions), as the phone's owner acting as their session would (their organisation
+ * membership: SessionUsers.actingUser), then the pickup details the claiming charity may read. The web's
+ * guard's rules first: only a charity's admin or coordinator claims (a volunteer does not), not a
+ * suspended account, not a user in no organisation. The refusals come back as words for the answer.
  */
 @Injectable()
 export class ClaimByReply implements ReplyActions {
-  constructor(private readonly requests: RequestsService) {}
+  constructor(
+    private readonly requests: RequestsService,
+    private readonly sessions: SessionUsers,
+  ) {}
 
-  async claim(user: { id: number; userType: UserType }, foodId: number): Promise<ClaimReply> {
-    if (user.userType !== 'charity') return { outcome: 'refused', reason: ERRORS.claimByCharitiesOnly };
+  /**
+   * The phone owner as the web's session guard would let them act with `roles`, or the refusal's words
+   * (the guard's own: ERRORS).
+   */
+  async actingAs(
+    userId: number,
+    userType: AuthUser['userType'],
+    roles: readonly OrgRole[],
+    wrongType: string = ERRORS.rolesOnly([userType]),
+  ): Promise<AuthUser | { refused: string }> {
+    const acting = await this.sessions.actingUser(userId);
+    if (!acting) return { refused: ERRORS.sessionInvalid };
+    if (acting.suspensionReason !== null) return { refused: ERRORS.accountSuspended(acting.suspensionReason) };
+    const { user } = acting;
+    if (user.userType !== userType) return { refused: wrongType };
+    if (!user.org) return { refused: ERRORS.notInOrganisation };
+    if (!roles.includes(user.org.role)) return { refused: ERRORS.orgRolesOnly(roles) };
+    return user;
+  }
+
+  async claim(userId: number, foodId: number): Promise<ClaimReply> {
+    const user = await this.actingAs(userId, 'charity', CLAIMING_ROLES, ERRORS.claimByCharitiesOnly);
+    if ('refused' in user) return { outcome: 'refused', reason: user.refused };
     try {
       const { request_id: requestId } = await this.requests.requestPickup(user, foodId);
       const details = await this.requests.pickupDetails(user, requestId);

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { REPLY_ACTIONS } from '../messaging/reply-actions';
+import { TokenModule } from '../auth/auth.module';
 import { RequestsModule } from '../requests/requests.module';
 import { ClaimByReply } from './claim-by-reply';
 
@@ -9,7 +10,7 @@ import { ClaimByReply } from './claim-by-reply';
  */
 @Global()
 @Module({
-  imports: [RequestsModule],
+  imports: [RequestsModule, TokenModule],
   providers: [ClaimByReply, { provide: REPLY_ACTIONS, useExisting: ClaimByReply }],
   exports: [REPLY_ACTIONS],
 })

@@ -74,6 +74,7 @@ export const common = {
       },
       // Account news from its parts ({{item}}: the listing's number, {{name}}: its name).
     },
+    phone: { call: 'Call', whatsApp: 'WhatsApp', callLabel: 'Call {{phone}}', whatsAppLabel: 'Message {{phone}} on WhatsApp' },
     loading: 'Loading...',
     // The API's own success messages are shown as sent in English; these are their Arabic readings.
     // Field messages of the contracts (libs/contracts/src/fields.ts) that need rewording in English.
@@ -150,6 +151,7 @@ export const common = {
         },
       },
     },
+    phone: { call: 'اتصال', whatsApp: 'واتساب', callLabel: 'اتصل بـ {{phone}}', whatsAppLabel: 'راسل {{phone}} على واتساب' },
     loading: 'جارٍ التحميل...',
   },
 };
