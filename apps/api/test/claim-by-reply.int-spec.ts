@@ -1,7 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { MESSAGING_ROUTES, NOTIFICATION_ROUTES, DEFAULT_NOTIFICATION_CHOICES } from '@food-link/contracts';
+import { cairoInstant, MESSAGING_ROUTES, NOTIFICATION_ROUTES, DEFAULT_NOTIFICATION_CHOICES, SCHEDULE_ROUTES, type ScheduleView } from '@food-link/contracts';
+import { SchedulesService } from '../src/schedules/schedules.service';
 import { NotificationsService } from '../src/notifications/notifications.service';
-import { addFood, createCharity, createDonor, createPickupPoint, type TestUser } from './support/factories';
+import { addFood, cairoDateIn, createCharity, createDonor, createPickupPoint, verifyCharities, type TestUser } from './support/factories';
 import { MessagingProviders, SMS } from './support/messaging-providers';
 import { startTestApp, type TestApp } from './support/test-app';
 import { waitFor } from './support/wait';
@@ -20,6 +21,7 @@ describe('claims by a WhatsApp button or an SMS "1"', () => {
   let t: TestApp;
   let providers: MessagingProviders;
   let donor: TestUser;
+  let pointId: number;
   let phones = 0;
   let inbound = 0;
 
@@ -27,7 +29,7 @@ describe('claims by a WhatsApp button or an SMS "1"', () => {
     providers = await MessagingProviders.start();
     t = await startTestApp({ ...providers.env(PUBLIC_URL), WEB_ORIGIN: 'https://foodlink.example' });
     donor = await createDonor(t.http);
-    await createPickupPoint(t.http, donor);
+    pointId = (await createPickupPoint(t.http, donor)).id;
   });
   afterAll(async () => {
     await t?.close();
@@ -235,6 +237,66 @@ describe('claims by a WhatsApp button or an SMS "1"', () => {
     const [, , , outside] = await waitFor(async () => smsTo(coordinator.phone), (sent) => sent.length === 4, 'the refusal');
     expect(outside.get('Body')).toBe('It could not be claimed: You are not a member of an organisation; accept an invitation to join one');
     expect(await requestsOf(second)).toEqual([]);
+  });
+
+  it("answers a standing collection's day with Confirm and Can't come: Can't come asks the next charity, whose SMS \"1\" confirms it as the web's confirm", async () => {
+    const first = await charityWithPhone('whatsapp');
+    const second = await charityWithPhone('sms');
+    await verifyCharities(t.db, first.charity, second.charity);
+    const day = cairoDateIn(2);
+    const created = await t.http.post(
+      SCHEDULE_ROUTES.schedules,
+      {
+        pickup_point_id: pointId,
+        food_name: 'Evening bread',
+        description: 'From the evening bake',
+        category: 'bakery',
+        quantity: 40,
+        rule: 'FREQ=DAILY',
+        window: { from: '20:00', until: '21:30' },
+        starts_on: day,
+        ends_on: day,
+        partners: [first.charity.id, second.charity.id],
+      },
+      { token: donor.token },
+    );
+    expect({ status: created.status, body: created.body }).toMatchObject({ status: 201, body: { id: expect.any(Number) } });
+    const schedule = created.body as ScheduleView;
+    const [y, m, d] = day.split('-').map(Number);
+    await t.app.get(SchedulesService, { strict: false }).materialiseDue(cairoInstant(y, m, d, 18, 30));
+    const [{ food_id: foodId }] = (await t.db.query(`SELECT food_id FROM schedule_occurrences WHERE schedule_id = $1`, [schedule.id])) as { food_id: number }[];
+
+    // The standing charity's offer (outside the window: the template) carries Confirm and Can't come.
+    const [offer] = await waitFor(async () => whatsAppTo(first.phone), (sent) => sent.length === 1, 'the standing offer');
+    expect(offer.template.name).toBe('foodlink_food_offered');
+    const buttons = offer.template.components.filter((c: { type: string }) => c.type === 'button');
+    expect(buttons).toEqual([
+      { type: 'button', sub_type: 'quick_reply', index: '0', parameters: [{ type: 'payload', payload: expect.stringMatching(/^confirm\.[A-Za-z0-9_-]{22}$/) }] },
+      { type: 'button', sub_type: 'quick_reply', index: '1', parameters: [{ type: 'payload', payload: expect.stringMatching(/^decline\.[A-Za-z0-9_-]{22}$/) }] },
+    ]);
+    const decline = buttons[1].parameters[0].payload as string;
+    expect((await pressTemplateButton(first.phone, decline)).status).toBe(200);
+    const [answer] = await waitFor(async () => whatsAppTo(first.phone).filter((body) => body.type === 'text'), (sent) => sent.length === 1, "the Can't come answer");
+    expect(answer.text.body).toBe('Thank you for telling us. The next charity is asked.');
+    const [offerNow] = (await t.db.query(`SELECT offer_partner_ids FROM food_items WHERE id = $1`, [foodId])) as { offer_partner_ids: number[] }[];
+    expect(offerNow.offer_partner_ids).toEqual([second.charity.id]);
+    // Pressed again: nothing more.
+    expect((await pressTemplateButton(first.phone, decline)).status).toBe(200);
+
+    // The next standing charity, by SMS: "1" confirms (the claim, as the web's confirm), answered with the code.
+    const [sms] = await waitFor(async () => smsTo(second.phone), (sent) => sent.length === 1, 'the SMS offer');
+    expect(sms.get('Body')).toMatch(/^Reply 1 to confirm, 2 if you can't come\.\n/);
+    expect((await textBySms(second.phone, '1')).status).toBe(200);
+    const [request] = await waitFor(() => requestsOf(foodId), (rows) => rows.length === 1, 'the confirmation');
+    expect(request).toMatchObject({ charity_id: second.charity.id, status: 'pending' });
+    const [, confirmed] = await waitFor(async () => smsTo(second.phone), (sent) => sent.length === 2, 'the answer');
+    expect(confirmed.get('Body')).toBe(`Evening bread is yours.\nPickup code: ${request.pickup_code}\nAddress: 12 Talaat Harb Street, Downtown`);
+    // "2" after "1" finds nothing (one answer to one offer); the first charity's replayed button neither.
+    expect((await textBySms(second.phone, '2')).status).toBe(200);
+    await pause(800);
+    expect(smsTo(second.phone)).toHaveLength(2);
+    expect(whatsAppTo(first.phone).filter((body) => body.type === 'text')).toHaveLength(1);
+    expect(await requestsOf(foodId)).toHaveLength(1);
   });
 
   it("refuses a donor's reply in words, claiming nothing", async () => {

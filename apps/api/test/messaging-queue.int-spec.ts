@@ -137,6 +137,53 @@ describe('the messaging queue and PUT /api/me/phone/settings', () => {
     ]);
   });
 
+  it("falls back to SMS, once, when Meta's status webhook reports failed after it accepted the message; not when the user does not allow it", async () => {
+    const { donor, phone } = await withPhone('whatsapp');
+    expect((await settings(donor, { sms_fallback: true })).status).toBe(200);
+    const key = await tell([donor.id], donor);
+    const [accepted] = await waitFor(async () => requestsTo(phone), (all) => all.length === 1, 'the WhatsApp message');
+    expect(accepted.path).toMatch(/\/messages$/);
+    const [{ provider_id: wamid }] = await waitFor(
+      () => t.db.query(`SELECT provider_id FROM messaging_messages WHERE user_id = $1 AND channel = 'whatsapp'`, [donor.id]) as Promise<{ provider_id: string }[]>,
+      (rows) => rows.length === 1,
+      'its log row',
+    );
+    await pause(300);
+    expect(providers.smsSent().filter((form) => form.get('To') === phone)).toHaveLength(0);
+
+    // Meta reports it failed (the local server signs the webhook as Meta does), twice: one SMS.
+    const failed = MessagingProviders.whatsAppStatus(wamid, 'failed', phone.slice(1), { code: 131026, title: 'Message undeliverable' });
+    expect(await providers.deliverWhatsAppWebhook(t.baseUrl, failed)).toBe(200);
+    expect(await providers.deliverWhatsAppWebhook(t.baseUrl, failed)).toBe(200);
+    const [sms] = await waitFor(async () => providers.smsSent().filter((form) => form.get('To') === phone), (all) => all.length === 1, 'the late fallback SMS');
+    expect(sms.get('Body')).toContain('Masr El Kheir claimed 40 portions of Baladi bread.');
+    expect(await messaging.queue.getJob(`${key}-${donor.id}-phone-sms`)).toBeTruthy();
+    await pause(800);
+    expect(providers.smsSent().filter((form) => form.get('To') === phone)).toHaveLength(1);
+    expect(await t.db.query(`SELECT channel, status, error FROM messaging_messages WHERE user_id = $1 AND kind = 'donation.claimed' ORDER BY id`, [donor.id])).toEqual([
+      { channel: 'whatsapp', status: 'failed', error: expect.stringContaining('131026') },
+      { channel: 'sms', status: 'sent', error: null },
+    ]);
+
+    // Without the user's leave, a late failure is recorded and nothing more is sent.
+    const other = await withPhone('whatsapp');
+    await tell([other.donor.id], other.donor);
+    await waitFor(async () => requestsTo(other.phone), (all) => all.length === 1, 'the second WhatsApp message');
+    const [{ provider_id: second }] = await waitFor(
+      () => t.db.query(`SELECT provider_id FROM messaging_messages WHERE user_id = $1`, [other.donor.id]) as Promise<{ provider_id: string }[]>,
+      (rows) => rows.length === 1,
+      'its log row',
+    );
+    expect(await providers.deliverWhatsAppWebhook(t.baseUrl, MessagingProviders.whatsAppStatus(second, 'failed', other.phone.slice(1), { code: 131026, title: 'Message undeliverable' }))).toBe(200);
+    await waitFor(
+      async () => (await t.db.query(`SELECT status FROM messaging_messages WHERE provider_id = $1`, [second]))[0].status,
+      (status) => status === 'failed',
+      'the failure recorded',
+    );
+    await pause(800);
+    expect(requestsTo(other.phone)).toHaveLength(1);
+  });
+
   it('keeps the phone quiet hours: the message is held, and goes out when they end', async () => {
     const { donor, phone } = await withPhone('sms');
     const quiet = { start: cairoClock(-60), end: cairoClock(60) };

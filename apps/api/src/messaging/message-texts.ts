@@ -51,6 +51,22 @@ export function claimButtonTitle(language: Language): string {
   return language === 'ar' ? 'احجز' : 'Claim';
 }
 
+/** The titles of a standing collection's day's two buttons (WhatsApp: at most 20 characters each). */
+export function standingButtonTitles(language: Language): { confirm: string; decline: string } {
+  return language === 'ar' ? { confirm: 'تأكيد', decline: 'لا نستطيع الحضور' } : { confirm: 'Confirm', decline: "Can't come" };
+}
+
+/** The line an SMS offering a standing collection's day starts with. */
+export function smsStandingHint(language: Language): string {
+  return language === 'ar' ? 'للتأكيد أرسل ١، وإن لم تستطيعوا الحضور أرسل ٢.' : "Reply 1 to confirm, 2 if you can't come.";
+}
+
+/** The answer to a Can't come: the next charity is asked, or why not. */
+export function declineAnswerText(answer: { outcome: 'declined' } | { outcome: 'refused'; reason: string }, language: Language): string {
+  if (answer.outcome === 'refused') return language === 'ar' ? `تعذّر ذلك: ${answer.reason}` : `That could not be done: ${answer.reason}`;
+  return language === 'ar' ? 'شكراً لإخبارنا. سنسأل الجمعية التالية.' : 'Thank you for telling us. The next charity is asked.';
+}
+
 /** The line an SMS about new food starts with: a number is its reply. */
 export function smsClaimHint(language: Language): string {
   return language === 'ar' ? 'للحجز أرسل ١.' : 'Reply 1 to claim.';

@@ -11,7 +11,14 @@ export type ClaimReply =
   | { outcome: 'taken' }
   | { outcome: 'refused'; reason: string };
 
+/** What became of a Can't come. */
+export type DeclineReply = { outcome: 'declined' } | { outcome: 'refused'; reason: string };
+
 export interface ReplyActions {
   /** The same claim as the web's (POST /api/request), as user `userId` would make it there (their organisation and role). */
   claim(userId: number, foodId: number): Promise<ClaimReply>;
+  /** A standing charity's Confirm of a standing collection's day (listing `foodId`): the web's POST /api/schedules/{id}/occurrences/{date}/confirm. */
+  confirm(userId: number, foodId: number): Promise<ClaimReply>;
+  /** A standing charity's Can't come: the web's decline (the next standing charity is asked, then the board). */
+  decline(userId: number, foodId: number): Promise<DeclineReply>;
 }

@@ -87,7 +87,10 @@ export class DeliveryService {
         },
       },
       // New food comes with a Claim button (or "Reply 1" by SMS): the same claim as the web's.
-      ...(NOTIFICATION_KIND_OF[job.type] === 'new_food' && job.data.foodId ? { claim: { foodId: job.data.foodId } } : {}),
+      // A standing collection's day offered to its standing charity: Confirm and Can't come instead.
+      ...(NOTIFICATION_KIND_OF[job.type] === 'new_food' && job.data.foodId
+        ? { claim: { foodId: job.data.foodId, standing: job.type === 'food.offered' && (await this.repository.isStandingDay(job.data.foodId)) } }
+        : {}),
       // Kept with a WhatsApp message for its late SMS fallback (MessagingService.statusReported).
       ...(job.channel === 'phone' && !via ? { resend: job as SendJob } : {}),
     };

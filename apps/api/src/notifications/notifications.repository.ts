@@ -302,6 +302,12 @@ export class NotificationsRepository {
     return row;
   }
 
+  /** Whether listing `foodId` is a standing collection's day (schedule_occurrences: docs/DOMAIN-RULES.md, "Standing collections"). */
+  async isStandingDay(foodId: number): Promise<boolean> {
+    const rows = await this.db.query<unknown[]>(`SELECT 1 FROM schedule_occurrences WHERE food_id = $1 LIMIT 1`, [foodId]);
+    return rows.length > 0;
+  }
+
   /** Whether the food went back on offer (a cancelled claim put it back, or another took it since) rather than expiring. */
   async isOnOffer(foodId: number): Promise<boolean> {
     const [row] = await this.db.query<{ status: string }[]>(`SELECT status::text FROM food_items WHERE id = $1`, [foodId]);

@@ -2,8 +2,10 @@ import { ConflictException, HttpException, Injectable } from '@nestjs/common';
 import { ERRORS, type OrgRole } from '@food-link/contracts';
 import { SessionUsers } from '../auth/session-users';
 import type { AuthUser } from '../auth/auth-user';
-import type { ClaimReply, ReplyActions } from '../messaging/reply-actions';
+import type { ClaimReply, DeclineReply, ReplyActions } from '../messaging/reply-actions';
 import { RequestsService } from '../requests/requests.service';
+import { SchedulesService } from '../schedules/schedules.service';
+import { StandingService } from '../schedules/standing.service';
 
 /** Who of a charity may claim: as on the web (POST /api/request's @OrgRoles). */
 const CLAIMING_ROLES: readonly OrgRole[] = ['admin', 'coordinator'];
@@ -28,6 +30,8 @@ export class ClaimByReply implements ReplyActions {
   constructor(
     private readonly requests: RequestsService,
     private readonly sessions: SessionUsers,
+    private readonly schedules: SchedulesService,
+    private readonly standingCalls: StandingService,
   ) {}
 
   /**
@@ -53,8 +57,41 @@ export class ClaimByReply implements ReplyActions {
   async claim(userId: number, foodId: number): Promise<ClaimReply> {
     const user = await this.actingAs(userId, 'charity', CLAIMING_ROLES, ERRORS.claimByCharitiesOnly);
     if ('refused' in user) return { outcome: 'refused', reason: user.refused };
+    return this.claiming(user, () => this.requests.requestPickup(user, foodId));
+  }
+
+  /**
+   * A standing charity's Confirm of a standing collection's day: the web's confirm
+   * (StandingService.confirm: the schedule must name the charity; then the claim as POST /api/request),
+   * with the web's roles (the charity's admin or coordinator).
+   */
+  async confirm(userId: number, foodId: number): Promise<ClaimReply> {
+    const user = await this.actingAs(userId, 'charity', CLAIMING_ROLES, ERRORS.claimByCharitiesOnly);
+    if ('refused' in user) return { outcome: 'refused', reason: user.refused };
+    const day = await this.schedules.dayOfListing(foodId);
+    if (!day) return this.claiming(user, () => this.requests.requestPickup(user, foodId));
+    return this.claiming(user, () => this.standingCalls.confirm(user, day.scheduleId, day.date));
+  }
+
+  /** A standing charity's Can't come: the web's decline (SchedulesService.decline), with the web's roles. */
+  async decline(userId: number, foodId: number): Promise<DeclineReply> {
+    const user = await this.actingAs(userId, 'charity', CLAIMING_ROLES, ERRORS.claimByCharitiesOnly);
+    if ('refused' in user) return { outcome: 'refused', reason: user.refused };
+    const day = await this.schedules.dayOfListing(foodId);
+    if (!day) return { outcome: 'refused', reason: ERRORS.standingNotOffered };
     try {
-      const { request_id: requestId } = await this.requests.requestPickup(user, foodId);
+      await this.schedules.decline(user, day.scheduleId, day.date);
+      return { outcome: 'declined' };
+    } catch (error) {
+      if (error instanceof HttpException) return { outcome: 'refused', reason: reasonOf(error) };
+      throw error;
+    }
+  }
+
+  /** Makes the claim, then reads the pickup details the claiming charity may read; the web's refusals as words. */
+  private async claiming(user: AuthUser, claim: () => Promise<{ request_id: number }>): Promise<ClaimReply> {
+    try {
+      const { request_id: requestId } = await claim();
       const details = await this.requests.pickupDetails(user, requestId);
       const address = details.point ? [details.point.address_line, details.point.area].filter(Boolean).join(', ') : null;
       return { outcome: 'claimed', foodName: details.food_name, pickupCode: details.pickup_code, address };

@@ -2,6 +2,8 @@ import { Global, Module } from '@nestjs/common';
 import { REPLY_ACTIONS } from '../messaging/reply-actions';
 import { TokenModule } from '../auth/auth.module';
 import { RequestsModule } from '../requests/requests.module';
+import { SchedulesModule } from '../schedules/schedules.module';
+import { StandingService } from '../schedules/standing.service';
 import { ClaimByReply } from './claim-by-reply';
 
 /**
@@ -10,8 +12,8 @@ import { ClaimByReply } from './claim-by-reply';
  */
 @Global()
 @Module({
-  imports: [RequestsModule, TokenModule],
-  providers: [ClaimByReply, { provide: REPLY_ACTIONS, useExisting: ClaimByReply }],
+  imports: [RequestsModule, TokenModule, SchedulesModule],
+  providers: [ClaimByReply, StandingService, { provide: REPLY_ACTIONS, useExisting: ClaimByReply }],
   exports: [REPLY_ACTIONS],
 })
 export class RepliesModule {}

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -129,6 +130,42 @@ export class MessagingProviders {
       return { status: 201, body: { sid: `SM${String(++this.counter).padStart(32, '0')}`, status: 'queued', to: form.get('To'), from: form.get('From'), body: form.get('Body') } };
     }
     return { status: 404, body: { error: { message: 'Unknown path', code: 803 } } };
+  }
+
+  /**
+   * Delivers a webhook to the API at `apiUrl` as Meta does: a POST of the JSON to /api/webhooks/whatsapp,
+   * signed `X-Hub-Signature-256: sha256=<HMAC-SHA256 of the raw body with the app secret>`.
+   */
+  async deliverWhatsAppWebhook(apiUrl: string, payload: unknown): Promise<number> {
+    const raw = JSON.stringify(payload);
+    const signature = `sha256=${createHmac('sha256', this.env('').WHATSAPP_APP_SECRET).update(raw).digest('hex')}`;
+    const response = await fetch(`${apiUrl}/api/webhooks/whatsapp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+      body: raw,
+    });
+    return response.status;
+  }
+
+  /** Meta's status webhook for one of its messages (`failed` with its error, as the Cloud API reports it). */
+  static whatsAppStatus(messageId: string, status: 'sent' | 'delivered' | 'read' | 'failed', recipient: string, error?: { code: number; title: string }) {
+    return {
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: '1',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                statuses: [{ id: messageId, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: recipient, ...(error ? { errors: [error] } : {}) }],
+              },
+            },
+          ],
+        },
+      ],
+    };
   }
 
   close(): Promise<void> {
