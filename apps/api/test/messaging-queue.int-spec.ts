@@ -72,23 +72,27 @@ describe('the messaging queue and PUT /api/me/phone/settings', () => {
 
   it(`sends at most MESSAGING_PER_SECOND (${PER_SECOND}) messages a second, every one of them`, async () => {
     const users = await Promise.all(Array.from({ length: 12 }, () => withPhone('sms')));
-    await tell(
+    const key = await tell(
       users.map((u) => u.donor.id),
       users[0].donor,
     );
-    const sent = await waitFor(
+    await waitFor(
       async () => users.map((u) => requestsTo(u.phone)).flat(),
       (all) => all.length === 12,
       'the 12 SMS',
       30_000,
     );
-    const times = sent.map((r) => r.at as number).sort((a, b) => a - b);
-    // 12 at 4 a second: three windows of a second at least, so the last is 2 s after the first or more (less the
-    // jitter between a job starting and its request arriving); unlimited, all 12 go within a few milliseconds.
-    expect(times[11] - times[0]).toBeGreaterThanOrEqual(2000 - 100);
+    // When each job was taken (BullMQ's processedOn, stamped as the rate limiter lets it through): the
+    // provider's arrival times add the load's jitter of each send on top, which a busy machine makes large.
+    const jobs = await Promise.all(users.map((u) => messaging.queue.getJob(`${key}-${u.donor.id}-phone`)));
+    const times = jobs.map((job) => job?.processedOn as number).sort((a, b) => a - b);
+    expect(times.every(Number.isFinite)).toBe(true);
+    // 12 at 4 a second: three windows of a second at least, so the last is taken 2 s after the first or more;
+    // unlimited, all 12 go within a few milliseconds.
+    expect(times[11] - times[0]).toBeGreaterThanOrEqual(2000 - 50);
     // BullMQ counts in windows of a second from the first job of each: a sliding second may straddle two of
     // them, never more (unlimited, it would hold all 12).
-    for (let i = 2 * PER_SECOND; i < times.length; i += 1) expect(times[i] - times[i - 2 * PER_SECOND]).toBeGreaterThanOrEqual(800);
+    for (let i = 2 * PER_SECOND; i < times.length; i += 1) expect(times[i] - times[i - 2 * PER_SECOND]).toBeGreaterThanOrEqual(950);
   });
 
   it('backs off after a 429 (the whole queue waits) and after a 5xx, then sends once', async () => {
