@@ -268,7 +268,7 @@ describe('claims by a WhatsApp button or an SMS "1"', () => {
 
     // The standing charity's offer (outside the window: the template) carries Confirm and Can't come.
     const [offer] = await waitFor(async () => whatsAppTo(first.phone), (sent) => sent.length === 1, 'the standing offer');
-    expect(offer.template.name).toBe('foodlink_food_offered');
+    expect(offer.template.name).toBe('foodlink_standing_offer');
     const buttons = offer.template.components.filter((c: { type: string }) => c.type === 'button');
     expect(buttons).toEqual([
       { type: 'button', sub_type: 'quick_reply', index: '0', parameters: [{ type: 'payload', payload: expect.stringMatching(/^confirm\.[A-Za-z0-9_-]{22}$/) }] },

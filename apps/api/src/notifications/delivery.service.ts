@@ -30,6 +30,12 @@ export type DeliveryOutcome =
 export const whatsAppTemplateName = (type: string) => `foodlink_${type.replace(/\./g, '_')}`;
 
 /**
+ * The approved template of a standing collection's day offered to its standing charity: its two quick
+ * replies are Confirm and Can't come (a template's buttons are fixed when Meta approves it).
+ */
+export const STANDING_OFFER_TEMPLATE = 'foodlink_standing_offer';
+
+/**
  * Sends one notification to one user by push or e-mail (a `deliver` job). Running it again sends nothing
  * twice: the job id, which BullMQ keeps, stops a second job. (In-app is recorded by notify() itself.)
  */
@@ -76,21 +82,22 @@ export class DeliveryService {
     const words = (language: Language) => messageText(job.type, language, facts);
     // Meta refuses a template parameter with a new line, a tab or more than 4 spaces in a row.
     const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+    const newFood = NOTIFICATION_KIND_OF[job.type] === 'new_food' && job.data.foodId ? job.data.foodId : null;
+    // A standing collection's day offered to its standing charity: Confirm and Can't come instead of Claim,
+    // so a template of its own (a template's buttons are fixed when it is approved).
+    const standing = newFood !== null && job.type === 'food.offered' && (await this.repository.isStandingDay(newFood));
     const message: UserMessage = {
       kind: job.type,
       text: (language) => phoneTextOf(words(language)),
       template: {
-        name: whatsAppTemplateName(job.type),
+        name: standing ? STANDING_OFFER_TEMPLATE : whatsAppTemplateName(job.type),
         components: (language) => {
           const { title, lines, url } = words(language);
           return [{ type: 'body', parameters: [title, lines.join(' '), url].map((text) => ({ type: 'text', text: oneLine(text) })) }];
         },
       },
       // New food comes with a Claim button (or "Reply 1" by SMS): the same claim as the web's.
-      // A standing collection's day offered to its standing charity: Confirm and Can't come instead.
-      ...(NOTIFICATION_KIND_OF[job.type] === 'new_food' && job.data.foodId
-        ? { claim: { foodId: job.data.foodId, standing: job.type === 'food.offered' && (await this.repository.isStandingDay(job.data.foodId)) } }
-        : {}),
+      ...(newFood !== null ? { claim: { foodId: newFood, standing } } : {}),
       // Kept with a WhatsApp message for its late SMS fallback (MessagingService.statusReported).
       ...(job.channel === 'phone' && !via ? { resend: job as SendJob } : {}),
     };
