@@ -42,7 +42,8 @@ export function MessageLogSection({ operatorId }: { operatorId: number }) {
     >
       <p className="mb-3 text-sm text-stone-600">{t('messages.intro')}</p>
       {log && (
-        <div className="mb-4 overflow-x-auto">
+        // A region that scrolls sideways on a phone: focusable, so the keyboard can scroll it (axe: scrollable-region-focusable).
+        <div role="region" aria-label={t('messages.counts')} tabIndex={0} className="mb-4 overflow-x-auto focus-visible:outline-2 focus-visible:outline-green-700">
           <table aria-label={t('messages.counts')} className="w-full min-w-[30rem] text-sm">
             <thead>
               <tr className="border-b border-stone-200 text-stone-600">
@@ -102,7 +103,7 @@ export function MessageLogSection({ operatorId }: { operatorId: number }) {
       ) : !log || log.items.length === 0 ? (
         <p className="text-sm text-stone-600">{query.isPending ? t('messages.loading') : t('messages.empty')}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div role="region" aria-label={t('messages.list')} tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-green-700">
           <table aria-label={t('messages.list')} className="w-full min-w-[40rem] text-sm">
             <thead>
               <tr className="border-b border-stone-200 text-stone-600">
