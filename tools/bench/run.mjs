@@ -1,10 +1,10 @@
 // `npm run bench [-- part ...]`: runs the benchmarks one after another (never in parallel: on a 2-core
-// machine they would measure each other). Parts: http, claims, live, fanout, crowd, saturation, notifications, web, schedules. Each part is also
+// machine they would measure each other). Parts: http, claims, live, fanout, crowd, saturation, notifications, messaging, web, schedules. Each part is also
 // runnable alone (`node tools/bench/<part>.mjs`); BENCH_QUICK=1 shortens every part for a smoke run.
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 
-const PARTS = ['http', 'claims', 'live', 'fanout', 'crowd', 'saturation', 'notifications', 'web', 'schedules'];
+const PARTS = ['http', 'claims', 'live', 'fanout', 'crowd', 'saturation', 'notifications', 'messaging', 'web', 'schedules'];
 const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = chosen.filter((part) => !PARTS.includes(part));
 if (unknown.length > 0) {

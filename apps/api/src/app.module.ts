@@ -28,6 +28,7 @@ import { WorkerModule } from './worker/worker.module';
 import { VerificationModule } from './verification/verification.module';
 import { ModerationModule } from './moderation/moderation.module';
 import { MessagingModule } from './messaging/messaging.module';
+import { RepliesModule } from './replies/replies.module';
 
 /**
  * The whole API, shaped by ROLE: every process records and relays events; `all` and `api` serve HTTP
@@ -73,6 +74,7 @@ export class AppModule implements OnApplicationShutdown {
               VerificationModule,
               ModerationModule,
               MessagingModule,
+              RepliesModule,
               DemoSeedModule,
             ]
           : []),

@@ -55,7 +55,7 @@ describe('personal data: a user downloads their data and deletes their account',
       ],
       pickup_requests: [],
       charity_profile: null,
-      notification_preferences: { language: 'en', choices: expect.objectContaining({ new_food: { in_app: true, push: true, email: true } }) },
+      notification_preferences: { language: 'en', choices: expect.objectContaining({ new_food: { in_app: true, push: true, email: true, phone: true } }) },
       notifications: [],
       push_subscriptions: [],
       partners: [],
@@ -80,7 +80,7 @@ describe('personal data: a user downloads their data and deletes their account',
     const profile = { governorates: ['EG-GZ'], categories: ['bakery'], storage: ['ambient'], phone: '010 1234 5678' };
     expect((await t.http.put(NOTIFICATION_ROUTES.charityProfile, profile, { token: charity.token })).status).toBe(200);
     const preferences = (await t.http.get(NOTIFICATION_ROUTES.preferences, { token: charity.token })).body;
-    const chosen = { language: 'ar', choices: { ...preferences.choices, account: { in_app: true, push: false, email: false } } };
+    const chosen = { language: 'ar', choices: { ...preferences.choices, account: { in_app: true, push: false, email: false, phone: false } } };
     expect((await t.http.put(NOTIFICATION_ROUTES.preferences, chosen, { token: charity.token })).status).toBe(200);
     // A browser subscription (never sent to here, so any loopback address does).
     const browser = (await PushReceiver.start().then(async (receiver) => (await receiver.close(), receiver))).browser('/export-me');

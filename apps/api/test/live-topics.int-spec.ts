@@ -82,8 +82,10 @@ describe('public topics: a socket hears only what it watches (REALTIME.md, versi
     expect(new Set(counters.received.map((e) => e.type))).toEqual(new Set(['stats.updated']));
     expect(counters.received.at(-1)).toEqual(last);
     // Private rooms unchanged: the donor has every event about their item (workers may publish them in
-    // any order), and no stats.
-    expect(donorWatchingNothing.received.map((e) => e.type).sort()).toEqual([
+    // any order), and no stats. Besides them, their own notifications (a claim, a cancellation: donors are
+    // told, docs/NOTIFICATIONS.md), whenever their jobs have run: notification.created, in their room only.
+    expect(board.received.concat(counters.received, nothing.received).map((e) => e.type)).not.toContain('notification.created');
+    expect(donorWatchingNothing.received.map((e) => e.type).filter((type) => type !== 'notification.created').sort()).toEqual([
       'food.claimed',
       'food.claimed',
       'food.listed',

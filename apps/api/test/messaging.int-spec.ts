@@ -102,6 +102,9 @@ describe('messaging: /api/me/phone, /api/webhooks/whatsapp, /api/webhooks/sms', 
         verified: false,
         code_expires_at: expect.any(String),
         available: { whatsapp: true, sms: true },
+        on: false,
+        sms_fallback: false,
+        quiet_hours: null,
       });
       const minutes = (Date.parse(asked.body.code_expires_at) - Date.now()) / 60_000;
       expect(minutes).toBeGreaterThan(9);
@@ -136,7 +139,16 @@ describe('messaging: /api/me/phone, /api/webhooks/whatsapp, /api/webhooks/sms', 
       expect(wrong.body.message).toEqual([ERRORS.phoneCodeWrong(4)]);
       const right = await verify(donor, code);
       expect(right.status).toBe(200);
-      expect(right.body).toEqual({ phone: phone.e164, channel: 'whatsapp', verified: true, code_expires_at: null, available: { whatsapp: true, sms: true } });
+      expect(right.body).toEqual({
+        phone: phone.e164,
+        channel: 'whatsapp',
+        verified: true,
+        code_expires_at: null,
+        available: { whatsapp: true, sms: true },
+        on: true,
+        sms_fallback: false,
+        quiet_hours: null,
+      });
       expect((await t.http.get(MESSAGING_ROUTES.phone, { token: donor.token })).body.verified).toBe(true);
       // A code works once.
       expect((await verify(donor, code)).body.message).toBe(ERRORS.phoneCodeNotPending);

@@ -212,6 +212,8 @@ const MORE_CALLS: Record<string, CallDoc> = {
   'POST /api/me/phone': { method: 'post', public: false, success: 201, errors: [400, 401, 409, 422, 429, 503] },
   'DELETE /api/me/phone': { method: 'delete', public: false, success: 200, errors: [401, 409, 422, 503] },
   'POST /api/me/phone/verify': { method: 'post', public: false, success: 200, errors: [400, 401, 409, 422, 503] },
+  'PUT /api/me/phone/settings': { method: 'put', public: false, success: 200, errors: [400, 401, 409, 422, 503] },
+  'GET /api/ops/messages': { method: 'get', public: false, success: 200, errors: [400, 401, 403, 503] },
   'GET /api/webhooks/whatsapp': { method: 'get', public: true, success: 200, errors: [400, 403] },
   'POST /api/webhooks/whatsapp': { method: 'post', public: true, success: 200, errors: [403, 503] },
   'POST /api/webhooks/sms': { method: 'post', public: true, success: 200, errors: [403, 503] },

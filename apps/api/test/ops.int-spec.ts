@@ -269,12 +269,18 @@ describe('operator console: access, live views, failed jobs, health and metrics'
       const otherDonor = await createDonor(t.http);
       await addFood(t.http, otherDonor);
       await fulfilledDonation(t.http, otherDonor, charity, 11);
-      const after = await waitFor(read, (overview) => overview.impact.totalMeals === before.impact.totalMeals + 11, 'impact counted');
+      // The donor's in-app news of the claim (issue 29) comes after the claim's own events: waited for too.
+      const after = await waitFor(
+        read,
+        (overview) => overview.impact.totalMeals === before.impact.totalMeals + 11 && overview.events >= before.events + 6,
+        'impact counted, the donor told',
+      );
       expect(after.users).toEqual({ ...before.users, donors: before.users.donors + 1 });
       expect(after.users.operators).toBe(1);
       expect(after.items).toMatchObject({ available: before.items.available + 1, claimed: before.items.claimed + 1, total: before.items.total + 2 });
       expect(after.requests).toMatchObject({ fulfilled: before.requests.fulfilled + 1, total: before.requests.total + 1 });
-      expect(after.events).toBe(before.events + 5); // 2 × food.listed, food.claimed, request.fulfilled, stats.updated
+      // 2 × food.listed, food.claimed, request.fulfilled, stats.updated, and the donor's notification.created (donation.claimed)
+      expect(after.events).toBe(before.events + 6);
       const [{ users, items, requests }] = await t.db.query(
         `SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM food_items)::int AS items, (SELECT count(*) FROM pickup_requests)::int AS requests`,
       );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { HANDOVER_JOBS, MAINTENANCE_JOBS, NOTIFICATION_JOBS, OFFER_JOBS, OPS_EVENTS, QUEUES, SCHEDULE_JOBS, type AnyEventEnvelope, type FailedJobView } from '@food-link/contracts';
+import { HANDOVER_JOBS, MAINTENANCE_JOBS, MESSAGING_JOBS, NOTIFICATION_JOBS, OFFER_JOBS, OPS_EVENTS, QUEUES, SCHEDULE_JOBS, type AnyEventEnvelope, type FailedJobView } from '@food-link/contracts';
 import type { WorkerHost } from '@nestjs/bullmq';
 import type { Type } from '@nestjs/common';
 import { Queue } from 'bullmq';
@@ -9,6 +9,7 @@ import { DomainEventsProcessor } from '../src/worker/domain-events.processor';
 import { HandoverProcessor } from '../src/worker/handover.processor';
 import { MaintenanceProcessor } from '../src/worker/maintenance.processor';
 import { NotificationsProcessor } from '../src/worker/notifications.processor';
+import { MessagingProcessor } from '../src/worker/messaging.processor';
 import { OffersProcessor } from '../src/worker/offers.processor';
 import { SchedulesProcessor } from '../src/worker/schedules.processor';
 import { loginAs } from './support/factories';
@@ -31,6 +32,7 @@ const PROCESSORS: Record<QueueName, Type<WorkerHost>> = {
   [QUEUES.offers]: OffersProcessor,
   [QUEUES.notifications]: NotificationsProcessor,
   [QUEUES.schedules]: SchedulesProcessor,
+  [QUEUES.messaging]: MessagingProcessor,
 };
 
 const ALL_COMPLETED = Object.fromEntries(Object.values(QUEUES).map((name) => [name, 'completed']));
@@ -65,6 +67,9 @@ function harmlessJob(queue: QueueName): { name: string; data: unknown } {
     case QUEUES.schedules:
       // Reads the schedules (none run in this test), so it lists nothing.
       return { name: SCHEDULE_JOBS.materialise, data: {} };
+    case QUEUES.messaging:
+      // Reads the food first (food_items), finds none, and sends nothing.
+      return { name: MESSAGING_JOBS.send, data: { key: `harmless-${randomUUID()}`, userId: NOBODY, channel: 'phone', type: 'donation.claimed', data: { foodId: NOBODY } } };
   }
 }
 

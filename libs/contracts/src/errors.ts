@@ -159,6 +159,8 @@ export const ERRORS = {
   pushEndpointOfAnotherUser: 'This push endpoint is registered to another account with other keys',
   phoneOfAnotherAccount: 'This phone number is verified by another account',
   phoneCodeNotPending: 'No code is waiting for this account; ask for a code first',
+  phoneNotVerified: 'Add and verify a phone first',
+  claimByCharitiesOnly: 'Only a charity can claim food',
   phoneCodeExpired: 'The code has expired; ask for a new one',
   phoneCodeTriesUsed: 'The code was mistyped too many times; ask for a new one',
   // 422

@@ -233,6 +233,8 @@ export const QUEUES = {
   offers: 'offers',
   notifications: 'notifications',
   schedules: 'schedules',
+  /** WhatsApp and SMS sends, at the provider's rate (docs/MESSAGING.md, "The sending queue"). */
+  messaging: 'messaging',
 } as const;
 
 /**
@@ -256,6 +258,11 @@ export const NOTIFICATION_JOBS = {
   resetMail: 'reset-mail',
   /** An organisation's invitation link (docs/ORGANISATIONS.md). */
   inviteMail: 'invite-mail',
+} as const;
+
+/** Jobs of the `messaging` queue: `send`, one notification to one user's verified phone (job id `<key>-<userId>-phone`). */
+export const MESSAGING_JOBS = {
+  send: 'send',
 } as const;
 
 /** Jobs of the `handover` queue: one delayed job per pending request, at the end of its window plus the grace period. */

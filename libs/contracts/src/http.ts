@@ -372,6 +372,7 @@ export const DonorItemRequest = z
     email: email("The claiming charity's e-mail", 'ahl.masr@demo.foodlink.eg'),
     charity_user_id: id("The claiming charity's account"),
     charity_verified: z.boolean().meta({ description: 'Whether an operator verified the claiming charity (its verified badge)', example: true }),
+    charity_phone: said("The claiming charity's phone (E.164: its profile's, else its verified WhatsApp or SMS phone), for the donor to call or message; null when it gave none", '+201001234567').nullable(),
     reliability: Reliability.meta({ description: "The claiming charity's record over 90 days" }),
     received: ReceivedReport.nullable().meta({ description: 'What the charity reported it received, once it has' }),
   })

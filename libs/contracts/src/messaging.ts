@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateTime, egyptianMobile, oneOf } from './fields';
+import { QuietHours } from './notifications';
 
 /*
  * WhatsApp and SMS (docs/MESSAGING.md): a user's verified phone, and the providers' webhooks. Nothing is
@@ -11,6 +12,10 @@ export const MESSAGING_ROUTES = {
   phone: '/api/me/phone',
   /** POST PhoneCodeBody → PhoneView (verified). */
   verifyPhone: '/api/me/phone/verify',
+  /** PUT PhoneSettingsBody → PhoneView: messages on or off, SMS as WhatsApp's fallback, quiet hours. */
+  phoneSettings: '/api/me/phone/settings',
+  /** GET MessageLogQuery → MessageLog (operators): the messages sent and received, per channel, with their statuses. */
+  opsMessages: '/api/ops/messages',
   /** GET: Meta's subscription handshake; POST: messages and statuses, signed (X-Hub-Signature-256). */
   whatsappWebhook: '/api/webhooks/whatsapp',
   /** POST: Twilio-style inbound SMS and status callbacks, signed (X-Twilio-Signature). */
@@ -55,9 +60,69 @@ export const PhoneView = z
     available: z
       .object({ whatsapp: z.boolean(), sms: z.boolean() })
       .meta({ description: 'Which channels this server is configured for (unconfigured: nothing is sent)' }),
+    on: z.boolean().meta({ description: 'Messages go to the phone (false: turned off here, or by answering STOP)' }),
+    sms_fallback: z.boolean().meta({ description: 'When WhatsApp fails for good, the message goes by SMS to the same phone' }),
+    quiet_hours: QuietHours.nullable().meta({ description: 'No messages in these hours (Cairo time); they go out when the hours end' }),
   })
   .meta({ id: 'PhoneView' });
 export type PhoneView = z.infer<typeof PhoneView>;
+
+/** `PUT /api/me/phone/settings`: each field left out stays as it is. */
+export const PhoneSettingsBody = z
+  .object({
+    on: z.boolean({ error: 'must be true or false' }).optional().meta({ description: 'Messages on or off (on again after STOP)' }),
+    sms_fallback: z.boolean({ error: 'must be true or false' }).optional().meta({ description: 'SMS when WhatsApp fails for good' }),
+    quiet_hours: QuietHours.nullable().optional().meta({ description: 'No messages in these hours (null: none)' }),
+  })
+  .strict()
+  .meta({ id: 'PhoneSettingsBody' });
+export type PhoneSettingsBody = z.infer<typeof PhoneSettingsBody>;
+
+/** What a logged message's status can be: written (no provider), then as the provider reports it, or received. */
+export const MESSAGE_STATUSES = ['written', 'sent', 'delivered', 'read', 'failed', 'received'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** The most messages `GET /api/ops/messages` answers. */
+export const MESSAGE_LOG_MAX = 200;
+
+export const MessageLogQuery = z
+  .object({
+    channel: oneOf(MESSAGING_CHANNELS, { description: 'Only this channel' }).optional(),
+    status: oneOf(MESSAGE_STATUSES, { description: 'Only messages in this status (failed: with the reason)' }).optional(),
+    limit: z.coerce
+      .number({ error: 'must be an integer number' })
+      .refine(Number.isInteger, { error: 'must be an integer number' })
+      .min(1, { error: 'must not be less than 1' })
+      .max(MESSAGE_LOG_MAX, { error: `must not be greater than ${MESSAGE_LOG_MAX}` })
+      .meta({ type: 'integer' })
+      .default(50),
+  })
+  .meta({ id: 'MessageLogQuery' });
+export type MessageLogQuery = z.infer<typeof MessageLogQuery>;
+
+const statusCounts = z.object(Object.fromEntries(MESSAGE_STATUSES.map((status) => [status, z.int()])) as { [S in MessageStatus]: z.ZodInt });
+
+/** `GET /api/ops/messages`: the last 7 days' counts per channel and status, and the newest messages (never their text). */
+export const MessageLog = z
+  .object({
+    counts: z.object({ whatsapp: statusCounts, sms: statusCounts }).meta({ description: 'Messages of the last 7 days per channel, by status' }),
+    items: z.array(
+      z.object({
+        id: z.string().meta({ description: 'The log row (bigserial, as a string)' }),
+        channel: z.enum(MESSAGING_CHANNELS),
+        direction: z.enum(['out', 'in']),
+        kind: z.string().meta({ description: 'What it was: a notification type, phone_code, reply, reply_answer', example: 'donation.claimed' }),
+        status: z.enum(MESSAGE_STATUSES),
+        error: z.string().nullable().meta({ description: "The provider's code and words when it failed", example: '131026 Message undeliverable' }),
+        user_id: z.int().nullable(),
+        phone: z.string().meta({ description: 'The number, its middle hidden', example: '+2010•••••678' }),
+        created_at: dateTime('When it was sent or received'),
+        updated_at: dateTime('Its last status'),
+      }),
+    ),
+  })
+  .meta({ id: 'MessageLog' });
+export type MessageLog = z.infer<typeof MessageLog>;
 
 /** Meta's subscription handshake (`GET /api/webhooks/whatsapp`). */
 export const WhatsAppHandshakeQuery = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FOOD_CATEGORIES, LANGUAGES, LIMITS, STORAGE_KINDS } from './domain';
+import { FOOD_CATEGORIES, FOOD_UNITS, LANGUAGES, LIMITS, STORAGE_KINDS } from './domain';
 import { count, dateTime, egyptianMobile, id, latitude, longitude, oneOf, said, setOf } from './fields';
 import { CLAIM_CANCEL_CAUSES, MODERATION_ACTIONS } from './moderation';
 import { GOVERNORATE_CODES } from './places';
@@ -136,11 +136,19 @@ export const NOTIFICATION_TYPES = [
   'pickup.ended',
   /** Account news (verification decisions and the like). */
   'account.news',
+  /** The donor's food was claimed: by which charity, how much, and the charity's phone. */
+  'donation.claimed',
+  /** The charity cancelled its claim on the donor's food (it is back on offer, or expired). */
+  'donation.cancelled',
+  /** The donor's food was not collected (back on the board, or expired). */
+  'donation.not_collected',
+  /** The charity reported what it received of the donor's food. */
+  'donation.received',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** The choices a user makes: which kinds reach it by which channel. */
-export const NOTIFICATION_KINDS = ['new_food', 'reminders', 'account'] as const;
+export const NOTIFICATION_KINDS = ['new_food', 'donations', 'reminders', 'account'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_OF: { readonly [T in NotificationType]: NotificationKind } = {
@@ -149,9 +157,24 @@ export const NOTIFICATION_KIND_OF: { readonly [T in NotificationType]: Notificat
   'pickup.soon': 'reminders',
   'pickup.ended': 'reminders',
   'account.news': 'account',
+  'donation.claimed': 'donations',
+  'donation.cancelled': 'donations',
+  'donation.not_collected': 'donations',
+  'donation.received': 'donations',
 };
 
-export const NOTIFICATION_CHANNELS = ['in_app', 'push', 'email'] as const;
+/** The kinds each role hears of: a donor is not matched with food, a charity donates nothing. */
+export const NOTIFICATION_KINDS_OF_ROLE = {
+  donor: ['donations', 'reminders', 'account'],
+  charity: ['new_food', 'reminders', 'account'],
+  operator: ['account'],
+} as const satisfies Record<string, readonly NotificationKind[]>;
+
+/**
+ * `phone`: WhatsApp or SMS, whichever the user verified their phone for (docs/MESSAGING.md); nothing
+ * reaches a phone that is not verified, so the choice is on by default and does nothing until then.
+ */
+export const NOTIFICATION_CHANNELS = ['in_app', 'push', 'email', 'phone'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 // LANGUAGES and Language live in domain.ts (a leaf), so that http.ts can use them without an import cycle.
@@ -174,6 +197,13 @@ export const NotificationData = z
       .meta({ description: "Account news: the operator's (or the no-show rule's) decision, or the moderation action", example: 'hide' }),
     cause: z.enum(CLAIM_CANCEL_CAUSES).optional().meta({ description: 'Account news: why a claim was cancelled (a suspension)' }),
     reason: said("Account news: the operator's reason, as written", 'The photo shows something else').nullable().optional(),
+    // The donor's news of a claim (donation.*): who claimed, how much, and how to reach them.
+    charityName: said('The charity that claimed the food', 'Masr El Kheir').optional(),
+    quantity: z.number().optional().meta({ description: 'How much was claimed (the listing\'s quantity, in `unit`)', example: 40 }),
+    unit: z.enum(FOOD_UNITS).optional().meta({ description: 'The unit of `quantity` and `receivedQuantity`' }),
+    phone: said("The charity's phone (E.164), for the donor to call or message", '+201012345678').nullable().optional(),
+    receivedQuantity: z.number().nullable().optional().meta({ description: 'donation.received: how much the charity says it received', example: 38 }),
+    relisted: z.boolean().optional().meta({ description: 'donation.cancelled / not_collected: the food is back on offer (false: it expired)' }),
   })
   .meta({ id: 'NotificationData' });
 export type NotificationData = z.infer<typeof NotificationData>;
@@ -208,14 +238,33 @@ export const ReadNotificationsBody = z
 export type ReadNotificationsBody = z.infer<typeof ReadNotificationsBody>;
 
 /** Per kind, per channel: on or off. */
+/**
+ * A kind or channel added after clients had been written (issue 29: `donations`, `phone`) may be left out of
+ * a PUT by such a client: it is then on, its default. Every other is required.
+ */
+const ADDED_LATER: ReadonlySet<string> = new Set<string>(['donations', 'phone']);
+
+const channelChoices = () =>
+  z
+    .object(
+      Object.fromEntries(
+        NOTIFICATION_CHANNELS.map((channel) => {
+          const choice = z.boolean({ error: 'must be true or false' });
+          return [channel, ADDED_LATER.has(channel) ? choice.default(true) : choice];
+        }),
+      ),
+    )
+    .strict();
+
+// The cast names the output (every kind, every channel, a boolean): a default fills in what was left out.
 export const NotificationChoices = z
   .object(
     Object.fromEntries(
-      NOTIFICATION_KINDS.map((kind) => [
-        kind,
-        z.object(Object.fromEntries(NOTIFICATION_CHANNELS.map((channel) => [channel, z.boolean({ error: 'must be true or false' })]))).strict(),
-      ]),
-    ) as { [K in NotificationKind]: z.ZodObject<{ [C in NotificationChannel]: z.ZodBoolean }> },
+      NOTIFICATION_KINDS.map((kind) => {
+        const choices = channelChoices();
+        return [kind, ADDED_LATER.has(kind) ? choices.default(() => Object.fromEntries(NOTIFICATION_CHANNELS.map((channel) => [channel, true]))) : choices];
+      }),
+    ) as unknown as { [K in NotificationKind]: z.ZodObject<{ [C in NotificationChannel]: z.ZodBoolean }> },
   )
   .meta({ id: 'NotificationChoices' });
 export type NotificationChoices = z.infer<typeof NotificationChoices>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './domain';
-import { count, dateTime, email, emailText, id, oneOf, positiveId, said, text } from './fields';
+import { count, dateTime, egyptianMobile, email, emailText, id, oneOf, positiveId, said, text } from './fields';
 
 /*
  * Organisations (docs/ORGANISATIONS.md): every donor and charity account belongs to one organisation, with a
@@ -73,6 +73,8 @@ export const InvitationBody = z
     email: emailText(LIMITS.emailMaxLength, { mustBeValid: true, description: 'Who is invited; the link goes to this e-mail', example: 'mona@example.eg' }),
     role: oneOf(ORG_ROLES, { description: "One of the organisation's roles (donor: admin, branch_manager, staff, viewer; charity: admin, coordinator, volunteer)" }),
     pickup_point_ids: pickupPointIds().optional(),
+    phone: egyptianMobile({ description: 'Also send the link to this Egyptian mobile, by `phone_channel` (docs/MESSAGING.md, "Invitations"); any usual form' }).optional(),
+    phone_channel: oneOf(['whatsapp', 'sms'] as const, { description: "How the link goes to `phone` (default 'whatsapp')" }).optional(),
   })
   .meta({ id: 'InvitationBody' });
 export type InvitationBody = z.infer<typeof InvitationBody>;

@@ -184,5 +184,11 @@ export function notificationPath(type: NotificationType, data: NotificationData)
       return data.foodId ? `/DonerDashboard#food-${data.foodId}` : '/DonerDashboard';
     case 'account.news':
       return '/';
+    case 'donation.claimed':
+    case 'donation.cancelled':
+    case 'donation.not_collected':
+    case 'donation.received':
+      // The donation's own card on the donor's dashboard (the claim, the charity's phone, the report).
+      return data.foodId ? `/DonerDashboard#food-${data.foodId}` : '/DonerDashboard';
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { UserType } from '@food-link/contracts';
+import type { AuthUser } from './auth-user';
 import { UsersRepository, type LiveSession } from './users.repository';
 
 /** How long this process trusts what it last read about an account: the longest a deleted one still works elsewhere. */
@@ -65,6 +66,18 @@ export class SessionUsers {
   /** The session version of live account `id`, read now (for a token about to be issued), or undefined. */
   async currentVersion(id: number): Promise<number | undefined> {
     return (await this.users.liveSession(id))?.sessionVersion;
+  }
+
+  /**
+   * User `id` as a signed-in call of theirs would act (the AuthUser the session guard builds: their type
+   * and organisation membership, read now), with why they are suspended (or null); null when the account
+   * is gone. For acts that come without a session token: a WhatsApp or SMS reply from the user's verified
+   * phone (docs/MESSAGING.md, "Replies that act").
+   */
+  async actingUser(id: number): Promise<{ user: AuthUser; suspensionReason: string | null } | null> {
+    const session = await this.users.liveSession(id);
+    if (!session) return null;
+    return { user: { id, userType: session.userType, org: session.org }, suspensionReason: session.suspensionReason };
   }
 
   /** Drops what this process remembers about `userId` (call it once the account is deleted or changed). */

@@ -271,6 +271,15 @@ export const messagingConfig = z.object({
   SMS_AUTH_TOKEN: textOf(8).optional(),
   /** The sender: an E.164 number or an alphanumeric sender id. */
   SMS_FROM: textOf(2).optional(),
+  /**
+   * Messages per second the `messaging` queue sends, across every worker process: the Cloud API's
+   * throughput for one business number is 80 by default (Meta raises it to 1,000 on request).
+   */
+  MESSAGING_PER_SECOND: wholeNumber(80, 1, 1000),
+  /** Attempts of a message refused for a reason waiting may mend (429, 5xx, the network) before it fails for good. */
+  MESSAGING_ATTEMPTS: wholeNumber(8, 1, 50),
+  /** The first retry's delay of a message (each next doubles), and how long the whole queue waits after a 429. */
+  MESSAGING_BACKOFF_MS: wholeNumber(5000, 50, 3_600_000),
   /** Phone codes sent to one phone number in any hour (sliding); more get 429. */
   PHONE_CODES_PER_PHONE_PER_HOUR: wholeNumber(3, 1, 100),
   /** Phone codes one account may ask for in any hour (sliding), whatever the numbers; more get 429. */

@@ -28,6 +28,8 @@ import { UserLanguage1764651480000 } from './migrations/1764651480000-user-langu
 import { StandingCollections1764651600000 } from './migrations/1764651600000-standing-collections';
 import { StandingOfferWaitlist1764651610000 } from './migrations/1764651610000-standing-offer-waitlist';
 import { CharityCapacity1764651620000 } from './migrations/1764651620000-charity-capacity';
+import { MessagingSending1764651810000 } from './migrations/1764651810000-messaging-sending';
+import { MessagingLateFallback1764651811000 } from './migrations/1764651811000-messaging-late-fallback';
 import { HijriShifts1764651820000 } from './migrations/1764651820000-hijri-shifts';
 
 /**
@@ -64,6 +66,8 @@ export const MIGRATIONS = [
   StandingCollections1764651600000,
   StandingOfferWaitlist1764651610000,
   CharityCapacity1764651620000,
+  MessagingSending1764651810000,
+  MessagingLateFallback1764651811000,
   HijriShifts1764651820000,
 ];
 

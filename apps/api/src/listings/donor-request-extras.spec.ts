@@ -6,6 +6,7 @@ describe("the donor's view of a claim's charity", () => {
       donorRequestExtras({
         charity_user_id: 7,
         charity_verified: true,
+        charity_phone: '+201001234567',
         reliability_completed: 3,
         reliability_no_shows: 1,
         reliability_late_cancellations: 2,
@@ -17,6 +18,7 @@ describe("the donor's view of a claim's charity", () => {
     ).toEqual({
       charity_user_id: 7,
       charity_verified: true,
+      charity_phone: '+201001234567',
       reliability: { completed: 3, no_shows: 1, late_cancellations: 2, score: 0.6 },
       received: { received_quantity: 8, received_weight_kg: 2.5, comment: null, received_at: '2026-11-24T10:00:00.000Z' },
     });
@@ -26,6 +28,7 @@ describe("the donor's view of a claim's charity", () => {
     const extras = donorRequestExtras({
       charity_user_id: 7,
       charity_verified: false,
+      charity_phone: null,
       reliability_completed: 0,
       reliability_no_shows: 0,
       reliability_late_cancellations: 0,
@@ -34,6 +37,6 @@ describe("the donor's view of a claim's charity", () => {
       received_comment: null,
       received_at: null,
     });
-    expect(extras).toEqual({ charity_user_id: 7, charity_verified: false, reliability: { completed: 0, no_shows: 0, late_cancellations: 0, score: null }, received: null });
+    expect(extras).toEqual({ charity_user_id: 7, charity_verified: false, charity_phone: null, reliability: { completed: 0, no_shows: 0, late_cancellations: 0, score: null }, received: null });
   });
 });

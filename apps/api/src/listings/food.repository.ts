@@ -62,25 +62,35 @@ export const DONOR_REQUEST_COLUMNS = `r.charity_id AS charity_user_id,
   EXISTS (SELECT 1 FROM charities vc WHERE vc.user_id = r.charity_id AND vc.verification_status = 'verified') AS charity_verified,
   coalesce(rel.completed, 0) AS reliability_completed, coalesce(rel.no_shows, 0) AS reliability_no_shows,
   coalesce(rel.late_cancellations, 0) AS reliability_late_cancellations,
-  r.received_quantity, r.received_weight_kg, r.received_comment, r.received_at`;
+  r.received_quantity, r.received_weight_kg, r.received_comment, r.received_at,
+  coalesce((SELECT cp.phone FROM charity_profiles cp WHERE cp.user_id = r.charity_id),
+           (SELECT m.phone FROM messaging_phones m WHERE m.user_id = r.charity_id AND m.verified_at IS NOT NULL)) AS charity_phone`;
 
 /** The row of DONOR_REQUEST_COLUMNS. */
 export interface DonorRequestRow extends ReceivedRow {
   charity_user_id: number;
   charity_verified: boolean;
+  /** The charity's phone: its profile's, else its verified phone (as donationFacts tells the donor); null: none. */
+  charity_phone: string | null;
   reliability_completed: number;
   reliability_no_shows: number;
   reliability_late_cancellations: number;
 }
 
 /** What DonorItemRequest adds to the spec's request fields, from a DonorRequestRow. */
-export function donorRequestExtras(row: DonorRequestRow): Pick<DonorItemRequest, 'charity_user_id' | 'charity_verified' | 'reliability' | 'received'> {
+export function donorRequestExtras(row: DonorRequestRow): Pick<DonorItemRequest, 'charity_user_id' | 'charity_verified' | 'charity_phone' | 'reliability' | 'received'> {
   const counts = {
     completed: row.reliability_completed,
     no_shows: row.reliability_no_shows,
     late_cancellations: row.reliability_late_cancellations,
   };
-  return { charity_user_id: row.charity_user_id, charity_verified: row.charity_verified, reliability: { ...counts, score: reliabilityScore(counts) }, received: receivedReport(row) };
+  return {
+    charity_user_id: row.charity_user_id,
+    charity_verified: row.charity_verified,
+    charity_phone: row.charity_phone,
+    reliability: { ...counts, score: reliabilityScore(counts) },
+    received: receivedReport(row),
+  };
 }
 
 /**

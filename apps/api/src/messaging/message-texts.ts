@@ -42,3 +42,54 @@ export function fitSms(text: string, maxSegments = 3): string {
   while (end > 0 && smsSegments(`${chars.slice(0, end).join('')}…`).segments > maxSegments) end -= 1;
   return `${chars.slice(0, end).join('').trimEnd()}…`;
 }
+
+/** Arabic-Indic digits for an Arabic reader (a pickup code, a count). */
+const digitsFor = (text: string, language: Language) => (language === 'ar' ? text.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]) : text);
+
+/** The Claim button's title (WhatsApp: at most 20 characters). */
+export function claimButtonTitle(language: Language): string {
+  return language === 'ar' ? 'احجز' : 'Claim';
+}
+
+/** The titles of a standing collection's day's two buttons (WhatsApp: at most 20 characters each). */
+export function standingButtonTitles(language: Language): { confirm: string; decline: string } {
+  return language === 'ar' ? { confirm: 'تأكيد', decline: 'لا نستطيع الحضور' } : { confirm: 'Confirm', decline: "Can't come" };
+}
+
+/** The line an SMS offering a standing collection's day starts with. */
+export function smsStandingHint(language: Language): string {
+  return language === 'ar' ? 'للتأكيد أرسل ١، وإن لم تستطيعوا الحضور أرسل ٢.' : "Reply 1 to confirm, 2 if you can't come.";
+}
+
+/** The answer to a Can't come: the next charity is asked, or why not. */
+export function declineAnswerText(answer: { outcome: 'declined' } | { outcome: 'refused'; reason: string }, language: Language): string {
+  if (answer.outcome === 'refused') return language === 'ar' ? `تعذّر ذلك: ${answer.reason}` : `That could not be done: ${answer.reason}`;
+  return language === 'ar' ? 'شكراً لإخبارنا. سنسأل الجمعية التالية.' : 'Thank you for telling us. The next charity is asked.';
+}
+
+/** The line an SMS about new food starts with: a number is its reply. */
+export function smsClaimHint(language: Language): string {
+  return language === 'ar' ? 'للحجز أرسل ١.' : 'Reply 1 to claim.';
+}
+
+/** The answer to a claim by reply: the pickup code and where, or why not. */
+export function claimAnswerText(
+  answer: { outcome: 'claimed'; foodName: string; pickupCode: string | null; address: string | null } | { outcome: 'taken' } | { outcome: 'refused'; reason: string },
+  language: Language,
+): string {
+  if (answer.outcome === 'taken') return language === 'ar' ? 'عذراً، حجزته جمعية أخرى بالفعل.' : 'Sorry, it was already claimed.';
+  if (answer.outcome === 'refused') return language === 'ar' ? `تعذّر الحجز: ${answer.reason}` : `It could not be claimed: ${answer.reason}`;
+  const code = answer.pickupCode ? digitsFor(answer.pickupCode, language) : null;
+  const lines =
+    language === 'ar'
+      ? [`تم حجز ${answer.foodName} لكم.`, code && `رمز الاستلام: ${code}`, answer.address && `العنوان: ${answer.address}`]
+      : [`${answer.foodName} is yours.`, code && `Pickup code: ${code}`, answer.address && `Address: ${answer.address}`];
+  return lines.filter(Boolean).join('\n');
+}
+
+/** The answer to any other text. */
+export function helpText(language: Language): string {
+  return language === 'ar'
+    ? 'فود لينك: للحجز اضغط «احجز» في رسالة الطعام (أو أرسل ١ في الرسائل النصية). لإيقاف الرسائل أرسل STOP.'
+    : 'Food Link: to claim, press Claim on a food message (or send 1 by SMS). To stop messages, send STOP.';
+}

@@ -1,4 +1,4 @@
-import { Controller, Delete, ForbiddenException, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Controller, Delete, ForbiddenException, Get, HttpCode, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   ERRORS,
@@ -7,13 +7,17 @@ import {
   PHONE_CODE,
   PhoneBody,
   PhoneCodeBody,
+  MessageLog,
+  MessageLogQuery,
+  PhoneSettingsBody,
   PhoneView,
   WebhookReceipt,
   WhatsAppHandshakeQuery,
 } from '@food-link/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser, Public } from '../auth/auth.decorators';
+import { CurrentUser, Public, Roles } from '../auth/auth.decorators';
+import { MessagingRepository } from './messaging.repository';
 import { AppConfig } from '../config/app-config';
 import { ApiErrors } from '../openapi/api-errors';
 import { shapeRef, ValidBody, ValidQuery } from '../openapi/shapes';
@@ -68,12 +72,52 @@ export class PhoneController {
     return this.phones.verify(user.id, body.code);
   }
 
+  @Put(MESSAGING_ROUTES.phoneSettings)
+  @ApiOperation({
+    summary: 'Settings of the verified phone: messages on or off (on again after STOP), SMS when WhatsApp fails for good, quiet hours (Cairo time)',
+    description: 'Fields left out stay as they are. Messages held by quiet hours go out when the hours end.',
+  })
+  @ApiOkResponse({ schema: shapeRef(PhoneView) })
+  @ApiErrors(
+    { status: 400, description: 'A field is not a boolean, quiet_hours is not two different HH:MM times, or an unknown field', message: ['on must be true or false'] },
+    401,
+    { status: 409, description: 'The user has no verified phone', message: ERRORS.phoneNotVerified },
+    503,
+  )
+  settings(@CurrentUser() user: AuthUser, @ValidBody(PhoneSettingsBody) body: PhoneSettingsBody): Promise<PhoneView> {
+    return this.phones.saveSettings(user.id, body);
+  }
+
   @Delete(MESSAGING_ROUTES.phone)
   @ApiOperation({ summary: "Removes the signed-in user's phone: nothing more is sent to it" })
   @ApiOkResponse({ schema: shapeRef(PhoneView) })
   @ApiErrors(401, 503)
   remove(@CurrentUser() user: AuthUser): Promise<PhoneView> {
     return this.phones.remove(user.id);
+  }
+}
+
+/** The operators' message log (docs/MESSAGING.md, "The operators' log"). */
+@ApiTags('ops')
+@Roles('operator')
+@Controller()
+export class MessagingOpsController {
+  constructor(private readonly repository: MessagingRepository) {}
+
+  @Get(MESSAGING_ROUTES.opsMessages)
+  @ApiOperation({
+    summary: 'WhatsApp and SMS messages, newest first, with their delivery statuses (failed: the reason), and the last 7 days per channel and status',
+    description: "Never a message's text (it may hold a pickup code or an address); numbers with their middle hidden. Failed sends also wait as failed jobs of the `messaging` queue.",
+  })
+  @ApiOkResponse({ schema: shapeRef(MessageLog) })
+  @ApiErrors(
+    { status: 400, description: 'channel, status or limit is not one of its values', message: ['channel must be one of whatsapp, sms'] },
+    401,
+    { status: 403, description: 'Not an operator', message: ERRORS.rolesOnly(['operator']) },
+    503,
+  )
+  log(@ValidQuery(MessageLogQuery) query: MessageLogQuery): Promise<MessageLog> {
+    return this.repository.messageLog(query);
   }
 }
 

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
-import { PhoneController, WebhooksController } from './messaging.controller';
+import { MessagingOpsController, PhoneController, WebhooksController } from './messaging.controller';
+import { MessagingQueue } from './messaging-queue';
 import { MessagingRepository } from './messaging.repository';
 import { MessagingService } from './messaging.service';
+import { ReplyReferences } from './reply-references';
 import { PhoneService } from './phone.service';
 import { SmsClient, WhatsAppClient } from './provider-clients';
 import { WebhookHandler } from './webhook-handler';
@@ -11,8 +13,8 @@ import { WebhookHandler } from './webhook-handler';
  * notifications to use as channels (docs/MESSAGING.md, "Not yet").
  */
 @Module({
-  providers: [MessagingRepository, MessagingService, WhatsAppClient, SmsClient],
-  exports: [MessagingService, MessagingRepository],
+  providers: [MessagingRepository, MessagingService, WhatsAppClient, SmsClient, MessagingQueue, ReplyReferences],
+  exports: [MessagingService, MessagingRepository, MessagingQueue],
 })
 export class MessagingDeliveryModule {}
 
@@ -20,6 +22,6 @@ export class MessagingDeliveryModule {}
 @Module({
   imports: [MessagingDeliveryModule],
   providers: [PhoneService, WebhookHandler],
-  controllers: [PhoneController, WebhooksController],
+  controllers: [PhoneController, WebhooksController, MessagingOpsController],
 })
 export class MessagingModule {}

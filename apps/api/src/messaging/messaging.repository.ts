@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Language, MessagingChannel } from '@food-link/contracts';
+import { MESSAGE_STATUSES, type Language, type MessageLog, type MessageLogQuery, type MessageStatus, type MessagingChannel, type UserType } from '@food-link/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { returningRows } from '../common/sql';
 
@@ -15,6 +15,9 @@ export interface PhoneRow {
   code_tries: number;
   last_inbound_at: Date | null;
   stopped_at: Date | null;
+  sms_fallback: boolean;
+  quiet_start: string | null;
+  quiet_end: string | null;
 }
 
 /** Where and how a user may be messaged: only ever a verified phone. */
@@ -24,12 +27,15 @@ export interface MessagingRecipient {
   channel: MessagingChannel;
   language: Language;
   lastInboundAt: Date | null;
+  /** SMS to the same phone when WhatsApp fails for good. */
+  smsFallback: boolean;
 }
 
 /** A delivery status a provider reports, in the order they happen. */
 export type DeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
 
-const PHONE_COLUMNS = 'user_id, phone, channel, verified_at, code_hash, code_expires_at, code_tries, last_inbound_at, stopped_at';
+const PHONE_COLUMNS =
+  'user_id, phone, channel, verified_at, code_hash, code_expires_at, code_tries, last_inbound_at, stopped_at, sms_fallback, quiet_start::text, quiet_end::text';
 
 /**
  * `messaging_phones`, `messaging_code_sends` and `messaging_messages` (docs/MESSAGING.md): phones and their
@@ -133,15 +139,26 @@ export class MessagingRepository {
 
   /** The user's verified, not stopped phone and language; undefined when there is none (nothing may be sent). */
   async recipient(userId: number): Promise<MessagingRecipient | undefined> {
-    const [row] = await this.db.query<{ phone: string; channel: MessagingChannel; language: Language | null; last_inbound_at: Date | null }[]>(
-      `SELECT p.phone, p.channel, coalesce(np.language, u.language) AS language, p.last_inbound_at
+    const [row] = await this.db.query<
+      { phone: string; channel: MessagingChannel; language: Language | null; last_inbound_at: Date | null; sms_fallback: boolean }[]
+    >(
+      `SELECT p.phone, p.channel, coalesce(np.language, u.language) AS language, p.last_inbound_at, p.sms_fallback
          FROM messaging_phones p
          JOIN users u ON u.id = p.user_id AND u.deleted_at IS NULL
          LEFT JOIN notification_preferences np ON np.user_id = p.user_id
         WHERE p.user_id = $1 AND p.verified_at IS NOT NULL AND p.stopped_at IS NULL`,
       [userId],
     );
-    return row && { userId, phone: row.phone, channel: row.channel, language: row.language ?? 'en', lastInboundAt: row.last_inbound_at };
+    return (
+      row && {
+        userId,
+        phone: row.phone,
+        channel: row.channel,
+        language: row.language ?? 'en',
+        lastInboundAt: row.last_inbound_at,
+        smsFallback: row.sms_fallback,
+      }
+    );
   }
 
   /** The language of a user: their notification preferences', else the one they signed up in (users.language). */
@@ -155,10 +172,15 @@ export class MessagingRepository {
     return row?.language ?? 'en';
   }
 
-  /** The owner of a verified phone number, or undefined. */
-  async userOfVerifiedPhone(phone: string): Promise<number | undefined> {
-    const [row] = await this.db.query<{ user_id: number }[]>(`SELECT user_id FROM messaging_phones WHERE phone = $1 AND verified_at IS NOT NULL`, [phone]);
-    return row?.user_id;
+  /** The owner of a verified phone number (their account type, and whether the phone said STOP), or undefined. */
+  async ownerOfVerifiedPhone(phone: string): Promise<{ userId: number; userType: UserType; stopped: boolean } | undefined> {
+    const [row] = await this.db.query<{ user_id: number; user_type: UserType; stopped: boolean }[]>(
+      `SELECT p.user_id, u.user_type::text AS user_type, p.stopped_at IS NOT NULL AS stopped
+         FROM messaging_phones p JOIN users u ON u.id = p.user_id AND u.deleted_at IS NULL
+        WHERE p.phone = $1 AND p.verified_at IS NOT NULL`,
+      [phone],
+    );
+    return row && { userId: row.user_id, userType: row.user_type, stopped: row.stopped };
   }
 
   /** The owner wrote to us (WhatsApp's 24-hour window opens from `at`). */
@@ -170,9 +192,63 @@ export class MessagingRepository {
     );
   }
 
+  /**
+   * The user's settings of a verified phone: messages on (clears a STOP) or off, SMS as WhatsApp's fallback,
+   * quiet hours (`null`: none); a field left undefined stays. False when the user has no verified phone.
+   */
+  async saveSettings(userId: number, settings: { on?: boolean; smsFallback?: boolean; quiet?: { start: string; end: string } | null }): Promise<boolean> {
+    const rows = await this.db.transaction((tx) =>
+      returningRows<{ user_id: number }>(
+        tx,
+        `UPDATE messaging_phones
+            SET stopped_at = CASE WHEN $2::boolean IS NULL THEN stopped_at WHEN $2 THEN NULL ELSE coalesce(stopped_at, now()) END,
+                sms_fallback = coalesce($3, sms_fallback),
+                quiet_start = CASE WHEN $4 THEN $5::time ELSE quiet_start END,
+                quiet_end = CASE WHEN $4 THEN $6::time ELSE quiet_end END,
+                updated_at = now()
+          WHERE user_id = $1 AND verified_at IS NOT NULL
+          RETURNING user_id`,
+        [userId, settings.on ?? null, settings.smsFallback ?? null, settings.quiet !== undefined, settings.quiet?.start ?? null, settings.quiet?.end ?? null],
+      ),
+    );
+    return rows.length > 0;
+  }
+
   /** STOP: nothing more is sent to this phone until its owner verifies it again. */
   async stop(phone: string): Promise<void> {
     await this.db.query(`UPDATE messaging_phones SET stopped_at = now(), updated_at = now() WHERE phone = $1 AND verified_at IS NOT NULL`, [phone]);
+  }
+
+  /**
+   * The operators' message log: the last 7 days' counts per channel and status, and the newest messages
+   * (of a channel, of a status) without their text (codes, addresses), their numbers' middles hidden.
+   */
+  async messageLog(query: MessageLogQuery): Promise<MessageLog> {
+    const rows = await this.db.query<{ channel: MessagingChannel; status: MessageStatus; n: number }[]>(
+      `SELECT channel, status, count(*)::int AS n FROM messaging_messages WHERE created_at > now() - interval '7 days' GROUP BY channel, status`,
+    );
+    const zero = () => Object.fromEntries(MESSAGE_STATUSES.map((status) => [status, 0])) as Record<MessageStatus, number>;
+    const counts = { whatsapp: zero(), sms: zero() };
+    for (const row of rows) counts[row.channel][row.status] = row.n;
+    const items = await this.db.query<
+      { id: string; channel: MessagingChannel; direction: 'out' | 'in'; kind: string; status: MessageStatus; error: string | null; user_id: number | null; phone: string; created_at: Date; updated_at: Date }[]
+    >(
+      `SELECT id::text, channel, direction, kind, status, error, user_id, phone, created_at, updated_at
+         FROM messaging_messages
+        WHERE ($1::text IS NULL OR channel = $1) AND ($2::text IS NULL OR status = $2)
+        ORDER BY created_at DESC, id DESC
+        LIMIT $3`,
+      [query.channel ?? null, query.status ?? null, query.limit],
+    );
+    return {
+      counts,
+      items: items.map((row) => ({
+        ...row,
+        phone: `${row.phone.slice(0, 5)}${'•'.repeat(Math.max(row.phone.length - 8, 0))}${row.phone.slice(-3)}`,
+        created_at: row.created_at.toISOString(),
+        updated_at: row.updated_at.toISOString(),
+      })),
+    };
   }
 
   /** Records a message sent or received; a provider id seen before (a redelivered webhook) is not recorded twice. */
@@ -186,31 +262,53 @@ export class MessagingRepository {
     body: string;
     status: 'written' | 'sent' | 'failed' | 'received';
     error?: string | null;
-  }): Promise<void> {
-    await this.db.query(
-      `INSERT INTO messaging_messages (user_id, channel, direction, phone, provider_id, kind, body, status, error)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-       ON CONFLICT (channel, provider_id) WHERE provider_id IS NOT NULL DO NOTHING`,
-      [message.userId, message.channel, message.direction, message.phone, message.providerId, message.kind, message.body, message.status, message.error ?? null],
+    /** A WhatsApp notification's `send` job, for its SMS fallback should a webhook report it failed later. */
+    resend?: unknown;
+  }): Promise<boolean> {
+    const rows = await this.db.query<{ id: string }[]>(
+      `INSERT INTO messaging_messages (user_id, channel, direction, phone, provider_id, kind, body, status, error, resend)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT (channel, provider_id) WHERE provider_id IS NOT NULL DO NOTHING
+       RETURNING id`,
+      [
+        message.userId,
+        message.channel,
+        message.direction,
+        message.phone,
+        message.providerId,
+        message.kind,
+        message.body,
+        message.status,
+        message.error ?? null,
+        message.resend === undefined ? null : JSON.stringify(message.resend),
+      ],
     );
+    return rows.length > 0;
   }
 
   /**
    * A provider's delivery status for one of our messages. Statuses may arrive out of order: one never
-   * moves a message back (read stays read when a late `delivered` arrives); `failed` ends it.
+   * moves a message back (read stays read when a late `delivered` arrives); `failed` ends it. Answers the
+   * message's user and `resend` job when the status changed it (so `failed` is answered once per message,
+   * however often it is reported), else null.
    */
-  async recordStatus(channel: MessagingChannel, providerId: string, status: DeliveryStatus, error: string | null): Promise<boolean> {
+  async recordStatus(
+    channel: MessagingChannel,
+    providerId: string,
+    status: DeliveryStatus,
+    error: string | null,
+  ): Promise<{ userId: number | null; resend: unknown } | null> {
     const rows = await this.db.transaction((tx) =>
-      returningRows<{ id: number }>(
+      returningRows<{ id: number; user_id: number | null; resend: unknown }>(
       tx,
       `UPDATE messaging_messages SET status = $3, error = coalesce($4, error), updated_at = now()
         WHERE channel = $1 AND provider_id = $2 AND direction = 'out' AND status <> 'failed'
           AND array_position(ARRAY['written', 'sent', 'delivered', 'read', 'failed']::varchar[], status)
               < array_position(ARRAY['written', 'sent', 'delivered', 'read', 'failed']::varchar[], $3::varchar)
-        RETURNING id`,
+        RETURNING id, user_id, resend`,
       [channel, providerId, status, error],
     ),
     );
-    return rows.length > 0;
+    return rows.length > 0 ? { userId: rows[0].user_id, resend: rows[0].resend } : null;
   }
 }

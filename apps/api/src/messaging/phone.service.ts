@@ -1,7 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ERRORS, PHONE_CODE, type PhoneBody, type PhoneView } from '@food-link/contracts';
+import { ERRORS, PHONE_CODE, type PhoneBody, type PhoneSettingsBody, type PhoneView } from '@food-link/contracts';
 import parsePhoneNumber from 'libphonenumber-js/mobile';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { TooManyAttemptsException } from '../auth/login-limiter.service';
@@ -43,7 +43,17 @@ export class PhoneService {
       verified: Boolean(row?.verified_at),
       code_expires_at: row && !row.verified_at && row.code_expires_at ? row.code_expires_at.toISOString() : null,
       available: this.messaging.available(),
+      on: Boolean(row?.verified_at) && !row?.stopped_at,
+      sms_fallback: row?.sms_fallback ?? false,
+      quiet_hours: row?.quiet_start && row.quiet_end ? { start: row.quiet_start.slice(0, 5), end: row.quiet_end.slice(0, 5) } : null,
     };
+  }
+
+  /** The settings of the user's verified phone (409 without one). */
+  async saveSettings(userId: number, body: PhoneSettingsBody): Promise<PhoneView> {
+    const saved = await this.repository.saveSettings(userId, { on: body.on, smsFallback: body.sms_fallback, quiet: body.quiet_hours });
+    if (!saved) throw new ConflictException(ERRORS.phoneNotVerified);
+    return this.view(userId);
   }
 
   async view(userId: number): Promise<PhoneView> {

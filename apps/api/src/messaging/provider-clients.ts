@@ -24,11 +24,13 @@ export interface TemplateComponent {
   type: 'body' | 'button' | 'header';
   sub_type?: 'url' | 'quick_reply' | 'copy_code';
   index?: string;
-  parameters: { type: 'text'; text: string }[];
+  parameters: ({ type: 'text'; text: string } | { type: 'payload'; payload: string })[];
 }
 
 export type WhatsAppMessage =
   | { type: 'text'; body: string }
+  /** Interactive reply buttons (inside the 24-hour window): each button's id comes back in the webhook. */
+  | { type: 'interactive'; body: string; buttons: { id: string; title: string }[] }
   | { type: 'template'; name: string; language: string; components: TemplateComponent[] };
 
 async function call(url: string, init: RequestInit, what: string): Promise<unknown> {
@@ -75,7 +77,16 @@ export class WhatsAppClient {
     const content =
       message.type === 'text'
         ? { type: 'text', text: { preview_url: false, body: message.body } }
-        : { type: 'template', template: { name: message.name, language: { code: message.language }, components: message.components } };
+        : message.type === 'interactive'
+          ? {
+              type: 'interactive',
+              interactive: {
+                type: 'button',
+                body: { text: message.body.slice(0, 1024) },
+                action: { buttons: message.buttons.map((button) => ({ type: 'reply', reply: { id: button.id, title: button.title.slice(0, 20) } })) },
+              },
+            }
+          : { type: 'template', template: { name: message.name, language: { code: message.language }, components: message.components } };
     const answer = (await call(
       `${base.replace(/\/+$/, '')}/${numberId}/messages`,
       {

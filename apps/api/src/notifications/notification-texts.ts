@@ -1,4 +1,4 @@
-import { governorateName, isCairoMidnight, PLATFORM_TIME_ZONE, type Language, type NotificationType } from '@food-link/contracts';
+import { governorateName, isCairoMidnight, PLATFORM_TIME_ZONE, type FoodUnit, type Language, type NotificationType } from '@food-link/contracts';
 
 /** What a message states, gathered when it is sent. */
 export interface MessageFacts {
@@ -9,6 +9,13 @@ export interface MessageFacts {
   collectBy?: Date | null;
   pickupFrom?: Date | null;
   message?: string;
+  /** A claim on a donor's food (donation.*): the charity, how much, its phone, what it received, whether the food is back on offer. */
+  charityName?: string;
+  quantity?: number;
+  unit?: FoodUnit;
+  phone?: string | null;
+  receivedQuantity?: number | null;
+  relisted?: boolean;
   /** Absolute link into the web app. */
   url: string;
 }
@@ -54,6 +61,22 @@ function place(facts: MessageFacts, language: Language): string | null {
 
 type Template = (facts: MessageFacts, language: Language) => Omit<MessageText, 'url'>;
 
+const UNITS: Record<Language, Record<FoodUnit, [one: string, many: string]>> = {
+  en: { portion: ['portion', 'portions'], kg: ['kg', 'kg'], item: ['item', 'items'], tray: ['tray', 'trays'] },
+  ar: { portion: ['وجبة', 'وجبات'], kg: ['كجم', 'كجم'], item: ['قطعة', 'قطع'], tray: ['صينية', 'صواني'] },
+};
+
+/** "40 portions", "٤٠ وجبات": a number in the reader's digits, with its unit. */
+export function amount(quantity: number | null | undefined, unit: FoodUnit | undefined, language: Language): string | null {
+  if (quantity === null || quantity === undefined) return null;
+  const number = new Intl.NumberFormat(LOCALES[language]).format(quantity);
+  const [one, many] = UNITS[language][unit ?? 'portion'];
+  return `${number} ${quantity === 1 ? one : many}`;
+}
+
+/** A phone number kept left to right inside Arabic text. */
+const phoneIn = (phone: string, language: Language) => (language === 'ar' ? `\u2066${phone}\u2069` : phone);
+
 const when = (at: Date | null | undefined, language: Language) => (at ? cairoTime(at, language) : null);
 
 /** Each type's words in English and Arabic. Lines that would say nothing (no area, say) are left out. */
@@ -94,6 +117,39 @@ const TEMPLATES: Record<Language, Record<NotificationType, Template>> = {
       ],
     }),
     'account.news': (f) => ({ title: 'News about your Food Link account', lines: [f.message ?? '', 'Open Food Link:'].filter(Boolean) }),
+    'donation.claimed': (f, l) => ({
+      title: `Claimed: ${f.foodName}`,
+      lines: [
+        `${f.charityName} claimed ${amount(f.quantity, f.unit, l) ?? 'your food'} of ${f.foodName}.`,
+        f.phone ? `Their phone: ${f.phone}` : 'They have not given a phone.',
+        'The claim and the pickup code check:',
+      ],
+    }),
+    'donation.cancelled': (f) => ({
+      title: `Claim cancelled: ${f.foodName}`,
+      lines: [
+        `${f.charityName} cancelled its claim on ${f.foodName}.`,
+        f.relisted === false ? 'Its safe time has passed, so it has expired.' : 'It is on offer again for other charities.',
+        'Your donation:',
+      ],
+    }),
+    'donation.not_collected': (f) => ({
+      title: `Not collected: ${f.foodName}`,
+      lines: [
+        `${f.charityName} did not collect ${f.foodName}.`,
+        f.relisted ? 'It is back on the board for other charities.' : 'Too little safe time was left, so it has expired.',
+        'Your donation:',
+      ],
+    }),
+    'donation.received': (f, l) => ({
+      title: `Received: ${f.foodName}`,
+      lines: [
+        f.receivedQuantity === null || f.receivedQuantity === undefined
+          ? `${f.charityName} reported what it received of ${f.foodName}.`
+          : `${f.charityName} received ${amount(f.receivedQuantity, f.unit, l)} of ${f.foodName}. Thank you!`,
+        'The full report:',
+      ],
+    }),
   },
   ar: {
     'food.matched': (f, l) => ({
@@ -131,11 +187,52 @@ const TEMPLATES: Record<Language, Record<NotificationType, Template>> = {
       ],
     }),
     'account.news': (f) => ({ title: 'أخبار عن حسابك في فود لينك', lines: [f.message ?? '', 'افتح فود لينك:'].filter(Boolean) }),
+    'donation.claimed': (f, l) => ({
+      title: `تم حجز: ${f.foodName}`,
+      lines: [
+        `حجزت ${f.charityName} ${amount(f.quantity, f.unit, l) ?? 'طعامك'} من ${f.foodName}.`,
+        f.phone ? `هاتفها: ${phoneIn(f.phone, l)}` : 'لم تترك الجمعية رقم هاتف.',
+        'الحجز والتحقق من رمز الاستلام:',
+      ],
+    }),
+    'donation.cancelled': (f) => ({
+      title: `أُلغي الحجز: ${f.foodName}`,
+      lines: [
+        `ألغت ${f.charityName} حجزها لـ${f.foodName}.`,
+        f.relisted === false ? 'انتهت مدة صلاحيته الآمنة فانتهى عرضه.' : 'أصبح معروضاً من جديد للجمعيات الأخرى.',
+        'تبرعك:',
+      ],
+    }),
+    'donation.not_collected': (f) => ({
+      title: `لم يُستلم: ${f.foodName}`,
+      lines: [
+        `لم تستلم ${f.charityName} ${f.foodName}.`,
+        f.relisted ? 'عاد معروضاً للجمعيات الأخرى.' : 'لم يبق من مدة صلاحيته الآمنة ما يكفي فانتهى عرضه.',
+        'تبرعك:',
+      ],
+    }),
+    'donation.received': (f, l) => ({
+      title: `تم الاستلام: ${f.foodName}`,
+      lines: [
+        f.receivedQuantity === null || f.receivedQuantity === undefined
+          ? `أبلغت ${f.charityName} بما استلمته من ${f.foodName}.`
+          : `استلمت ${f.charityName} ${amount(f.receivedQuantity, f.unit, l)} من ${f.foodName}. شكراً لك!`,
+        'التقرير كاملاً:',
+      ],
+    }),
   },
 };
 
 export function messageText(type: NotificationType, language: Language, facts: MessageFacts): MessageText {
   return { ...TEMPLATES[language][type](facts, language), url: facts.url };
+}
+
+/**
+ * A message as WhatsApp or SMS carries it: the title, the lines and the link, one line each (an SMS is cut
+ * to 3 segments by the messaging channel).
+ */
+export function phoneTextOf(message: MessageText): string {
+  return [message.title, ...message.lines, message.url].join('\n');
 }
 
 const escapeHtml = (text: string) =>

@@ -5,6 +5,8 @@ import { CancellationNotices } from './cancellation-notices';
 import { PushDeliveryModule } from '../push/push.module';
 import { ListingsModule } from '../listings/listings.module';
 import { CharityProfilesRepository } from './charity-profiles.repository';
+import { MessagingDeliveryModule } from '../messaging/messaging.module';
+import { DonorNews } from './donor-news';
 import { DeliveryService } from './delivery.service';
 import { InboxService } from './inbox.service';
 import { MatchingService } from './matching.service';
@@ -21,7 +23,7 @@ import { RemindersService } from './reminders.service';
  * PUSH_CHANNEL (push/push-channel.ts), which PushDeliveryModule binds to PushService.
  */
 @Module({
-  imports: [PushDeliveryModule, ListingsModule],
+  imports: [PushDeliveryModule, ListingsModule, MessagingDeliveryModule],
   providers: [
     NotificationsRepository,
     CharityProfilesRepository,
@@ -32,6 +34,7 @@ import { RemindersService } from './reminders.service';
     RemindersService,
     CancellationNotices,
     NotificationReactions,
+    DonorNews,
   ],
   exports: [NotificationsService, DeliveryService, MatchingService, RemindersService, CancellationNotices],
 })

@@ -5,6 +5,7 @@ import {
   DOMAIN_EVENTS,
   NOTIFICATIONS_LIST_MAX,
   type ClaimCancelCause,
+  type FoodUnit,
   type Language,
   type NotificationChoices,
   type NotificationData,
@@ -28,6 +29,10 @@ export interface Recipient {
   language: Language;
   choices: NotificationChoices;
   quiet: QuietWindow | null;
+  /** A verified phone that has not said STOP (docs/MESSAGING.md): the `phone` channel can reach them. */
+  hasPhone: boolean;
+  /** The quiet hours the user set for their phone (messaging_phones), which WhatsApp and SMS keep before `quiet`. */
+  phoneQuiet: QuietWindow | null;
 }
 
 /** What a message about a listing says of it, and whether it can still be claimed. */
@@ -70,6 +75,20 @@ export interface RequestParties {
   charity_id: number;
   food_name: string;
   cancel_cause: ClaimCancelCause | null;
+}
+
+/** What the donor is told of a claim on their food (donation.*), read when it happens. */
+export interface DonationFacts {
+  donor_id: number;
+  charity_id: number;
+  food_name: string;
+  charity_name: string;
+  quantity: number;
+  unit: FoodUnit;
+  /** The charity's phone: the one in its profile, else its verified phone (null: none). */
+  phone: string | null;
+  cancel_cause: ClaimCancelCause | null;
+  received_quantity: number | null;
 }
 
 /** A `reset-mail` job's recipient, found by the reset's id (password_resets, read for the operators' list). */
@@ -158,12 +177,24 @@ export class NotificationsRepository {
   /** The live users among `userIds`, with what delivery needs of each (deleted accounts are left out). */
   async recipients(userIds: readonly number[]): Promise<Recipient[]> {
     const rows = await this.db.query<
-      { id: number; email: string; language: Language | null; choices: NotificationChoices | null; quiet_start: string | null; quiet_end: string | null }[]
+      {
+        id: number;
+        email: string;
+        language: Language | null;
+        choices: NotificationChoices | null;
+        quiet_start: string | null;
+        quiet_end: string | null;
+        has_phone: boolean;
+        phone_quiet_start: string | null;
+        phone_quiet_end: string | null;
+      }[]
     >(
-      `SELECT u.id, u.email, COALESCE(p.language, u.language) AS language, p.choices, cp.quiet_start::text, cp.quiet_end::text
+      `SELECT u.id, u.email, COALESCE(p.language, u.language) AS language, p.choices, cp.quiet_start::text, cp.quiet_end::text,
+              (m.user_id IS NOT NULL) AS has_phone, m.quiet_start::text AS phone_quiet_start, m.quiet_end::text AS phone_quiet_end
          FROM users u
          LEFT JOIN notification_preferences p ON p.user_id = u.id
          LEFT JOIN charity_profiles cp ON cp.user_id = u.id
+         LEFT JOIN messaging_phones m ON m.user_id = u.id AND m.verified_at IS NOT NULL AND m.stopped_at IS NULL
         WHERE u.id = ANY($1::int[]) AND u.deleted_at IS NULL`,
       [userIds],
     );
@@ -173,6 +204,8 @@ export class NotificationsRepository {
       language: row.language ?? 'en',
       choices: withDefaults(row.choices),
       quiet: row.quiet_start && row.quiet_end ? { start: row.quiet_start, end: row.quiet_end } : null,
+      hasPhone: row.has_phone,
+      phoneQuiet: row.phone_quiet_start && row.phone_quiet_end ? { start: row.phone_quiet_start, end: row.phone_quiet_end } : null,
     }));
   }
 
@@ -264,6 +297,34 @@ export class NotificationsRepository {
   async requestParties(requestId: number): Promise<RequestParties | undefined> {
     const [row] = await this.db.query<RequestParties[]>(
       `SELECT f.donor_id, r.charity_id, f.food_name, r.cancel_cause FROM pickup_requests r JOIN food_items f ON f.id = r.food_id WHERE r.id = $1`,
+      [requestId],
+    );
+    return row;
+  }
+
+  /** Whether listing `foodId` is a standing collection's day (schedule_occurrences: docs/DOMAIN-RULES.md, "Standing collections"). */
+  async isStandingDay(foodId: number): Promise<boolean> {
+    const rows = await this.db.query<unknown[]>(`SELECT 1 FROM schedule_occurrences WHERE food_id = $1 LIMIT 1`, [foodId]);
+    return rows.length > 0;
+  }
+
+  /** Whether the food went back on offer (a cancelled claim put it back, or another took it since) rather than expiring. */
+  async isOnOffer(foodId: number): Promise<boolean> {
+    const [row] = await this.db.query<{ status: string }[]>(`SELECT status::text FROM food_items WHERE id = $1`, [foodId]);
+    return row !== undefined && row.status !== 'expired';
+  }
+
+  /** What the donor is told of a request on their food (DonorNews): who claimed it, how much, their phone. */
+  async donationFacts(requestId: number): Promise<DonationFacts | undefined> {
+    const [row] = await this.db.query<DonationFacts[]>(
+      `SELECT f.donor_id, r.charity_id, f.food_name, c.name AS charity_name, f.quantity, f.unit::text AS unit,
+              coalesce(cp.phone, m.phone) AS phone, r.cancel_cause, r.received_quantity
+         FROM pickup_requests r
+         JOIN food_items f ON f.id = r.food_id
+         JOIN users c ON c.id = r.charity_id
+         LEFT JOIN charity_profiles cp ON cp.user_id = r.charity_id
+         LEFT JOIN messaging_phones m ON m.user_id = r.charity_id AND m.verified_at IS NOT NULL
+        WHERE r.id = $1`,
       [requestId],
     );
     return row;

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import {
+  MESSAGING_JOBS,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_JOBS,
   NOTIFICATION_KIND_OF,
@@ -12,6 +13,7 @@ import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../outbox/outbox.service';
 import { REDIS } from '../redis/redis.module';
 import { jobKey, NotificationQueue, type DeliverJob, type NotificationJob } from '../outbox/notification-jobs';
+import { MessagingQueue, type SendJob } from '../messaging/messaging-queue';
 import { NotificationsRepository, type Recipient } from './notifications.repository';
 import { PUSH_CHANNEL, type PushChannel } from '../push/push-channel';
 import { quietUntil } from './quiet-hours';
@@ -43,9 +45,9 @@ export interface NotifyResult {
 }
 
 /** Channels that reach a person who is not looking: quiet hours and the hourly cap hold these back. */
-const INTRUSIVE: ReadonlySet<NotificationChannel> = new Set(['push', 'email']);
+const INTRUSIVE: ReadonlySet<NotificationChannel> = new Set(['push', 'email', 'phone']);
 
-const CHANNEL_ORDER: Record<NotificationChannel, number> = { in_app: 0, push: 1, email: 2 };
+const CHANNEL_ORDER: Record<NotificationChannel, number> = { in_app: 0, push: 1, email: 2, phone: 3 };
 
 const HOUR_MS = 3_600_000;
 const ADD_BATCH = 1000;
@@ -59,7 +61,8 @@ const ADD_BATCH = 1000;
  *   other does, and a socket whose Redis link dropped gets it again from the outbox (MissedEventReplay).
  *   One job per user here measured ~200 in-app notifications/s on the shared 2-core machine, far from
  *   5,000 in 5 s; the statement does them all at once, and its caller (a job) retries it whole;
- * - push and e-mail, one `deliver` job per user and channel, job id `<key>-<userId>-<channel>`, retried
+ * - push and e-mail, one `deliver` job per user and channel; WhatsApp or SMS (`phone`, only for a user with a
+ *   verified phone) one `send` job of the `messaging` queue (MessagingQueue), at the provider's rate; job id `<key>-<userId>-<channel>`, retried
  *   with backoff. Quiet hours and the hourly cap for new food hold these back only: in-app is silent,
  *   and the food is on the board anyway. Without a push channel bound (PUSH_CHANNEL), no push job is made.
  */
@@ -71,6 +74,7 @@ export class NotificationsService {
     private readonly config: AppConfig,
     private readonly repository: NotificationsRepository,
     private readonly jobs: NotificationQueue,
+    private readonly messages: MessagingQueue,
     private readonly outbox: OutboxService,
     @Inject(REDIS) private readonly redis: Redis,
     @Optional() @Inject(PUSH_CHANNEL) private readonly push?: PushChannel,
@@ -84,7 +88,9 @@ export class NotificationsService {
     const kind = NOTIFICATION_KIND_OF[type];
     const recipients = await this.repository.recipients([...new Set(userIds)]);
     const channels = (recipient: Recipient) =>
-      NOTIFICATION_CHANNELS.filter((channel) => recipient.choices[kind][channel] && (channel !== 'push' || this.push));
+      NOTIFICATION_CHANNELS.filter(
+        (channel) => recipient.choices[kind][channel] && (channel !== 'push' || this.push) && (channel !== 'phone' || recipient.hasPhone),
+      );
     const capped = kind === 'new_food' ? await this.overCap(key, recipients.filter((r) => channels(r).some((c) => INTRUSIVE.has(c))), now) : new Set<number>();
 
     // In-app for every recipient at once, in one statement (no job per user): silent, so neither quiet
@@ -96,9 +102,11 @@ export class NotificationsService {
     }
 
     const jobs: { name: string; data: NotificationJob; opts: { jobId: string; delay?: number } }[] = [];
+    const sends: { name: string; data: SendJob; opts: { jobId: string; delay?: number } }[] = [];
     for (const recipient of recipients) {
-      const quietEnd = quietUntil(now, recipient.quiet);
       for (const channel of channels(recipient).filter((c) => c !== 'in_app')) {
+        // A phone's own quiet hours (the user's phone settings) come before the charity profile's.
+        const quietEnd = quietUntil(now, channel === 'phone' ? (recipient.phoneQuiet ?? recipient.quiet) : recipient.quiet);
         let delay: number | undefined;
         if (INTRUSIVE.has(channel)) {
           if (capped.has(recipient.userId)) {
@@ -114,13 +122,17 @@ export class NotificationsService {
           }
         }
         const job: DeliverJob = { key, userId: recipient.userId, channel, type, data, expiresAt: expiresAt?.toISOString() };
-        jobs.push({ name: NOTIFICATION_JOBS.deliver, data: job, opts: { jobId: jobKey(key, recipient.userId, channel), delay } });
+        const opts = { jobId: jobKey(key, recipient.userId, channel), delay };
+        // WhatsApp and SMS go through the messaging queue, at the provider's rate.
+        if (channel === 'phone') sends.push({ name: MESSAGING_JOBS.send, data: { ...job, channel }, opts });
+        else jobs.push({ name: NOTIFICATION_JOBS.deliver, data: job, opts });
       }
     }
     // Push before e-mail: the queue is first in, first out, and push is the quicker to reach someone.
     jobs.sort((a, b) => CHANNEL_ORDER[(a.data as DeliverJob).channel] - CHANNEL_ORDER[(b.data as DeliverJob).channel]);
     for (let start = 0; start < jobs.length; start += ADD_BATCH) await this.jobs.queue.addBulk(jobs.slice(start, start + ADD_BATCH));
-    result.jobs = jobs.length;
+    for (let start = 0; start < sends.length; start += ADD_BATCH) await this.messages.queue.addBulk(sends.slice(start, start + ADD_BATCH));
+    result.jobs = jobs.length + sends.length;
     if (result.capped > 0 || result.dropped > 0) {
       this.logger.log(`${key}: ${result.capped} push/e-mail held back by the hourly cap, ${result.dropped} dropped (quiet until after the food's safe time)`);
     }

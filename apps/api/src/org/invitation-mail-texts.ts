@@ -50,6 +50,12 @@ function toArabicDigits(value: number): string {
   return String(value).replace(/[0-9]/g, (digit) => '٠١٢٣٤٥٦٧٨٩'[Number(digit)]);
 }
 
+/** The invitation's words without the link, for WhatsApp and SMS (docs/MESSAGING.md, "Invitations"). */
+export function invitationWords(invitation: { inviter: string; organisation: string; role: OrgRole; days: number }, language: Language): string {
+  const t = TEXTS[language];
+  return t.body(invitation.inviter, invitation.organisation, t.roles[invitation.role], invitation.days).replace(/:$/, '.');
+}
+
 /** The invitation e-mail (docs/ORGANISATIONS.md): plain text and HTML, right to left in Arabic. */
 export function invitationMail(
   to: string,

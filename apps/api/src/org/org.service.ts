@@ -42,6 +42,7 @@ import { isUniqueViolation } from '../common/errors';
 import { IdempotentAnswers } from '../idempotency/idempotent-answers';
 import { PickupPointsService } from '../pickup-points/pickup-points.service';
 import { InvitationMail } from './invitation-mail';
+import { InvitationPhone } from './invitation-phone';
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest();
 
@@ -66,6 +67,7 @@ export class OrgService {
     private readonly sessions: SessionUsers,
     private readonly points: PickupPointsService,
     private readonly mail: InvitationMail,
+    private readonly phone: InvitationPhone,
     private readonly answers: IdempotentAnswers,
     @Inject(SOCKET_SIGN_OUT) private readonly realtime: SocketSignOut,
   ) {}
@@ -108,6 +110,8 @@ export class OrgService {
     });
     // After the commit: the job reads the invitation's row. Its retries carry the e-mail past an SMTP outage.
     await this.mail.enqueue(created.invitation_id, token);
+    // And by WhatsApp or SMS to the phone the admin gave (docs/MESSAGING.md, "Invitations").
+    if (body.phone) await this.phone.send(created.invitation_id, token, body.phone, body.phone_channel ?? 'whatsapp');
     return created;
   }
 

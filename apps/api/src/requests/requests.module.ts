@@ -10,7 +10,8 @@ import { RequestsService } from './requests.service';
   controllers: [RequestsController],
   // The claim and the requests' reads through ClaimsService, the transitions through HandoverService (HandoverModule).
   providers: [RequestsService],
-  // RequestsService: a standing charity's confirmation is its claim (SchedulesService.confirm).
+  // RequestsService: a standing charity's confirmation is its claim (SchedulesService.confirm), and so is a
+  // claim by a WhatsApp or SMS reply (RepliesModule): the web's claim.
   exports: [HandoverModule, RequestsService],
 })
 export class RequestsModule {}

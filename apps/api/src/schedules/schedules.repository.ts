@@ -203,6 +203,15 @@ export class SchedulesRepository {
     return point;
   }
 
+  /** The schedule and Cairo date whose listing is `foodId` (food_id is unique), or undefined for a listing of no schedule. */
+  async dayOfListing(foodId: number): Promise<{ scheduleId: number; date: string } | undefined> {
+    const [row] = await this.db.query<{ schedule_id: number; date: string }[]>(
+      `SELECT schedule_id, to_char(date, 'YYYY-MM-DD') AS date FROM schedule_occurrences WHERE food_id = $1`,
+      [foodId],
+    );
+    return row && { scheduleId: row.schedule_id, date: row.date };
+  }
+
   /** The rows of the schedule's days from `from` to `to`, with what became of each listed one. */
   async occurrenceRows(scheduleId: number, from: string, to: string, manager: EntityManager = this.db.manager): Promise<OccurrenceRow[]> {
     return this.occurrenceRowsOf([scheduleId], from, to, manager);

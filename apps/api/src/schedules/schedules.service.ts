@@ -248,6 +248,11 @@ export class SchedulesService implements OnModuleInit {
     return { message: 'Declined: the next charity is asked' };
   }
 
+  /** The schedule and date a standing collection's listing is the day of (a WhatsApp or SMS reply names the listing), or undefined. */
+  dayOfListing(foodId: number): Promise<{ scheduleId: number; date: string } | undefined> {
+    return this.schedules.dayOfListing(foodId);
+  }
+
   /** The charity leaves the schedule's standing charities; the others keep their order. */
   async leave(user: AuthUser, id: number): Promise<MessageResponse> {
     return this.db.transaction(async (tx) => {

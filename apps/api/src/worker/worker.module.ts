@@ -20,6 +20,8 @@ import { HANDOVER_JOB_OPTIONS, NotCollectedScheduler } from './not-collected-sch
 import { NotificationsModule } from '../notifications/notifications.module';
 import { notificationJobOptions } from '../outbox/notification-jobs';
 import { NotificationsProcessor } from './notifications.processor';
+import { MessagingProcessor } from './messaging.processor';
+import { messagingJobOptions } from '../messaging/messaging-queue';
 import { PasswordResetMailModule } from '../auth/password-reset-mail';
 import { InvitationMailModule } from '../org/invitation-mail';
 import { VerificationReactionsModule } from '../verification/verification-reactions';
@@ -35,6 +37,7 @@ const PROCESSORS: Record<QueueName, Type<unknown>> = {
   [QUEUES.offers]: OffersProcessor,
   [QUEUES.notifications]: NotificationsProcessor,
   [QUEUES.schedules]: SchedulesProcessor,
+  [QUEUES.messaging]: MessagingProcessor,
 };
 
 /** Job consumers, for processes with ROLE=all or ROLE=worker. */
@@ -58,6 +61,8 @@ const PROCESSORS: Record<QueueName, Type<unknown>> = {
       // Its producers add jobs through NotificationQueue (any process); this registration is the worker's.
       { name: QUEUES.notifications, inject: [AppConfig], useFactory: (config: AppConfig) => ({ defaultJobOptions: notificationJobOptions(config) }) },
       { name: QUEUES.schedules },
+      // Likewise through MessagingQueue: WhatsApp and SMS at the provider's rate.
+      { name: QUEUES.messaging, inject: [AppConfig], useFactory: (config: AppConfig) => ({ defaultJobOptions: messagingJobOptions(config) }) },
     ),
     FoodModule,
     ListingsModule,

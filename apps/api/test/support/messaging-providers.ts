@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -7,6 +8,8 @@ export interface ProviderRequest {
   path: string;
   headers: IncomingMessage['headers'];
   body: string;
+  /** When it arrived (Date.now()). */
+  at?: number;
 }
 
 export const WHATSAPP = { version: 'v23.0', numberId: '106540352242922', token: 'EAAG-test-token-of-the-business' };
@@ -75,13 +78,20 @@ export class MessagingProviders {
   }
 
   private answer(request: ProviderRequest): { status: number; body: unknown } {
-    this.requests.push(request);
+    this.requests.push({ ...request, at: Date.now() });
     if (request.method !== 'POST') return { status: 405, body: { error: { message: 'Unsupported method', code: 100 } } };
     if (request.path === `/${WHATSAPP.version}/${WHATSAPP.numberId}/messages`) {
       if (request.headers.authorization !== `Bearer ${WHATSAPP.token}`) {
         return { status: 401, body: { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } } };
       }
-      let body: { messaging_product?: string; to?: string; type?: string; text?: { body?: string }; template?: { name?: string; language?: { code?: string } } };
+      let body: {
+        messaging_product?: string;
+        to?: string;
+        type?: string;
+        text?: { body?: string };
+        template?: { name?: string; language?: { code?: string } };
+        interactive?: { type?: string; body?: { text?: string }; action?: { buttons?: { type?: string; reply?: { id?: string; title?: string } }[] } };
+      };
       try {
         body = JSON.parse(request.body);
       } catch {
@@ -92,7 +102,16 @@ export class MessagingProviders {
         body.messaging_product === 'whatsapp' &&
         /^\d{8,15}$/.test(body.to ?? '') &&
         ((body.type === 'text' && typeof body.text?.body === 'string') ||
-          (body.type === 'template' && typeof body.template?.name === 'string' && typeof body.template.language?.code === 'string'));
+          (body.type === 'template' && typeof body.template?.name === 'string' && typeof body.template.language?.code === 'string') ||
+          // Reply buttons: 1 to 3, each with an id (≤ 256) and a title (≤ 20 characters).
+          (body.type === 'interactive' &&
+            body.interactive?.type === 'button' &&
+            typeof body.interactive.body?.text === 'string' &&
+            (body.interactive.action?.buttons?.length ?? 0) >= 1 &&
+            (body.interactive.action?.buttons?.length ?? 0) <= 3 &&
+            (body.interactive.action?.buttons ?? []).every(
+              (button) => button.type === 'reply' && (button.reply?.id?.length ?? 0) > 0 && (button.reply?.id?.length ?? 0) <= 256 && (button.reply?.title?.length ?? 0) <= 20,
+            )));
       if (!valid) return { status: 400, body: { error: { message: '(#100) Invalid parameter', code: 100 } } };
       const failure = this.failures.shift();
       if (failure) return failure;
@@ -111,6 +130,42 @@ export class MessagingProviders {
       return { status: 201, body: { sid: `SM${String(++this.counter).padStart(32, '0')}`, status: 'queued', to: form.get('To'), from: form.get('From'), body: form.get('Body') } };
     }
     return { status: 404, body: { error: { message: 'Unknown path', code: 803 } } };
+  }
+
+  /**
+   * Delivers a webhook to the API at `apiUrl` as Meta does: a POST of the JSON to /api/webhooks/whatsapp,
+   * signed `X-Hub-Signature-256: sha256=<HMAC-SHA256 of the raw body with the app secret>`.
+   */
+  async deliverWhatsAppWebhook(apiUrl: string, payload: unknown): Promise<number> {
+    const raw = JSON.stringify(payload);
+    const signature = `sha256=${createHmac('sha256', this.env('').WHATSAPP_APP_SECRET).update(raw).digest('hex')}`;
+    const response = await fetch(`${apiUrl}/api/webhooks/whatsapp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+      body: raw,
+    });
+    return response.status;
+  }
+
+  /** Meta's status webhook for one of its messages (`failed` with its error, as the Cloud API reports it). */
+  static whatsAppStatus(messageId: string, status: 'sent' | 'delivered' | 'read' | 'failed', recipient: string, error?: { code: number; title: string }) {
+    return {
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: '1',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                statuses: [{ id: messageId, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: recipient, ...(error ? { errors: [error] } : {}) }],
+              },
+            },
+          ],
+        },
+      ],
+    };
   }
 
   close(): Promise<void> {

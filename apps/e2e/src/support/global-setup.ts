@@ -9,6 +9,7 @@ import Redis from 'ioredis';
 import { Client } from 'pg';
 import { startMailCatcher } from './mail';
 import { startTileServer } from './tiles';
+import { startWhatsAppServer, WHATSAPP_E2E } from './whatsapp';
 import { repoRoot } from './paths';
 
 /** How the teardown (same process, separate module instance) finds what to stop. */
@@ -54,6 +55,8 @@ export default async function globalSetup(): Promise<void> {
   const smtp = await startMailCatcher(mailDir);
   // Map tiles come from a server of the run's own, never from OpenStreetMap's.
   const tiles = await startTileServer();
+  // WhatsApp goes to a Cloud API of the run's own, which also sends the signed webhooks of replies.
+  const whatsApp = await startWhatsAppServer(() => `http://127.0.0.1:${port}`);
   // The operator console's scenario logs in with this account and forces a job to fail: two attempts
   // (0.5 s apart) make a failure final quickly, and still absorb one passing hiccup in the other scenarios.
   const operatorEmail = `operator-${runId}@e2e.foodlink.eg`;
@@ -88,6 +91,11 @@ export default async function globalSetup(): Promise<void> {
       SMTP_URL: smtp.url,
       MAP_TILE_URL: `${tiles.url}/{z}/{x}/{y}.png`,
       MAP_ATTRIBUTION: '© OpenStreetMap contributors (test tiles)',
+      WHATSAPP_GRAPH_URL: `${whatsApp.url}/${WHATSAPP_E2E.version}`,
+      WHATSAPP_PHONE_NUMBER_ID: WHATSAPP_E2E.numberId,
+      WHATSAPP_TOKEN: WHATSAPP_E2E.token,
+      WHATSAPP_VERIFY_TOKEN: WHATSAPP_E2E.verifyToken,
+      WHATSAPP_APP_SECRET: WHATSAPP_E2E.appSecret,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -116,6 +124,7 @@ export default async function globalSetup(): Promise<void> {
     rmSync(photoDir, { recursive: true, force: true });
     await smtp.close();
     await tiles.close();
+    await whatsApp.close();
     rmSync(mailDir, { recursive: true, force: true });
     throw error;
   }
@@ -123,6 +132,7 @@ export default async function globalSetup(): Promise<void> {
     child.kill('SIGTERM');
     await smtp.close();
     await tiles.close();
+    await whatsApp.close();
     throw new Error('The web app is not built: run `npm run build` first');
   }
 
@@ -132,6 +142,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.E2E_OPERATOR_PASSWORD = operatorPassword;
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_TILE_URL = tiles.url;
+  process.env.E2E_WHATSAPP_URL = whatsApp.url;
   globals.foodLinkE2eStack = {
     stop: async () => {
       // An API that already died must not leave the teardown waiting for an exit that has happened.
@@ -148,6 +159,7 @@ export default async function globalSetup(): Promise<void> {
       rmSync(photoDir, { recursive: true, force: true });
       await smtp.close();
       await tiles.close();
+      await whatsApp.close();
       rmSync(mailDir, { recursive: true, force: true });
     },
   };

@@ -1,11 +1,15 @@
 import {
   ACCOUNT_ROUTES,
+  MESSAGING_ROUTES,
   OPS_ROUTES,
   type AccountExport,
   apiPath,
   type DomainEventType,
   type FailedJobView,
   type JobActionResult,
+  type MessageLog,
+  type MessageStatus,
+  type MessagingChannel,
   type OpsEventView,
   type OpsMailItem,
   type OpsMailMessage,
@@ -38,6 +42,13 @@ export const opsEndpoints = {
   exportUser: (userId: number) => api<AccountExport>(apiPath(ACCOUNT_ROUTES.opsExport, { userId }), { auth: true }),
   deleteUser: (userId: number) => api<null>(apiPath(ACCOUNT_ROUTES.opsDelete, { userId }), { method: 'DELETE', auth: true }),
   mail: () => api<OpsMailItem[]>(OPS_ROUTES.mail, { auth: true }),
+  /** The WhatsApp and SMS log: a channel's, a status's, or all. */
+  messages: (filter: { channel?: MessagingChannel; status?: MessageStatus }) => {
+    const query = new URLSearchParams();
+    if (filter.channel) query.set('channel', filter.channel);
+    if (filter.status) query.set('status', filter.status);
+    return api<MessageLog>(`${MESSAGING_ROUTES.opsMessages}${query.size > 0 ? `?${query}` : ''}`, { auth: true });
+  },
   mailMessage: (file: string) => api<OpsMailMessage>(apiPath(OPS_ROUTES.mailMessage, { file }), { auth: true }),
   /** Answers 204 and sets the HttpOnly cookie bull-board's pages are checked against. */
   boardSession: () => api<null>(OPS_ROUTES.boardSession, { method: 'POST', auth: true }),

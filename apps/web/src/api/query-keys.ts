@@ -21,6 +21,7 @@ export const queryKeys = {
   /** The signed-in user's notifications and unread count; every user's lists share the prefix `notifications`. */
   notifications: (token: string) => ['notifications', token] as const,
   notificationPreferences: (token: string) => ['notification-preferences', token] as const,
+  phone: (token: string) => ['phone', token] as const,
   charityProfile: (token: string) => ['charity-profile', token] as const,
   /** The signed-in charity's verification (docs/VERIFICATION.md). */
   charityVerification: (token: string) => ['charity-verification', token] as const,
@@ -43,6 +44,7 @@ export const queryKeys = {
   opsEvents: (operatorId: number, type: DomainEventType | null) => ['ops', operatorId, 'events', type ?? 'all'] as const,
   opsFailedJobs: (operatorId: number, queue: string) => ['ops', operatorId, 'failed-jobs', queue] as const,
   opsMail: (operatorId: number) => ['ops', operatorId, 'mail'] as const,
+  opsMessages: (operatorId: number, channel: string, status: string) => ['ops', operatorId, 'messages', channel, status] as const,
   /** The review queue, every status under one prefix so a decision refreshes them all. */
   opsVerifications: (operatorId: number) => ['ops', operatorId, 'verifications'] as const,
   opsVerificationList: (operatorId: number, status: string) => ['ops', operatorId, 'verifications', status] as const,

@@ -20,6 +20,7 @@ const ResetPasswordPage = lazy(() => import('../pages/auth/reset-password-page')
 const ListingPage = lazy(() => import('../pages/listing/listing-page'));
 const NotificationsPage = lazy(() => import('../pages/notifications/notifications-page'));
 const NotificationPreferencesPage = lazy(() => import('../pages/notifications/notification-preferences-page'));
+const PhoneSettingsPage = lazy(() => import('../pages/notifications/phone-settings-page'));
 const DonorImpactPage = lazy(() => import('../pages/impact/donor-impact-page'));
 const PublicImpactPage = lazy(() => import('../pages/impact/public-impact-page'));
 const MembersPage = lazy(() => import('../pages/org/members-page'));
@@ -64,6 +65,7 @@ export const routes = [
       // Reaching people who are not looking (issue 15): the bell's list and what reaches whom by which channel.
       { path: '/notifications', element: <Lazy><NotificationsPage /></Lazy> },
       { path: '/notifications/settings', element: <Lazy><NotificationPreferencesPage /></Lazy> },
+      { path: '/notifications/phone', element: <Lazy><PhoneSettingsPage /></Lazy> },
       // Beyond the spec's routes: the pages a visitor looks for before trusting the service.
       { path: '/contact', element: <Lazy><InfoPage page="contact" /></Lazy> },
       { path: '/privacy', element: <Lazy><InfoPage page="privacy" /></Lazy> },

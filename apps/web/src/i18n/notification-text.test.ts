@@ -65,3 +65,26 @@ describe('account news in the reader’s language', () => {
     expect(notificationText(i18next.t, news({ message: 'Your charity was verified' }))).toBe('Your charity was verified');
   });
 });
+
+describe("a donor's news of its donation", () => {
+  afterEach(async () => {
+    await i18next.changeLanguage('en');
+  });
+  const claimed: NotificationView = {
+    ...news({ foodId: 12, requestId: 3, foodName: 'Baladi bread', charityName: 'Masr El Kheir', quantity: 40, unit: 'portion', phone: '+201012345678' }),
+    type: 'donation.claimed',
+  };
+
+  it('names the charity (isolated) and the food, in either language', async () => {
+    expect(notificationText(i18next.t, claimed)).toBe(`${FSI}Masr El Kheir${PDI} claimed Baladi bread`);
+    expect(notificationText(i18next.t, { ...claimed, type: 'donation.received' })).toBe(`${FSI}Masr El Kheir${PDI} reported what it received of Baladi bread`);
+    await i18next.changeLanguage('ar');
+    expect(notificationText(i18next.t, claimed)).toBe(`حجزت ${FSI}Masr El Kheir${PDI} «Baladi bread»`);
+  });
+
+  it('says "A charity" when the name is not known', () => {
+    expect(notificationText(i18next.t, { ...claimed, type: 'donation.cancelled', data: { foodId: 12, foodName: 'Baladi bread' } })).toBe(
+      'A charity cancelled its claim on Baladi bread',
+    );
+  });
+});

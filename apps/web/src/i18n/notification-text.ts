@@ -37,5 +37,8 @@ export function notificationText(t: TFunction, notification: NotificationView): 
   const { data } = notification;
   if (notification.type === 'account.news') return accountNews(t, data) ?? data.message ?? t('common:notifications.text.account.news');
   // Types are `area.event`; the text table is nested the same way.
-  return t(`common:notifications.text.${notification.type}`, { foodName: data.foodName ?? t('common:notifications.someFood') });
+  return t(`common:notifications.text.${notification.type}`, {
+    foodName: data.foodName ?? t('common:notifications.someFood'),
+    charityName: data.charityName ? isolate(data.charityName) : t('common:notifications.someCharity'),
+  });
 }

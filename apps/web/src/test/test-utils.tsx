@@ -91,6 +91,7 @@ export function claim(overrides: Partial<Claim> = {}): Claim {
     email: 'hope@example.org',
     charity_user_id: 9,
     charity_verified: false,
+    charity_phone: null,
     reliability: { completed: 0, no_shows: 0, late_cancellations: 0, score: null },
     received: null,
     ...overrides,

@@ -54,6 +54,7 @@ export const common = {
       bell: 'Notifications',
       bellUnread: 'Notifications, {{unread}} unread',
       someFood: 'a listing',
+      someCharity: 'A charity',
       text: {
         food: {
           matched: 'New food near you: {{foodName}}',
@@ -64,9 +65,16 @@ export const common = {
           ended: 'Was {{foodName}} collected?',
         },
         account: { news: 'News about your account' },
+        donation: {
+          claimed: '{{charityName}} claimed {{foodName}}',
+          cancelled: '{{charityName}} cancelled its claim on {{foodName}}',
+          not_collected: '{{charityName}} did not collect {{foodName}}',
+          received: '{{charityName}} reported what it received of {{foodName}}',
+        },
       },
       // Account news from its parts ({{item}}: the listing's number, {{name}}: its name).
     },
+    phone: { call: 'Call', whatsApp: 'WhatsApp', callLabel: 'Call {{phone}}', whatsAppLabel: 'Message {{phone}} on WhatsApp' },
     loading: 'Loading...',
     // The API's own success messages are shown as sent in English; these are their Arabic readings.
     // Field messages of the contracts (libs/contracts/src/fields.ts) that need rewording in English.
@@ -124,6 +132,7 @@ export const common = {
       bell: 'الإشعارات',
       bellUnread: 'الإشعارات، {{unread}} غير مقروءة',
       someFood: 'طعام معروض',
+      someCharity: 'جمعية',
       text: {
         food: {
           matched: 'طعام جديد بالقرب منك: {{foodName}}',
@@ -134,8 +143,15 @@ export const common = {
           ended: 'هل استُلم «{{foodName}}»؟',
         },
         account: { news: 'أخبار عن حسابك' },
+        donation: {
+          claimed: 'حجزت {{charityName}} «{{foodName}}»',
+          cancelled: 'ألغت {{charityName}} حجزها لـ«{{foodName}}»',
+          not_collected: 'لم تستلم {{charityName}} «{{foodName}}»',
+          received: 'أبلغت {{charityName}} بما استلمته من «{{foodName}}»',
+        },
       },
     },
+    phone: { call: 'اتصال', whatsApp: 'واتساب', callLabel: 'اتصل بـ {{phone}}', whatsAppLabel: 'راسل {{phone}} على واتساب' },
     loading: 'جارٍ التحميل...',
   },
 };

@@ -88,6 +88,9 @@ describe('Your Requests: after the claim', () => {
     expect(within(panel).getByText('Next to the Al-Nour mosque, green door')).toBeInTheDocument();
     expect(within(panel).getByTestId('pickup-call')).toHaveAttribute('href', 'tel:+201001234567');
     expect(within(panel).getByTestId('pickup-call')).toHaveTextContent(/^Call \u2068Mona Adel\u2069$/);
+    // The donor branch's phone on WhatsApp too (docs/MESSAGING.md, "Talk to each other").
+    expect(within(panel).getByTestId('pickup-whatsapp')).toHaveAttribute('href', 'https://wa.me/201001234567');
+    expect(within(panel).getByTestId('pickup-whatsapp')).toHaveTextContent(/^WhatsApp \u2068Mona Adel\u2069$/);
     expect(within(panel).getByTestId('pickup-map')).toHaveAttribute('href', details.point?.map_url);
     expect(within(panel).getByTestId('pickup-code')).toHaveTextContent('482913');
     expect(within(panel).getByTestId('serve-within')).toHaveTextContent('Serve or chill cooked food within 90 minutes of collecting it.');

@@ -133,6 +133,29 @@ describe('donor food card', () => {
     expect(email?.className).not.toMatch(/break-all|wrap-anywhere/);
   });
 
+  it("shows the claiming charity's phone with call and WhatsApp links, in both languages, and nothing without a phone", async () => {
+    signInAs('donor', 7);
+    const withPhone = donorItem({ id: 5, food_name: 'Rice', status: 'claimed', request: { request_id: 61, status: 'pending', name: 'Ahl Masr', charity_phone: '+201001234567' } });
+    const without = donorItem({ id: 6, food_name: 'Lentils', status: 'claimed', request: { request_id: 62, status: 'pending', name: 'New Group', charity_phone: null } });
+    mockApi({ 'GET /api/donor/7': { body: [withPhone, without] } });
+    renderPage(<DonorDashboardPage />, '/DonerDashboard');
+    const card = await screen.findByRole('article', { name: 'Rice' });
+    const phone = within(card).getByText('Charity Phone').nextElementSibling as HTMLElement;
+    expect(phone).toHaveTextContent('+20 100 123 4567');
+    expect(within(phone).getByRole('link', { name: 'Call +20 100 123 4567' })).toHaveAttribute('href', 'tel:+201001234567');
+    const whatsApp = within(phone).getByRole('link', { name: 'Message +20 100 123 4567 on WhatsApp' });
+    expect(whatsApp).toHaveAttribute('href', 'https://wa.me/201001234567');
+    expect(whatsApp).toHaveTextContent('WhatsApp');
+    const other = screen.getByRole('article', { name: 'Lentils' });
+    expect(within(other).queryByText('Charity Phone')).not.toBeInTheDocument();
+    expect(within(other).queryByRole('link', { name: /WhatsApp/ })).not.toBeInTheDocument();
+    await act(() => i18next.changeLanguage('ar'));
+    await waitFor(() => expect(within(card).getByText('هاتف الجمعية')).toBeInTheDocument());
+    expect(within(card).getByRole('link', { name: 'اتصل بـ +20 100 123 4567' })).toHaveTextContent('اتصال');
+    expect(within(card).getByRole('link', { name: 'راسل +20 100 123 4567 على واتساب' })).toHaveAttribute('href', 'https://wa.me/201001234567');
+    await act(() => i18next.changeLanguage('en'));
+  });
+
   it("marks a verified claiming charity with a Verified badge, its meaning read out, in both languages", async () => {
     signInAs('donor', 7);
     const verified = donorItem({ id: 5, food_name: 'Rice', status: 'claimed', request: { request_id: 61, status: 'pending', name: 'Ahl Masr', charity_verified: true } });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { ConfirmDialog, type ConfirmRequest } from '../../components/confirm-dialog';
 import { EmailAddress } from '../../components/email-address';
+import { PhoneLinks } from '../../components/phone-links';
 import { StatusBadge, foodState, type ItemState } from '../../components/status-badge';
 import { useFormat } from '../../i18n/format';
 import { useServerMessage } from '../../i18n/server-message';
@@ -169,6 +170,14 @@ export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: n
             <dd>
               <EmailAddress email={claim.email} />
             </dd>
+            {claim.charity_phone && (
+              <>
+                <dt className="text-stone-500">{t('card.charityPhone')}</dt>
+                <dd>
+                  <PhoneLinks phone={claim.charity_phone} />
+                </dd>
+              </>
+            )}
             <dt className="text-stone-500">{tl('reliability.label')}</dt>
             <dd>
               <ReliabilityBadge reliability={claim.reliability} />

@@ -11,11 +11,10 @@ const dt = 'text-stone-500';
 const link =
   'inline-flex min-h-11 items-center gap-1 rounded-lg border border-green-700 px-3 py-2 font-semibold text-green-800 hover:bg-green-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800';
 
-/** A phone number as a person reads it: `+20 100 123 4567`. */
-export function readablePhone(e164: string): string {
-  const match = /^\+20(\d{3})(\d{3})(\d{4})$/.exec(e164);
-  return match ? `+20 ${match[1]} ${match[2]} ${match[3]}` : e164;
-}
+import { readablePhone, whatsAppLink } from '../../components/phone-links';
+
+/** A phone number as a person reads it: `+20 100 123 4567` (components/phone-links; exported here for its importers). */
+export { readablePhone };
 
 type Handling = 'cooked' | 'chilled' | 'frozen' | 'dry';
 
@@ -85,6 +84,9 @@ export function PickupDetailsPanel({ requestId }: { requestId: number }) {
             <a href={`tel:${point.contact_phone}`} data-testid="pickup-call" className={link}>
               {/* The name isolated (FSI…PDI), so an English name in an Arabic sentence keeps its place. */}
               {t('pickupDetails.call', { name: `\u2068${point.contact_name}\u2069` })}
+            </a>
+            <a href={whatsAppLink(point.contact_phone)} target="_blank" rel="noopener noreferrer" data-testid="pickup-whatsapp" className={link}>
+              {t('pickupDetails.whatsApp', { name: `\u2068${point.contact_name}\u2069` })}
             </a>
             {point.map_url && (
               <a href={point.map_url} target="_blank" rel="noreferrer" data-testid="pickup-map" className={link}>

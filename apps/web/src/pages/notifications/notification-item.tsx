@@ -12,6 +12,10 @@ const LINK_LABELS: { readonly [T in NotificationType]: string | null } = {
   'pickup.soon': 'page.links.seePickups',
   'pickup.ended': 'page.links.openDonation',
   'account.news': null,
+  'donation.claimed': 'page.links.seeDonation',
+  'donation.cancelled': 'page.links.seeDonation',
+  'donation.not_collected': 'page.links.seeDonation',
+  'donation.received': 'page.links.seeDonation',
 };
 
 /** Where a notification leads (the same place its e-mail and push message link to: notificationPath), and what the link says. */

@@ -1,4 +1,4 @@
-import { DEFAULT_NOTIFICATION_CHOICES, NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, type NotificationPreferences } from '@food-link/contracts';
+import { DEFAULT_NOTIFICATION_CHOICES, NOTIFICATION_CHANNELS, NOTIFICATION_KINDS_OF_ROLE, type NotificationPreferences } from '@food-link/contracts';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
@@ -23,12 +23,15 @@ describe('the notification settings', () => {
     signInAs('charity', 9);
     mockApi({
       'GET /api/notifications/preferences': {
-        body: { language: 'ar', choices: { ...DEFAULT_NOTIFICATION_CHOICES, reminders: { in_app: true, push: false, email: false } } },
+        body: { language: 'ar', choices: { ...DEFAULT_NOTIFICATION_CHOICES, reminders: { in_app: true, push: false, email: false, phone: true } } },
       },
     });
     renderPage(<NotificationPreferencesPage />, '/notifications/settings');
     await screen.findByRole('table', { name: 'What reaches you by which channel' });
-    expect(screen.getAllByRole('switch')).toHaveLength(NOTIFICATION_KINDS.length * NOTIFICATION_CHANNELS.length);
+    expect(screen.getAllByRole('switch')).toHaveLength(NOTIFICATION_KINDS_OF_ROLE.charity.length * NOTIFICATION_CHANNELS.length);
+    expect(screen.getByRole('switch', { name: 'Reminders: WhatsApp or SMS' })).toBeChecked();
+    // A charity donates nothing: the donor's news is not among its choices.
+    expect(screen.queryByRole('switch', { name: 'Your donations: In the app' })).not.toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'New matching food: Push' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Reminders: Push' })).not.toBeChecked();
     expect(screen.getByRole('switch', { name: 'Reminders: E-mail' })).not.toBeChecked();
@@ -51,11 +54,34 @@ describe('the notification settings', () => {
     const sent = bodyOf(fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')?.[1]);
     const expected = {
       language: 'ar',
-      choices: { new_food: { in_app: true, push: true, email: false }, reminders: { in_app: true, push: true, email: true }, account: { in_app: true, push: false, email: true } },
+      choices: {
+        ...DEFAULT_NOTIFICATION_CHOICES,
+        new_food: { in_app: true, push: true, email: false, phone: true },
+        account: { in_app: true, push: false, email: true, phone: true },
+      },
     };
     expect(sent).toEqual(expected);
     put.release({ body: expected });
     expect(await screen.findByText('Your notification settings are saved.')).toHaveAttribute('role', 'status');
+  });
+
+  it("speaks to a donor of its donations (who claimed, cancelled, did not collect, received) and of 'was it collected?', not of new food", async () => {
+    signInAs('donor', 7);
+    const put = heldReply();
+    const fetchMock = mockApi({ 'GET /api/notifications/preferences': { body: saved }, 'PUT /api/notifications/preferences': put.handler });
+    const user = userEvent.setup();
+    renderPage(<NotificationPreferencesPage />, '/notifications/settings');
+    await screen.findByRole('table', { name: 'What reaches you by which channel' });
+    expect(screen.getAllByRole('switch')).toHaveLength(NOTIFICATION_KINDS_OF_ROLE.donor.length * NOTIFICATION_CHANNELS.length);
+    expect(screen.queryByRole('switch', { name: 'New matching food: In the app' })).not.toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: /Your donations A charity claims your food \(with its name and phone\)/ })).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: /Reminders A pickup window that ended with the request still pending: was it collected\?/ })).toBeInTheDocument();
+    expect(screen.getByText('WhatsApp and SMS reach only a phone you have verified, on the channel you chose for it.')).toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Your donations: WhatsApp or SMS' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    const sent = bodyOf(fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')?.[1]);
+    // The kinds it is not shown are saved as they were.
+    expect(sent).toEqual({ language: 'en', choices: { ...DEFAULT_NOTIFICATION_CHOICES, donations: { in_app: true, push: true, email: true, phone: false } } });
   });
 
   it('says when the settings could not be saved', async () => {

@@ -3,6 +3,7 @@ import {
   LANGUAGES,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_KINDS,
+  NOTIFICATION_KINDS_OF_ROLE,
   type NotificationChannel,
   type NotificationKind,
   type NotificationPreferences,
@@ -30,11 +31,16 @@ function reasonOf(error: unknown): string | null {
 }
 
 /**
- * What reaches the user by which channel: a grid of kinds (new matching food, reminders, account news)
- * by channels (in the app, push, e-mail), each a switch, and the language e-mail and push are written in.
+ * What reaches the user by which channel: a grid of the kinds the user's role hears of (a charity's new
+ * matching food, a donor's news of their donations, reminders, account news) by channels (in the app,
+ * push, e-mail, WhatsApp or SMS), each a switch, and the language messages are written in. The kinds of
+ * other roles are kept as saved.
  */
 function PreferencesForm({ saved: initial }: { saved: NotificationPreferences }) {
   const { t } = useTranslation('notifications');
+  const role = useSession()?.userType ?? null;
+  const kinds: readonly NotificationKind[] = role ? NOTIFICATION_KINDS_OF_ROLE[role] : NOTIFICATION_KINDS;
+  const hintOf = (kind: NotificationKind) => (kind === 'reminders' && role === 'donor' ? t('preferences.kinds.reminders.donorHint') : t(`preferences.kinds.${kind}.hint`));
   const serverMessage = useServerMessage();
   const client = useQueryClient();
   const token = useSession()?.token ?? '';
@@ -98,11 +104,11 @@ function PreferencesForm({ saved: initial }: { saved: NotificationPreferences })
             </tr>
           </thead>
           <tbody>
-            {NOTIFICATION_KINDS.map((kind) => (
+            {kinds.map((kind) => (
               <tr key={kind} className="border-b border-stone-100 last:border-0">
                 <th scope="row" className="p-3 text-start align-top font-normal">
                   <span className="block font-semibold text-stone-900">{t(`preferences.kinds.${kind}.label`)}</span>
-                  <span className="block text-sm text-stone-600">{t(`preferences.kinds.${kind}.hint`)}</span>
+                  <span className="block text-sm text-stone-600">{hintOf(kind)}</span>
                 </th>
                 {NOTIFICATION_CHANNELS.map((channel) => (
                   <td key={channel} className="p-2 text-center align-middle">
@@ -128,6 +134,12 @@ function PreferencesForm({ saved: initial }: { saved: NotificationPreferences })
           </tbody>
         </table>
         <p className="border-t border-stone-100 p-3 text-sm text-stone-600">{t('preferences.pushHint')}</p>
+        <p className="border-t border-stone-100 p-3 text-sm text-stone-600">
+          {t('preferences.phoneHint')}{' '}
+          <Link to="/notifications/phone" className="font-semibold text-green-800 underline hover:text-green-900">
+            {t('preferences.phoneLink')}
+          </Link>
+        </p>
       </div>
       <p role="alert" className="text-red-700">
         {save.isError ? (reason ? serverMessage(reason) : t('preferences.saveError')) : null}

@@ -5,6 +5,7 @@ import { AccessMessage } from './access-message';
 import { FailedJobsSection } from './failed-jobs-section';
 import { LiveStatusSection } from './live-status-section';
 import { MailOutboxSection } from './mail-outbox-section';
+import { MessageLogSection } from './message-log-section';
 import { ModerationSection } from './moderation-section';
 import { OpsAccessContext } from './ops-access';
 import { OverviewPanel } from './overview-panel';
@@ -16,7 +17,7 @@ import { VerificationQueueSection } from './verification-queue-section';
 type Refusal = 'session-over' | 'forbidden';
 
 /** The console's panels, in page order, each with an anchor (`#ops-review`) the section bar links to. */
-const SECTIONS = ['status', 'review', 'moderation', 'jobs', 'events', 'data', 'mail'] as const;
+const SECTIONS = ['status', 'review', 'moderation', 'jobs', 'events', 'data', 'messages', 'mail'] as const;
 
 /**
  * The console of a signed-in operator. When the server refuses one of its calls (the session ran out,
@@ -70,6 +71,9 @@ export function OpsConsole({ operatorId }: { operatorId: number }) {
         </div>
         <div id="ops-data" className="scroll-mt-16">
           <PersonalDataSection />
+        </div>
+        <div id="ops-messages" className="scroll-mt-16">
+          <MessageLogSection operatorId={operatorId} />
         </div>
         <div id="ops-mail" className="scroll-mt-16">
           <MailOutboxSection operatorId={operatorId} />

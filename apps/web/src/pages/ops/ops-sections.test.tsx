@@ -24,6 +24,7 @@ describe('operator console sections', () => {
       ['Failed jobs', '#ops-jobs'],
       ['Events', '#ops-events'],
       ['Personal data', '#ops-data'],
+      ['WhatsApp and SMS', '#ops-messages'],
       ['Mail', '#ops-mail'],
     ]);
     for (const link of links) expect(document.querySelector(`${link.getAttribute('href')} section`)).not.toBeNull();

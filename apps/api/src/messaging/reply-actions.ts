@@ -1,0 +1,24 @@
+/**
+ * What a reply on WhatsApp or SMS can do in the rest of the app (docs/MESSAGING.md, "Replies that act"):
+ * declared here, bound by `replies/` (RepliesModule) to the claims' own calls, so that messaging does not
+ * depend on them. Unbound (a process without RepliesModule), a reply claims nothing.
+ */
+export const REPLY_ACTIONS = Symbol('REPLY_ACTIONS');
+
+/** What became of a claim made by a reply. */
+export type ClaimReply =
+  | { outcome: 'claimed'; foodName: string; pickupCode: string | null; address: string | null }
+  | { outcome: 'taken' }
+  | { outcome: 'refused'; reason: string };
+
+/** What became of a Can't come. */
+export type DeclineReply = { outcome: 'declined' } | { outcome: 'refused'; reason: string };
+
+export interface ReplyActions {
+  /** The same claim as the web's (POST /api/request), as user `userId` would make it there (their organisation and role). */
+  claim(userId: number, foodId: number): Promise<ClaimReply>;
+  /** A standing charity's Confirm of a standing collection's day (listing `foodId`): the web's POST /api/schedules/{id}/occurrences/{date}/confirm. */
+  confirm(userId: number, foodId: number): Promise<ClaimReply>;
+  /** A standing charity's Can't come: the web's decline (the next standing charity is asked, then the board). */
+  decline(userId: number, foodId: number): Promise<DeclineReply>;
+}
