@@ -276,6 +276,95 @@ describe('organisations', () => {
     }
   });
 
+  it("brings a branch's events to its staff, a claim's to its assignee, follows role changes and never reaches a removed member", async () => {
+    const donor = await createDonor(t.http);
+    const pointA = await createPickupPoint(t.http, donor);
+    const pointB = await createPickupPoint(t.http, donor, { label: 'Second branch' });
+    const staffA = await member(donor, 'staff', { pickup_point_ids: [pointA.id] });
+    const staffB = await member(donor, 'staff', { pickup_point_ids: [pointB.id] });
+    const charity = await createCharity(t.http);
+    const omar = await member(charity, 'volunteer');
+    const youssef = await member(charity, 'volunteer');
+    // No public topics: whatever these sockets hear comes through their private rooms.
+    const sockets = {
+      staffA: await LiveClient.connect(t.baseUrl, staffA.token, []),
+      staffB: await LiveClient.connect(t.baseUrl, staffB.token, []),
+      omar: await LiveClient.connect(t.baseUrl, omar.token, []),
+      youssef: await LiveClient.connect(t.baseUrl, youssef.token, []),
+    };
+    let youssefAgain: LiveClient | undefined;
+    const about = (foodId: number) => (socket: LiveClient) => socket.received.filter((event) => (event.data as { foodId?: number }).foodId === foodId).map((event) => event.type);
+    const list = async (name: string, pickupPointId: number) => {
+      const added = await t.http.post(
+        '/api/add',
+        { food_name: name, quantity: 3, description: 'Soup', expiration_date: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10), pickup_point_id: pickupPointId },
+        { token: donor.token },
+      );
+      expect(added.status).toBe(201);
+      return added.body.id as number;
+    };
+    try {
+      const foodId = await list('Branch soup', pointA.id);
+      await sockets.staffA.next('food.listed', (event) => event.data.foodId === foodId);
+      const claimed = await t.http.post('/api/request', { food_id: foodId }, { token: charity.token });
+      expect(claimed.status).toBe(201);
+      const requestId = claimed.body.request_id as number;
+      await sockets.staffA.next('food.claimed', (event) => event.data.foodId === foodId);
+
+      // An assignment reaches the member it is assigned to, then both when it moves on.
+      expect((await t.http.put(path(ORG_ROUTES.assignee, { id: requestId }), { user_id: omar.user_id }, { token: charity.token })).status).toBe(200);
+      const toOmar = await sockets.omar.next('request.assigned', (event) => event.data.requestId === requestId);
+      expect(toOmar.data).toEqual({ foodId, requestId, assigneeId: omar.user_id, previousAssigneeId: null });
+      expect((await t.http.put(path(ORG_ROUTES.assignee, { id: requestId }), { user_id: youssef.user_id }, { token: charity.token })).status).toBe(200);
+      const moved = (event: { data: { assigneeId: number | null } }) => event.data.assigneeId === youssef.user_id;
+      await sockets.omar.next('request.assigned', moved);
+      await sockets.youssef.next('request.assigned', moved);
+
+      // Youssef is removed while the claim still names him; signed in again, his new socket hears nothing of it.
+      expect((await t.http.delete(path(ORG_ROUTES.member, { userId: youssef.user_id }), { token: charity.token })).status).toBe(204);
+      await waitFor(async () => sockets.youssef.socket.connected, (connected) => !connected, "the removed member's socket closed", 5_000);
+      youssefAgain = await LiveClient.connect(t.baseUrl, await loginAs(t.http, youssef.email), []);
+      expect((await t.http.put(path(ORG_ROUTES.assignee, { id: requestId }), { user_id: omar.user_id }, { token: charity.token })).status).toBe(200);
+      const back = await sockets.omar.next('request.assigned', (event) => event.data.assigneeId === omar.user_id && event.data.previousAssigneeId === youssef.user_id);
+      expect(back.data.previousAssigneeId).toBe(youssef.user_id);
+
+      // Staff B is given branch A too: their socket is closed; connecting again (as the web client does after
+      // the server closed it) puts it into both branches' rooms.
+      const patched = await t.http.patch(path(ORG_ROUTES.member, { userId: staffB.user_id }), { pickup_point_ids: [pointB.id, pointA.id] }, { token: donor.token });
+      expect(patched.status).toBe(200);
+      await waitFor(async () => sockets.staffB.socket.connected, (connected) => !connected, "staff B's socket closed", 5_000);
+      sockets.staffB.socket.connect();
+      const server = (t.app.get(RealtimePublisher) as unknown as { localServer: Server }).localServer;
+      await waitFor(
+        async () => (await server.in(SOCKET_ROOMS.branch(pointA.id)).fetchSockets()).map((socket) => socket.id),
+        (ids) => sockets.staffB.socket.connected && ids.includes(sockets.staffB.socket.id ?? ''),
+        "staff B's socket back in branch A's room",
+        10_000,
+      );
+
+      // The handover: the branch's staff and the assignee hear it; the removed member does not.
+      expect((await t.http.put(`/updaterequeststatus/${requestId}`, { status: 'fulfilled' }, { token: staffA.token })).status).toBe(200);
+      await sockets.staffA.next('request.fulfilled', (event) => event.data.requestId === requestId);
+      await sockets.staffB.next('request.fulfilled', (event) => event.data.requestId === requestId);
+      await sockets.omar.next('request.fulfilled', (event) => event.data.requestId === requestId);
+
+      // A listing at branch B alone reaches staff B only.
+      const otherFood = await list('Other branch bread', pointB.id);
+      await sockets.staffB.next('food.listed', (event) => event.data.foodId === otherFood);
+      // Give anything that should not come the time it would take to come.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(about(otherFood)(sockets.staffA)).toEqual([]);
+      expect(about(otherFood)(sockets.omar)).toEqual([]);
+      expect(about(foodId)(sockets.staffA)).toEqual(['food.listed', 'food.claimed', 'request.fulfilled']);
+      expect(about(foodId)(sockets.omar)).toEqual(['request.assigned', 'request.assigned', 'request.assigned', 'request.fulfilled']);
+      expect(about(foodId)(youssefAgain)).toEqual([]);
+      expect(about(foodId)(sockets.youssef)).toEqual(['request.assigned']);
+    } finally {
+      for (const socket of Object.values(sockets)) socket.close();
+      youssefAgain?.close();
+    }
+  });
+
   it("takes the organisation with its account: when the account is deleted its members' sessions end", async () => {
     const donor = await createDonor(t.http);
     const viewer = await member(donor, 'viewer');

@@ -25,6 +25,7 @@ export const DOMAIN_EVENTS = {
   accountModeration: 'account.moderation',
   requestCodeLocked: 'request.code_locked',
   charityClaimsPaused: 'charity.claims_paused',
+  requestAssigned: 'request.assigned',
 } as const;
 
 export type DomainEventType = (typeof DOMAIN_EVENTS)[keyof typeof DOMAIN_EVENTS];
@@ -68,6 +69,7 @@ const PUBLIC_TOPIC: { readonly [T in DomainEventType]: LiveTopic | null } = {
   'account.moderation': null,
   'request.code_locked': null,
   'charity.claims_paused': null,
+  'request.assigned': null,
 };
 
 /** The board's changes for items picked up in one governorate: `board:EG-C`. */
@@ -173,6 +175,13 @@ export interface DomainEventPayloads {
    * addresses): its claiming is paused until `until`. To its room and the operators' feed.
    */
   'charity.claims_paused': { charityId: number; until: string; quickCancels: number };
+  /**
+   * A charity's admin or coordinator assigned a pending claim to a member (`assigneeId`), or unassigned it
+   * (`assigneeId` null); `previousAssigneeId` is who had it before (null when nobody). To the charity's room
+   * (its admins and coordinators), the member it is assigned to and the one it was taken from, while they
+   * are members (docs/ORGANISATIONS.md, "Live events").
+   */
+  'request.assigned': { foodId: number; requestId: number; assigneeId: number | null; previousAssigneeId: number | null };
 }
 
 /**
@@ -209,6 +218,8 @@ export interface EventBatch {
 export const SOCKET_ROOMS = {
   operators: 'operators',
   user: (userId: number) => `user:${userId}`,
+  /** A donor's branch (pickup point): the sockets of the branch managers and staff given it hear its listings' events. */
+  branch: (pickupPointId: number) => `branch:${pickupPointId}`,
   topic: (topic: WatchableTopic) => `topic:${topic}`,
 } as const;
 

@@ -27,12 +27,14 @@ export function MyPickupsView({ focusHeading }: { focusHeading: boolean }) {
   const client = useQueryClient();
   const token = useSession()?.token ?? '';
   const refresh = () => void client.invalidateQueries({ queryKey: queryKeys.myPickups(token) });
-  // A claim's changes reach every member entitled to them: any of them may change what is assigned to me.
+  // The events of the claims assigned to me reach my room (docs/ORGANISATIONS.md, "Live events").
   useLiveEvent('food.claimed', refresh);
   useLiveEvent('request.cancelled', refresh);
   useLiveEvent('request.fulfilled', refresh);
   useLiveEvent('request.not_collected', refresh);
   useLiveEvent('food.withdrawn', refresh);
+  // Assigned to me, or taken from me (the server sends it to both members).
+  useLiveEvent('request.assigned', refresh);
 
   let body;
   if (pickups.isPending) body = <p role="status" className="text-stone-600">{t('pickups.loading')}</p>;

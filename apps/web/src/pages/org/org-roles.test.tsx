@@ -76,6 +76,24 @@ describe('what each role of a charity sees', () => {
     expect(await screen.findByText('Could not load your pickups.')).toBeInTheDocument();
   });
 
+  it('shows a pickup assigned to the volunteer the moment the assignment is made, and drops one taken away', async () => {
+    signInAs('charity', 31, 'Omar Said');
+    const hub = new LiveHub();
+    let pickups: ReturnType<typeof pickup>[] = [];
+    mockApi({
+      'GET /api/org': { body: charityOrg({ my_role: 'volunteer' }) },
+      'GET /api/org/my-pickups': () => ({ body: { pickups } }),
+    });
+    renderPage(<CharityAreaPage />, '/FoodDonationApp', { hub });
+    expect(await screen.findByText(/Nothing assigned to you right now/)).toBeInTheDocument();
+    pickups = [pickup()];
+    act(() => hub.dispatch(liveEvent('request.assigned', { foodId: 1, requestId: 50, assigneeId: 31, previousAssigneeId: null })));
+    expect(await screen.findByTestId('my-pickup-code')).toBeInTheDocument();
+    pickups = [];
+    act(() => hub.dispatch(liveEvent('request.assigned', { foodId: 1, requestId: 50, assigneeId: 32, previousAssigneeId: 31 })));
+    expect(await screen.findByText(/Nothing assigned to you right now/)).toBeInTheDocument();
+  });
+
   it('gives a coordinator the requests with who claimed them and the assign control, and no verification', async () => {
     signInAs('charity', 30, 'Laila Hassan');
     let assignee: { user_id: number; name: string } | null = null;
