@@ -105,7 +105,7 @@ describe('organisations', () => {
     expect(activity.body.entries.map((entry: { action: string }) => entry.action)).toEqual(['joined', 'invited']);
   });
 
-  it('answers 410 for an expired or withdrawn link, 400 for an unknown one', async () => {
+  it('answers 410 for an expired, withdrawn or unknown link, 400 for a token that cannot be one', async () => {
     const donor = await createDonor(t.http);
     const expired = await invited(donor, 'viewer');
     await t.db.query(`UPDATE organisation_invitations SET expires_at = now() - interval '1 second' WHERE id = $1`, [expired.invitationId]);
@@ -119,7 +119,12 @@ describe('organisations', () => {
     expect([gone.status, gone.body.message]).toEqual([410, ERRORS.invitationWithdrawn]);
 
     const unknown = await t.http.post(ORG_ROUTES.acceptInvitation, { token: 'not-a-real-token', name: 'X', password: PASSWORD });
-    expect([unknown.status, unknown.body.message]).toEqual([400, [ERRORS.invitationTokenInvalid]]);
+    expect([unknown.status, unknown.body.message]).toEqual([410, ERRORS.invitationUnknown]);
+    const unknownPreview = await t.http.get(`${ORG_ROUTES.previewInvitation}?token=not-a-real-token`);
+    expect([unknownPreview.status, unknownPreview.body.message]).toEqual([410, ERRORS.invitationUnknown]);
+    // A token that cannot be one (too long) is bad input: 400 naming the field.
+    const tooLong = await t.http.post(ORG_ROUTES.acceptInvitation, { token: 'x'.repeat(201), name: 'X', password: PASSWORD });
+    expect([tooLong.status, tooLong.body.message]).toEqual([400, ['token must be shorter than or equal to 200 characters']]);
   });
 
   it('refuses a user already in an organisation (409), and lets a removed member join another by signing in', async () => {
@@ -362,6 +367,46 @@ describe('organisations', () => {
     } finally {
       for (const socket of Object.values(sockets)) socket.close();
       youssefAgain?.close();
+    }
+  });
+
+  it('names the acting member: who listed an item on the donor\'s list, who claimed and who collects on the charity\'s', async () => {
+    const donor = await createDonor(t.http);
+    const point = await createPickupPoint(t.http, donor);
+    const staff = await member(donor, 'staff', { pickup_point_ids: [point.id] });
+    const charity = await createCharity(t.http);
+    const coordinator = await member(charity, 'coordinator');
+    const volunteer = await member(charity, 'volunteer');
+    const added = await t.http.post(
+      '/api/add',
+      { food_name: 'Named rice', quantity: 4, description: 'Rice', expiration_date: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10), pickup_point_id: point.id },
+      { token: staff.token },
+    );
+    expect(added.status).toBe(201);
+    const foodId = added.body.id as number;
+    for (const viewer of [donor.token, staff.token]) {
+      const list = await t.http.get(`/api/donor/${donor.id}`, { token: viewer });
+      expect(list.body.find((item: { id: number }) => item.id === foodId)?.listed_by).toEqual({ user_id: staff.user_id, name: staff.name });
+    }
+
+    const claimed = await t.http.post('/api/request', { food_id: foodId }, { token: coordinator.token });
+    expect(claimed.status).toBe(201);
+    const requestId = claimed.body.request_id as number;
+    const ofCharity = async (token: string) =>
+      ((await t.http.get(`/api/charity/${charity.id}`, { token })).body as { request_id: number; claimed_by?: unknown; assignee?: unknown }[]).find(
+        (request) => request.request_id === requestId,
+      );
+    const before = await ofCharity(charity.token);
+    expect(before?.claimed_by).toEqual({ user_id: coordinator.user_id, name: coordinator.name });
+    expect(before).not.toHaveProperty('assignee');
+    expect(await ofCharity(volunteer.token)).toBeUndefined();
+
+    expect((await t.http.put(path(ORG_ROUTES.assignee, { id: requestId }), { user_id: volunteer.user_id }, { token: coordinator.token })).status).toBe(200);
+    for (const token of [charity.token, coordinator.token, volunteer.token]) {
+      expect(await ofCharity(token)).toMatchObject({
+        claimed_by: { user_id: coordinator.user_id, name: coordinator.name },
+        assignee: { user_id: volunteer.user_id, name: volunteer.name },
+      });
     }
   });
 
