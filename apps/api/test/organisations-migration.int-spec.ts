@@ -92,7 +92,19 @@ describe('migration 1764651500000: every account becomes the admin of its own or
     // The app's memory of the sessions predates the migration.
     for (const user of [donor, charity]) t.app.get(SessionUsers).forget(user.id);
 
-    expect(await specReads()).toEqual(before);
+    // The members who acted (`listed_by`, `claimed_by`, `assignee`: docs/ORGANISATIONS.md) are recorded by
+    // today's code, in columns the undone migration dropped: redone, the rows are as from before
+    // organisations, and their answers leave the fields out. Everything else answers exactly as before.
+    const withoutActors = (reads: Awaited<ReturnType<typeof specReads>>) => {
+      const strip = (body: unknown) =>
+        Array.isArray(body) ? body.map((row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([key]) => !['listed_by', 'claimed_by', 'assignee'].includes(key)))) : body;
+      return { ...reads, donorFood: { ...reads.donorFood, body: strip(reads.donorFood.body) }, charityRequests: { ...reads.charityRequests, body: strip(reads.charityRequests.body) } };
+    };
+    expect(before.charityRequests.body[0].claimed_by).toEqual({ user_id: charity.id, name: charity.name });
+    const after = await specReads();
+    expect(after.charityRequests.body[0]).not.toHaveProperty('claimed_by');
+    // (The donor's list may come from the read cache, filled before the undo: compared without the fields too.)
+    expect(withoutActors(after)).toEqual(withoutActors(before));
     const org = await t.http.get(ORG_ROUTES.org, { token: donor.token });
     expect(org.body).toMatchObject({ account_id: donor.id, my_role: 'admin', kind: 'donor' });
 

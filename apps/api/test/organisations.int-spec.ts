@@ -105,7 +105,7 @@ describe('organisations', () => {
     expect(activity.body.entries.map((entry: { action: string }) => entry.action)).toEqual(['joined', 'invited']);
   });
 
-  it('answers 410 for an expired or withdrawn link, 400 for an unknown one', async () => {
+  it('answers 410 for an expired, withdrawn or unknown link, 400 for a token that cannot be one', async () => {
     const donor = await createDonor(t.http);
     const expired = await invited(donor, 'viewer');
     await t.db.query(`UPDATE organisation_invitations SET expires_at = now() - interval '1 second' WHERE id = $1`, [expired.invitationId]);
@@ -119,7 +119,12 @@ describe('organisations', () => {
     expect([gone.status, gone.body.message]).toEqual([410, ERRORS.invitationWithdrawn]);
 
     const unknown = await t.http.post(ORG_ROUTES.acceptInvitation, { token: 'not-a-real-token', name: 'X', password: PASSWORD });
-    expect([unknown.status, unknown.body.message]).toEqual([400, [ERRORS.invitationTokenInvalid]]);
+    expect([unknown.status, unknown.body.message]).toEqual([410, ERRORS.invitationUnknown]);
+    const unknownPreview = await t.http.get(`${ORG_ROUTES.previewInvitation}?token=not-a-real-token`);
+    expect([unknownPreview.status, unknownPreview.body.message]).toEqual([410, ERRORS.invitationUnknown]);
+    // A token that cannot be one (too long) is bad input: 400 naming the field.
+    const tooLong = await t.http.post(ORG_ROUTES.acceptInvitation, { token: 'x'.repeat(201), name: 'X', password: PASSWORD });
+    expect([tooLong.status, tooLong.body.message]).toEqual([400, ['token must be shorter than or equal to 200 characters']]);
   });
 
   it('refuses a user already in an organisation (409), and lets a removed member join another by signing in', async () => {
@@ -273,6 +278,135 @@ describe('organisations', () => {
     } finally {
       coordinatorSocket.close();
       volunteerSocket.close();
+    }
+  });
+
+  it("brings a branch's events to its staff, a claim's to its assignee, follows role changes and never reaches a removed member", async () => {
+    const donor = await createDonor(t.http);
+    const pointA = await createPickupPoint(t.http, donor);
+    const pointB = await createPickupPoint(t.http, donor, { label: 'Second branch' });
+    const staffA = await member(donor, 'staff', { pickup_point_ids: [pointA.id] });
+    const staffB = await member(donor, 'staff', { pickup_point_ids: [pointB.id] });
+    const charity = await createCharity(t.http);
+    const omar = await member(charity, 'volunteer');
+    const youssef = await member(charity, 'volunteer');
+    // No public topics: whatever these sockets hear comes through their private rooms.
+    const sockets = {
+      staffA: await LiveClient.connect(t.baseUrl, staffA.token, []),
+      staffB: await LiveClient.connect(t.baseUrl, staffB.token, []),
+      omar: await LiveClient.connect(t.baseUrl, omar.token, []),
+      youssef: await LiveClient.connect(t.baseUrl, youssef.token, []),
+    };
+    let youssefAgain: LiveClient | undefined;
+    const about = (foodId: number) => (socket: LiveClient) => socket.received.filter((event) => (event.data as { foodId?: number }).foodId === foodId).map((event) => event.type);
+    const list = async (name: string, pickupPointId: number) => {
+      const added = await t.http.post(
+        '/api/add',
+        { food_name: name, quantity: 3, description: 'Soup', expiration_date: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10), pickup_point_id: pickupPointId },
+        { token: donor.token },
+      );
+      expect(added.status).toBe(201);
+      return added.body.id as number;
+    };
+    try {
+      const foodId = await list('Branch soup', pointA.id);
+      await sockets.staffA.next('food.listed', (event) => event.data.foodId === foodId);
+      const claimed = await t.http.post('/api/request', { food_id: foodId }, { token: charity.token });
+      expect(claimed.status).toBe(201);
+      const requestId = claimed.body.request_id as number;
+      await sockets.staffA.next('food.claimed', (event) => event.data.foodId === foodId);
+
+      // An assignment reaches the member it is assigned to, then both when it moves on.
+      expect((await t.http.put(path(ORG_ROUTES.assignee, { id: requestId }), { user_id: omar.user_id }, { token: charity.token })).status).toBe(200);
+      const toOmar = await sockets.omar.next('request.assigned', (event) => event.data.requestId === requestId);
+      expect(toOmar.data).toEqual({ foodId, requestId, assigneeId: omar.user_id, previousAssigneeId: null });
+      expect((await t.http.put(path(ORG_ROUTES.assignee, { id: requestId }), { user_id: youssef.user_id }, { token: charity.token })).status).toBe(200);
+      const moved = (event: { data: { assigneeId: number | null } }) => event.data.assigneeId === youssef.user_id;
+      await sockets.omar.next('request.assigned', moved);
+      await sockets.youssef.next('request.assigned', moved);
+
+      // Youssef is removed while the claim still names him; signed in again, his new socket hears nothing of it.
+      expect((await t.http.delete(path(ORG_ROUTES.member, { userId: youssef.user_id }), { token: charity.token })).status).toBe(204);
+      await waitFor(async () => sockets.youssef.socket.connected, (connected) => !connected, "the removed member's socket closed", 5_000);
+      youssefAgain = await LiveClient.connect(t.baseUrl, await loginAs(t.http, youssef.email), []);
+      expect((await t.http.put(path(ORG_ROUTES.assignee, { id: requestId }), { user_id: omar.user_id }, { token: charity.token })).status).toBe(200);
+      const back = await sockets.omar.next('request.assigned', (event) => event.data.assigneeId === omar.user_id && event.data.previousAssigneeId === youssef.user_id);
+      expect(back.data.previousAssigneeId).toBe(youssef.user_id);
+
+      // Staff B is given branch A too: their socket is closed; connecting again (as the web client does after
+      // the server closed it) puts it into both branches' rooms.
+      const patched = await t.http.patch(path(ORG_ROUTES.member, { userId: staffB.user_id }), { pickup_point_ids: [pointB.id, pointA.id] }, { token: donor.token });
+      expect(patched.status).toBe(200);
+      await waitFor(async () => sockets.staffB.socket.connected, (connected) => !connected, "staff B's socket closed", 5_000);
+      sockets.staffB.socket.connect();
+      const server = (t.app.get(RealtimePublisher) as unknown as { localServer: Server }).localServer;
+      await waitFor(
+        async () => (await server.in(SOCKET_ROOMS.branch(pointA.id)).fetchSockets()).map((socket) => socket.id),
+        (ids) => sockets.staffB.socket.connected && ids.includes(sockets.staffB.socket.id ?? ''),
+        "staff B's socket back in branch A's room",
+        10_000,
+      );
+
+      // The handover: the branch's staff and the assignee hear it; the removed member does not.
+      expect((await t.http.put(`/updaterequeststatus/${requestId}`, { status: 'fulfilled' }, { token: staffA.token })).status).toBe(200);
+      await sockets.staffA.next('request.fulfilled', (event) => event.data.requestId === requestId);
+      await sockets.staffB.next('request.fulfilled', (event) => event.data.requestId === requestId);
+      await sockets.omar.next('request.fulfilled', (event) => event.data.requestId === requestId);
+
+      // A listing at branch B alone reaches staff B only.
+      const otherFood = await list('Other branch bread', pointB.id);
+      await sockets.staffB.next('food.listed', (event) => event.data.foodId === otherFood);
+      // Give anything that should not come the time it would take to come.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(about(otherFood)(sockets.staffA)).toEqual([]);
+      expect(about(otherFood)(sockets.omar)).toEqual([]);
+      expect(about(foodId)(sockets.staffA)).toEqual(['food.listed', 'food.claimed', 'request.fulfilled']);
+      expect(about(foodId)(sockets.omar)).toEqual(['request.assigned', 'request.assigned', 'request.assigned', 'request.fulfilled']);
+      expect(about(foodId)(youssefAgain)).toEqual([]);
+      expect(about(foodId)(sockets.youssef)).toEqual(['request.assigned']);
+    } finally {
+      for (const socket of Object.values(sockets)) socket.close();
+      youssefAgain?.close();
+    }
+  });
+
+  it('names the acting member: who listed an item on the donor\'s list, who claimed and who collects on the charity\'s', async () => {
+    const donor = await createDonor(t.http);
+    const point = await createPickupPoint(t.http, donor);
+    const staff = await member(donor, 'staff', { pickup_point_ids: [point.id] });
+    const charity = await createCharity(t.http);
+    const coordinator = await member(charity, 'coordinator');
+    const volunteer = await member(charity, 'volunteer');
+    const added = await t.http.post(
+      '/api/add',
+      { food_name: 'Named rice', quantity: 4, description: 'Rice', expiration_date: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10), pickup_point_id: point.id },
+      { token: staff.token },
+    );
+    expect(added.status).toBe(201);
+    const foodId = added.body.id as number;
+    for (const viewer of [donor.token, staff.token]) {
+      const list = await t.http.get(`/api/donor/${donor.id}`, { token: viewer });
+      expect(list.body.find((item: { id: number }) => item.id === foodId)?.listed_by).toEqual({ user_id: staff.user_id, name: staff.name });
+    }
+
+    const claimed = await t.http.post('/api/request', { food_id: foodId }, { token: coordinator.token });
+    expect(claimed.status).toBe(201);
+    const requestId = claimed.body.request_id as number;
+    const ofCharity = async (token: string) =>
+      ((await t.http.get(`/api/charity/${charity.id}`, { token })).body as { request_id: number; claimed_by?: unknown; assignee?: unknown }[]).find(
+        (request) => request.request_id === requestId,
+      );
+    const before = await ofCharity(charity.token);
+    expect(before?.claimed_by).toEqual({ user_id: coordinator.user_id, name: coordinator.name });
+    expect(before).not.toHaveProperty('assignee');
+    expect(await ofCharity(volunteer.token)).toBeUndefined();
+
+    expect((await t.http.put(path(ORG_ROUTES.assignee, { id: requestId }), { user_id: volunteer.user_id }, { token: coordinator.token })).status).toBe(200);
+    for (const token of [charity.token, coordinator.token, volunteer.token]) {
+      expect(await ofCharity(token)).toMatchObject({
+        claimed_by: { user_id: coordinator.user_id, name: coordinator.name },
+        assignee: { user_id: volunteer.user_id, name: volunteer.name },
+      });
     }
   });
 

@@ -217,8 +217,8 @@ describe.each(['en', 'ar'] as const)('an organisation at work, in %s', (language
     expect(await volunteerPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 
-  // Branch rooms and an event on assignment are not built yet (docs/ORGANISATIONS.md, "Live events"): the
-  // branch staff and the volunteer see the claim, the assignment and the handover after a reload.
+  // All live, the pages are never loaded again (docs/ORGANISATIONS.md, "Live events"): the branch staff hears
+  // the claim in their branch's room, the volunteer the assignment and the handover in their own.
   it('the branch staff sees the listing, and the coordinator claims it', async () => {
     staffPage = await open('/DonerDashboard', { storage: storage(staff), viewport: DESKTOP });
     await foodCard(staffPage, foodId).waitFor();
@@ -226,7 +226,6 @@ describe.each(['en', 'ar'] as const)('an organisation at work, in %s', (language
     await coordinatorPage.getByRole('heading', { name: tx.pickupHeading, level: 1 }).waitFor();
     await coordinatorPage.getByRole('button', { name: tx.submitRequest, exact: true }).click();
     await coordinatorPage.getByText(tx.requestSent).waitFor();
-    await staffPage.reload();
     await field(foodCard(staffPage, foodId), tx.status).filter({ hasText: new RegExp(`^${tx.claimed}$`) }).waitFor();
   });
 
@@ -240,7 +239,6 @@ describe.each(['en', 'ar'] as const)('an organisation at work, in %s', (language
     await request.getByText(tx.assigned(volunteer.name), { exact: true }).waitFor();
     await expectNoAxeViolations(coordinatorPage, `requests with the assign control (${language})`);
 
-    await volunteerPage.reload();
     const pickup = volunteerPage.locator(`article[data-request-id]`).filter({ hasText: foodName });
     const shown = pickup.getByTestId('my-pickup-code');
     await shown.waitFor();
@@ -258,7 +256,6 @@ describe.each(['en', 'ar'] as const)('an organisation at work, in %s', (language
     await card.getByRole('button', { name: tx.donate, exact: true }).click();
     await staffPage.getByRole('dialog', { name: tx.confirmTitle(charityUser.name) }).getByRole('button', { name: tx.confirm, exact: true }).click();
     await card.getByText(tx.completed, { exact: true }).waitFor();
-    await volunteerPage.reload();
     await volunteerPage.locator(`article[data-request-id]`).filter({ hasText: foodName }).getByText(tx.collected, { exact: true }).waitFor();
   });
 

@@ -40,7 +40,8 @@ export const ERRORS = {
   branchesForBranchRolesOnly: 'pickup_point_ids are given only to branch managers and staff',
   branchesRequired: 'pickup_point_ids must name at least one branch for a branch manager or staff member',
   branchNotOfOrganisation: "pickup_point_ids names a pickup point that is not one of your organisation's",
-  invitationTokenInvalid: 'token is not a valid invitation link',
+  /** 410, as an expired, used or withdrawn link: a link that no longer works, or never did, says the same. */
+  invitationUnknown: 'This invitation link does not work; ask for a new one',
   invitationSignUpNeedsName: 'name and password are needed to join with a new account (or sign in first)',
   activityCursorInvalid: 'cursor must be a cursor from the last page',
   assigneeNotMember: 'user_id is not a member of your charity',

@@ -26,6 +26,7 @@ export const DOMAIN_EVENTS = {
   requestCodeLocked: 'request.code_locked',
   charityClaimsPaused: 'charity.claims_paused',
   scheduleOccurrence: 'schedule.occurrence',
+  requestAssigned: 'request.assigned',
 } as const;
 
 export type DomainEventType = (typeof DOMAIN_EVENTS)[keyof typeof DOMAIN_EVENTS];
@@ -70,6 +71,7 @@ const PUBLIC_TOPIC: { readonly [T in DomainEventType]: LiveTopic | null } = {
   'request.code_locked': null,
   'charity.claims_paused': null,
   'schedule.occurrence': null,
+  'request.assigned': null,
 };
 
 /** The board's changes for items picked up in one governorate: `board:EG-C`. */
@@ -182,6 +184,13 @@ export interface DomainEventPayloads {
    * topic: the donor's schedules page and the charities' week views fetch the day again.
    */
   'schedule.occurrence': { scheduleId: number; date: string; change: OccurrenceChange };
+  /**
+   * A charity's admin or coordinator assigned a pending claim to a member (`assigneeId`), or unassigned it
+   * (`assigneeId` null); `previousAssigneeId` is who had it before (null when nobody). To the charity's room
+   * (its admins and coordinators), the member it is assigned to and the one it was taken from, while they
+   * are members (docs/ORGANISATIONS.md, "Live events").
+   */
+  'request.assigned': { foodId: number; requestId: number; assigneeId: number | null; previousAssigneeId: number | null };
 }
 
 /** What happened to a day of a standing collection (`schedule.occurrence`). */
@@ -222,6 +231,8 @@ export interface EventBatch {
 export const SOCKET_ROOMS = {
   operators: 'operators',
   user: (userId: number) => `user:${userId}`,
+  /** A donor's branch (pickup point): the sockets of the branch managers and staff given it hear its listings' events. */
+  branch: (pickupPointId: number) => `branch:${pickupPointId}`,
   topic: (topic: WatchableTopic) => `topic:${topic}`,
 } as const;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LIMITS } from './domain';
-import { count, dateTime, egyptianMobile, email, emailText, id, oneOf, positiveId, said, text } from './fields';
+import { FOOD_UNITS, LIMITS } from './domain';
+import { count, dateTime, egyptianMobile, email, emailText, id, number, oneOf, positiveId, said, text } from './fields';
 
 /*
  * Organisations (docs/ORGANISATIONS.md): every donor and charity account belongs to one organisation, with a
@@ -264,6 +264,17 @@ export const MyPickup = z
     phone: z.string().nullable().meta({ description: "The branch's phone" }),
     window_start: dateTime('Collect from').nullable(),
     window_end: dateTime('Collect until').nullable(),
+    unit: z.enum(FOOD_UNITS).meta({ example: 'portion' }),
+    /** What the charity reported it received (the shape of ReceivedReport, which http.ts declares), or null. */
+    received: z
+      .object({
+        received_quantity: count('How many units arrived', 38).nullable(),
+        received_weight_kg: number('How many kg arrived', 11.8).nullable(),
+        comment: said('Anything the donor should know', 'Two boxes were crushed').nullable(),
+        received_at: dateTime('When it was reported'),
+      })
+      .nullable()
+      .meta({ description: 'What the charity reported it received after the handover; null until reported' }),
   })
   .meta({ id: 'MyPickup' });
 export type MyPickup = z.infer<typeof MyPickup>;

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
-import { LIVE_MESSAGES, SOCKET_ROOMS, type EventEnvelope, type OrgRole } from '@food-link/contracts';
+import { BRANCH_ROLES, LIVE_MESSAGES, SOCKET_ROOMS, type EventEnvelope, type OrgRole } from '@food-link/contracts';
 import type { Server, Socket } from 'socket.io';
 import type { AuthUser } from '../auth/auth-user';
 import { TokenService } from '../auth/token.service';
@@ -66,8 +66,12 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     const rooms: string[] = [];
     if (user) rooms.push(SOCKET_ROOMS.user(user.id));
     // A member who sees all of the organisation's work hears what its account hears (docs/ORGANISATIONS.md,
-    // "Live events"): the account's room is the organisation's. Branch staff and volunteers hear their own only.
+    // "Live events"): the account's room is the organisation's. Branch managers and staff hear their branches'
+    // rooms (each pickup point given them); a volunteer hears their own room, which the events of the claims
+    // assigned to them reach (EventAudiencesRepository). A change of role or branches closes the member's
+    // sockets (OrgService), so they come back into the rooms of the session as it is then.
     if (user?.org && user.org.accountId !== user.id && ORG_WIDE_ROLES.includes(user.org.role)) rooms.push(SOCKET_ROOMS.user(user.org.accountId));
+    if (user?.org && BRANCH_ROLES.includes(user.org.role)) rooms.push(...user.org.pickupPointIds.map(SOCKET_ROOMS.branch));
     if (user?.userType === 'operator') rooms.push(SOCKET_ROOMS.operators);
     if (rooms.length > 0) await socket.join(rooms);
   }

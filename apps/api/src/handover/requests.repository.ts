@@ -53,8 +53,12 @@ export interface RequestRow {
   assignee_id: number | null;
 }
 
-interface CharityRequestRow extends Omit<CharityRequestItem, 'requestId' | 'created_at' | 'pickup_from' | 'pickup_until' | 'safe_until' | 'received'> {
+interface CharityRequestRow extends Omit<CharityRequestItem, 'requestId' | 'created_at' | 'pickup_from' | 'pickup_until' | 'safe_until' | 'received' | 'claimed_by' | 'assignee'> {
   created_at: Date;
+  claimed_by: number | null;
+  claimed_by_name: string | null;
+  assignee_id: number | null;
+  assignee_name: string | null;
   pickup_from: Date | null;
   pickup_until: Date | null;
   safe_until: Date;
@@ -514,6 +518,7 @@ export class RequestsRepository {
               p.governorate, p.area, f.pickup_from, f.pickup_until, f.safe_until, f.unit,
               r.received_quantity, r.received_weight_kg, r.received_comment, r.received_at,
               d.id AS donor_user_id, d.name,
+              r.claimed_by, cb.name AS claimed_by_name, r.assignee_id, an.name AS assignee_name,
               CASE WHEN $2 OR d.id IN (SELECT lf.donor_id
                                          FROM pickup_requests lr JOIN food_items lf ON lf.id = lr.food_id
                                         WHERE lr.charity_id = $1 AND lr.status IN ('pending', 'fulfilled'))
@@ -522,12 +527,18 @@ export class RequestsRepository {
          JOIN food_items f ON f.id = r.food_id
          JOIN users d ON d.id = f.donor_id
          LEFT JOIN pickup_points p ON p.id = f.pickup_point_id
+         LEFT JOIN users cb ON cb.id = r.claimed_by
+         LEFT JOIN users an ON an.id = r.assignee_id
         WHERE r.charity_id = $1 AND ($3::int IS NULL OR r.assignee_id = $3)
         ORDER BY r.created_at DESC, r.id DESC`,
       [charityId, everyEmail, assignee],
     );
-    return rows.map(({ received_quantity, received_weight_kg, received_comment, received_at, ...row }) => ({
+    return rows.map(({ received_quantity, received_weight_kg, received_comment, received_at, claimed_by, claimed_by_name, assignee_id, assignee_name, ...row }) => ({
       ...row,
+      // The members who acted (docs/ORGANISATIONS.md), left out when not recorded (claims from before
+      // organisations) or nobody is assigned: the specification's answer stays as it was for them.
+      ...(claimed_by !== null ? { claimed_by: { user_id: claimed_by, name: claimed_by_name ?? '' } } : {}),
+      ...(assignee_id !== null ? { assignee: { user_id: assignee_id, name: assignee_name ?? '' } } : {}),
       requestId: row.request_id,
       created_at: row.created_at.toISOString(),
       pickup_from: row.pickup_from?.toISOString() ?? null,
@@ -572,9 +583,15 @@ export class RequestsRepository {
         phone: string | null;
         window_start: Date | null;
         window_end: Date | null;
+        unit: MyPickup['unit'];
+        received_quantity: number | null;
+        received_weight_kg: string | null;
+        received_comment: string | null;
+        received_at: Date | null;
       }[]
     >(
-      `SELECT r.id AS request_id, r.food_id, f.food_name, f.quantity, r.status::text AS status, r.pickup_code, d.name AS donor_name,
+      `SELECT r.id AS request_id, r.food_id, f.food_name, f.quantity, f.unit, r.status::text AS status, r.pickup_code, d.name AS donor_name,
+              r.received_quantity, r.received_weight_kg, r.received_comment, r.received_at,
               p.address_line, p.area, p.contact_phone AS phone, f.pickup_from AS window_start, coalesce(r.collect_by, f.pickup_until) AS window_end
          FROM pickup_requests r
          JOIN food_items f ON f.id = r.food_id
@@ -597,6 +614,8 @@ export class RequestsRepository {
       phone: row.phone,
       window_start: row.window_start?.toISOString() ?? null,
       window_end: row.window_end?.toISOString() ?? null,
+      unit: row.unit,
+      received: receivedReport(row),
     }));
   }
 

@@ -215,6 +215,9 @@ type DonorFoodRow = FoodRow &
     request_status: RequestStatus | null;
     charity_name: string | null;
     charity_email: string | null;
+    /** The member who listed it and their name (docs/ORGANISATIONS.md); null for rows from before organisations. */
+    listed_by: number | null;
+    listed_by_name: string | null;
   };
 
 /** What the stored listing holds, for editing it: every field a donor may change, as stored. */
@@ -307,6 +310,8 @@ function donorFoodItem(row: DonorFoodRow): DonorFoodItem {
     created_at: row.created_at.toISOString(),
     photo_count: row.photo_names?.length ?? 0,
     hidden_reason: row.hidden_reason,
+    // Left out, not null, when not recorded (listings from before organisations).
+    ...(row.listed_by !== null ? { listed_by: { user_id: row.listed_by, name: row.listed_by_name ?? '' } } : {}),
     request:
       row.request_id === null
         ? null
@@ -573,10 +578,12 @@ export class FoodRepository {
     const rows = await manager.query<DonorFoodRow[]>(
       `SELECT ${FOOD_VIEW_COLUMNS}, f.created_at,
               r.id AS request_id, r.status AS request_status, c.name AS charity_name, c.email AS charity_email,
+              f.listed_by, lb.name AS listed_by_name,
               ${DONOR_REQUEST_COLUMNS}
          FROM ${FOOD_VIEW_FROM}
          LEFT JOIN pickup_requests r ON r.food_id = f.id AND r.status IN ('pending', 'fulfilled')
          LEFT JOIN users c ON c.id = r.charity_id
+         LEFT JOIN users lb ON lb.id = f.listed_by
          ${DONOR_REQUEST_JOIN}
         WHERE f.donor_id = $2
         ORDER BY f.created_at DESC, f.id DESC`,

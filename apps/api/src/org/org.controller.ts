@@ -32,8 +32,8 @@ const NOT_IN_ORG = { status: 403, description: 'In no organisation, or not a don
 const ADMINS_ONLY = { status: 403, description: "Not an administrator of an organisation", message: ERRORS.orgRolesOnly(['admin']) } as const;
 const NO_MEMBER = { status: 404, description: 'No member of your organisation has this id', message: ERRORS.memberNotFound } as const;
 const LAST_ADMIN = { status: 409, description: 'The last administrator', message: ERRORS.lastAdmin } as const;
-const BAD_TOKEN = { status: 400 as const, description: 'The token is no invitation link', message: [ERRORS.invitationTokenInvalid] };
-const CLOSED = { status: 410, description: 'The invitation expired, was accepted or was withdrawn', message: ERRORS.invitationExpired } as const;
+const BAD_TOKEN = { status: 400 as const, description: '`token` is missing or too long', message: ['token must be shorter than or equal to 200 characters'] };
+const CLOSED = { status: 410, description: 'The token is unknown, or the invitation expired, was accepted or was withdrawn', message: ERRORS.invitationExpired } as const;
 
 /** Organisations: members, roles and invitations (docs/ORGANISATIONS.md). */
 @ApiTags('organisations')
@@ -107,7 +107,7 @@ export class OrgController {
   })
   @ApiOkResponse({ schema: shapeRef(AcceptedInvitation) })
   @ApiErrors(
-    { status: 400, description: 'A field is invalid, the token is unknown, or `name` and `password` are missing to sign up', message: [ERRORS.invitationSignUpNeedsName] },
+    { status: 400, description: 'A field is invalid, or `name` and `password` are missing to sign up', message: [ERRORS.invitationSignUpNeedsName] },
     { status: 403, description: 'Signed in with another e-mail than the invited one', message: ERRORS.invitationForAnotherEmail },
     { status: 409, description: 'Already in an organisation, another kind of account, or the e-mail has an account (sign in first)', message: ERRORS.alreadyInOrganisation },
     CLOSED,

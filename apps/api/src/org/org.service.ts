@@ -153,7 +153,7 @@ export class OrgService {
     const joined = await this.db
       .transaction(async (tx) => {
         const invitation = await this.organisations.byTokenHash(sha256(body.token), tx, true);
-        if (!invitation) throw new BadRequestException([ERRORS.invitationTokenInvalid]);
+        if (!invitation) throw new GoneException(ERRORS.invitationUnknown);
         refuseClosed(invitation);
         let userId: number;
         if (viewer) {
@@ -254,10 +254,10 @@ export class OrgService {
     return { entries: page, next_cursor: entries.length > ACTIVITY_PAGE_SIZE ? encodeCursor(page[page.length - 1].id) : null };
   }
 
-  /** The invitation of a link that still works: 400 for an unknown token, 410 for one expired, used or withdrawn. */
+  /** The invitation of a link that still works: 410 for an unknown token, as for one expired, used or withdrawn. */
   private async openInvitation(token: string): Promise<InvitationRow> {
     const invitation = await this.organisations.byTokenHash(sha256(token));
-    if (!invitation) throw new BadRequestException([ERRORS.invitationTokenInvalid]);
+    if (!invitation) throw new GoneException(ERRORS.invitationUnknown);
     refuseClosed(invitation);
     return invitation;
   }

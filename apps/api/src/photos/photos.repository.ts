@@ -8,6 +8,8 @@ import { returningRows } from '../common/sql';
 export interface PhotoItem {
   donor_id: number;
   status: FoodStatus;
+  /** Its branch: a branch manager or staff member changes the photos of their branches' listings only. */
+  pickup_point_id: number | null;
 }
 
 /** One photo of an item, at its position (0 first). */
@@ -36,7 +38,7 @@ export class PhotosRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async item(foodId: number, manager: EntityManager = this.db.manager): Promise<PhotoItem | null> {
-    const [row] = await manager.query<PhotoItem[]>(`SELECT donor_id, status FROM food_items WHERE id = $1`, [foodId]);
+    const [row] = await manager.query<PhotoItem[]>(`SELECT donor_id, status, pickup_point_id FROM food_items WHERE id = $1`, [foodId]);
     return row ?? null;
   }
 
@@ -46,7 +48,7 @@ export class PhotosRepository {
    * UPDATE still lets other rows refer to the item (a claim's request) meanwhile.
    */
   async lockItem(tx: EntityManager, foodId: number): Promise<PhotoItem | null> {
-    const [row] = await tx.query<PhotoItem[]>(`SELECT donor_id, status FROM food_items WHERE id = $1 FOR NO KEY UPDATE`, [foodId]);
+    const [row] = await tx.query<PhotoItem[]>(`SELECT donor_id, status, pickup_point_id FROM food_items WHERE id = $1 FOR NO KEY UPDATE`, [foodId]);
     return row ?? null;
   }
 

@@ -2,7 +2,7 @@ import { ConflictException, ForbiddenException, Inject, Injectable, Logger, NotF
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ERRORS, LIMITS, type PhotosResponse } from '@food-link/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { actingAccount, type AuthUser } from '../auth/auth-user';
+import { actingAccount, assertBranch, type AuthUser } from '../auth/auth-user';
 import { IdempotentAnswers } from '../idempotency/idempotent-answers';
 import { newPhotoNames, PHOTO_CONTENT_TYPE, photoUrl } from './photo-names';
 import { PhotoProcessor, type ProcessedPhoto } from '../uploads/photo-processor';
@@ -129,10 +129,12 @@ export class PhotosService {
   }
 }
 
-/** 404 for no item, 403 for another donor's, 409 once the listing has ended. */
+/** 404 for no item, 403 for another donor's (or another branch's, for branch roles), 409 once the listing has ended. */
 function assertMayChange(donor: AuthUser, item: PhotoItem | null): asserts item is PhotoItem {
   if (!item) throw new NotFoundException(ERRORS.foodNotFound);
   if (item.donor_id !== actingAccount(donor)) throw new ForbiddenException(ERRORS.ownPhotosOnly);
+  // A branch manager or staff member: their branches' listings only (docs/ORGANISATIONS.md).
+  assertBranch(donor, item.pickup_point_id);
   if (!CHANGEABLE.includes(item.status)) throw new ConflictException(ERRORS.photosClosed(item.status));
 }
 

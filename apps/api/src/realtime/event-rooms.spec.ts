@@ -1,5 +1,5 @@
 import { DOMAIN_EVENT_TYPES } from '@food-link/contracts';
-import { isCoalesced, offeredToPartners, roomsFor } from './event-rooms';
+import { isCoalesced, offeredToPartners, orgAudienceOf, roomsFor } from './event-rooms';
 
 describe('roomsFor', () => {
   it('sends board events to the board topic and to the users concerned', () => {
@@ -44,5 +44,34 @@ describe('roomsFor', () => {
 
   it('reaches someone with every event type', () => {
     for (const type of DOMAIN_EVENT_TYPES) expect(roomsFor(type, [1]).length > 0 || isCoalesced(type)).toBe(true);
+  });
+});
+
+describe('organisation audiences', () => {
+  it("adds the organisation's rooms to an event's rooms, each once", () => {
+    expect(roomsFor('food.claimed', [3, 9], { foodId: 1, requestId: 2, governorate: null }, ['branch:4', 'user:9', 'user:12'])).toEqual([
+      'topic:board',
+      'user:3',
+      'user:9',
+      'branch:4',
+      'user:12',
+    ]);
+    // An item offered to partners alone stays off the board; its branch still hears it.
+    expect(roomsFor('food.listed', [3, 7], { foodId: 1, food: { governorate: 'EG-C' }, partners: [7] }, ['branch:4'])).toEqual(['user:3', 'user:7', 'branch:4']);
+  });
+
+  it("looks up the item's branch for the listings' and claims' events, the assignees for an assignment, and nothing for the others", () => {
+    expect(orgAudienceOf('food.claimed', { foodId: 1, requestId: 2, governorate: null })).toEqual({ foodId: 1, requestId: 2, branch: true, members: [] });
+    expect(orgAudienceOf('food.listed', { foodId: 1, food: {} })).toEqual({ foodId: 1, requestId: null, branch: true, members: [] });
+    expect(orgAudienceOf('request.assigned', { foodId: 1, requestId: 2, assigneeId: 5, previousAssigneeId: null })).toEqual({
+      foodId: 1,
+      requestId: 2,
+      branch: false,
+      members: [5],
+    });
+    expect(orgAudienceOf('request.assigned', { foodId: 1, requestId: 2, assigneeId: null, previousAssigneeId: 5 })?.members).toEqual([5]);
+    expect(orgAudienceOf('account.moderation', { userId: 3, action: 'hide', reason: null, foodId: 1 })).toBeNull();
+    expect(orgAudienceOf('notification.created', { notification: {}, unread: 1 })).toBeNull();
+    expect(orgAudienceOf('stats.updated', { totalMeals: 1 })).toBeNull();
   });
 });

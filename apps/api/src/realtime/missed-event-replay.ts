@@ -2,8 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
 import type { Server } from 'socket.io';
 import { CountersCoalescer } from './counters-coalescer';
-import { isCoalesced, roomsFor } from './event-rooms';
+import { isCoalesced } from './event-rooms';
 import { MissedEventsRepository } from './missed-events.repository';
+import { RealtimePublisher } from './realtime-publisher';
 
 /**
  * How far before its subscription dropped an instance looks back. PUBLISH counts a subscriber once the
@@ -25,6 +26,7 @@ export class MissedEventReplay {
   constructor(
     private readonly events: MissedEventsRepository,
     private readonly counters: CountersCoalescer,
+    private readonly publisher: RealtimePublisher,
   ) {}
 
   /** Watches `subscriber` (the adapter's subscription connection) and replays to `server` after each drop. */
@@ -46,7 +48,7 @@ export class MissedEventReplay {
       const events = await this.events.publishedSince(since);
       for (const { envelope, recipients } of events) {
         if (isCoalesced(envelope.type)) this.counters.offer(envelope as Parameters<CountersCoalescer['offer']>[0]);
-        const rooms = roomsFor(envelope.type, recipients, envelope.data);
+        const rooms = await this.publisher.roomsOf(envelope, recipients);
         if (rooms.length > 0) server.local.to(rooms).emit(envelope.type, envelope);
       }
       if (events.length > 0) this.logger.log(`Redis subscription back: sent ${events.length} recent event(s) again to this instance's sockets`);

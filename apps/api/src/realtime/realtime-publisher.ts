@@ -8,6 +8,7 @@ import { PRODUCER_REDIS_OPTIONS } from '../redis/redis-options';
 import { withTimeout } from '../common/with-timeout';
 import { COUNTERS_FEED, isCoalesced, roomsFor } from './event-rooms';
 import { LiveInstances } from './live-instances';
+import { EventAudiencesRepository } from './event-audiences.repository';
 
 const PUBLISH_TIMEOUT_MS = 5000;
 
@@ -32,6 +33,7 @@ export class RealtimePublisher implements OnApplicationShutdown {
   constructor(
     config: AppConfig,
     private readonly instances: LiveInstances,
+    private readonly audiences: EventAudiencesRepository,
   ) {
     this.redis = new Redis(config.REDIS_URL, PRODUCER_REDIS_OPTIONS);
     this.redis.on('error', () => {
@@ -44,7 +46,7 @@ export class RealtimePublisher implements OnApplicationShutdown {
   }
 
   async publish(envelope: AnyEventEnvelope, recipients: readonly number[]): Promise<void> {
-    const rooms = roomsFor(envelope.type, recipients, envelope.data);
+    const rooms = await this.roomsOf(envelope, recipients);
     // emit() calls publish synchronously, so lastPublish is this message's own promise. A publish caught
     // by a dying connection may never settle; failing the job lets BullMQ retry it.
     // `counters` events go to every API instance's coalescer, which sends its own watchers (event-rooms.ts).
@@ -54,6 +56,16 @@ export class RealtimePublisher implements OnApplicationShutdown {
     const receivers = await withTimeout(this.lastPublish, PUBLISH_TIMEOUT_MS, `Publishing ${envelope.type}`);
     // Redis drops a message for a subscriber that is reconnecting: every live API instance must have had it.
     await this.instances.confirmReached(receivers, `Event ${envelope.id} (${envelope.type})`);
+  }
+
+  /**
+   * Every room an event goes to: its topic's and its recipients' (event-rooms.ts), and the organisation
+   * rooms read now (the item's branch, the claim's assignee: EventAudiencesRepository). The missed-event
+   * replay asks the same.
+   */
+  async roomsOf(envelope: AnyEventEnvelope, recipients: readonly number[]): Promise<string[]> {
+    if (isCoalesced(envelope.type)) return [];
+    return roomsFor(envelope.type, recipients, envelope.data, await this.audiences.orgRooms(envelope));
   }
 
   /** Sends an `ops.*` message to operators on every API instance. */

@@ -346,6 +346,14 @@ export class RequestsService {
         requestId,
         memberId: assigneeId ?? request.assignee_id,
       });
+      // The charity's room (admins, coordinators) and both members hear it: My pickups changes live
+      // (docs/ORGANISATIONS.md, "Live events"; the members' rooms are added when it is published).
+      await this.outbox.record(
+        tx,
+        DOMAIN_EVENTS.requestAssigned,
+        { foodId: request.food_id, requestId, assigneeId, previousAssigneeId: request.assignee_id },
+        [request.charity_id],
+      );
       const answer: RequestAssignment = { request_id: requestId, assignee: assigneeId === null ? null : { user_id: assigneeId, name: name ?? '' } };
       return this.answers.storeWithin(tx, answer);
     });

@@ -164,6 +164,11 @@ export function LiveCacheSync() {
     }
   });
 
+  // Who is to collect a claim changed: the charity's requests show the assignee, fetched again.
+  useLiveEvent('request.assigned', () => {
+    void client.invalidateQueries({ queryKey: CHARITY_REQUESTS });
+  });
+
   useLiveEvent('food.expired', (event) => {
     if (!clock.isFresh(event.data.foodId, event.occurredAt)) return;
     removeFromBoards(event.data.foodId);

@@ -1,5 +1,5 @@
 import type { AnyEventEnvelope } from '@food-link/contracts';
-import { deliverLiveBatch, deliverLiveEvent, deliverOpsEvent, sentByClient, setLiveConnection } from '../test/fake-socket';
+import { closeByServer, deliverLiveBatch, deliverLiveEvent, deliverOpsEvent, sentByClient, setLiveConnection } from '../test/fake-socket';
 import { failedJob, opsEvent, opsSnapshot } from '../test/ops-test-utils';
 import { LiveHub } from './live-hub';
 import { foodItem } from '../test/test-utils';
@@ -36,6 +36,24 @@ describe('LiveHub', () => {
     stop();
     hub.dispatch({ id: 'c2', type: 'food.claimed', occurredAt: '2026-11-22T10:00:02.000Z', data: { foodId: 2, requestId: 10, governorate: null } });
     expect(claimed).toEqual(['c1']);
+  });
+});
+
+describe('LiveHub, closed by the server', () => {
+  it("connects again with the same token when the server closed a signed-in socket (a member's role changed), not after a network drop", async () => {
+    const hub = new LiveHub();
+    await hub.connect('member-token');
+    setLiveConnection(true);
+    setLiveConnection(false);
+    expect(closeByServer()).toEqual([1]);
+    hub.disconnect();
+  });
+
+  it('leaves an anonymous socket closed by the server closed', async () => {
+    const hub = new LiveHub();
+    await hub.connect(null);
+    expect(closeByServer()).toEqual([0]);
+    hub.disconnect();
   });
 });
 

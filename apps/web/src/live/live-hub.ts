@@ -87,8 +87,13 @@ export class LiveHub {
       this.everConnected = true;
       for (const listener of this.connectionListeners) listener(true, resumed);
     });
-    socket.on('disconnect', () => {
+    socket.on('disconnect', (reason: string) => {
       for (const listener of this.connectionListeners) listener(false, false);
+      // The server closes a member's sockets when their role or branches change, so that they come back
+      // into the rooms of the new role (docs/ORGANISATIONS.md, "Live events"); the library does not
+      // reconnect after a server's close by itself. A removed member's or suspended account's token is
+      // refused then (and the suspension watch hears why).
+      if (reason === 'io server disconnect' && token && generation === this.generation) socket.connect();
     });
     this.socket = socket;
   }

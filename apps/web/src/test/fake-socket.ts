@@ -24,6 +24,14 @@ class FakeSocket {
     return this;
   }
 
+  /** How often the client asked to connect again (`socket.connect()`). */
+  reconnects = 0;
+
+  connect(): this {
+    this.reconnects += 1;
+    return this;
+  }
+
   close(): this {
     this.listeners.clear();
     openSockets.delete(this);
@@ -64,6 +72,16 @@ export function setLiveConnection(connected: boolean): void {
     socket.connected = connected;
     socket.receive(connected ? 'connect' : 'disconnect', undefined);
   }
+}
+
+/** The server closes every open socket (`io server disconnect`: a member's role changed, say); answers how often each asked to connect again. */
+export function closeByServer(): number[] {
+  if (openSockets.size === 0) throw new Error('No live connection is open yet');
+  return [...openSockets].map((socket) => {
+    socket.connected = false;
+    socket.receive('disconnect', 'io server disconnect');
+    return socket.reconnects;
+  });
 }
 
 /** Delivers a batched `events` message, as a server may send several events at once. */

@@ -64,6 +64,8 @@ export function pickup(overrides: Partial<MyPickup> = {}): MyPickup {
     phone: '+201001234567',
     window_start: null,
     window_end: null,
+    unit: 'portion',
+    received: null,
     ...overrides,
   };
 }

@@ -124,7 +124,7 @@ export const messages = {
       'pickup_point_ids are given only to branch managers and staff': 'تُحدَّد الفروع لمديري الفروع والموظفين فقط',
       'pickup_point_ids must name at least one branch for a branch manager or staff member': 'اختر فرعًا واحدًا على الأقل لمدير الفرع أو الموظف',
       "pickup_point_ids names a pickup point that is not one of your organisation's": 'أحد الفروع المختارة ليس من فروع جهتكم',
-      'token is not a valid invitation link': 'هذا ليس رابط دعوة صالحًا',
+      'This invitation link does not work; ask for a new one': 'رابط الدعوة هذا لا يعمل؛ اطلب دعوة جديدة',
       'name and password are needed to join with a new account (or sign in first)': 'أدخل الاسم وكلمة المرور للانضمام بحساب جديد (أو سجّل الدخول أولًا)',
       'cursor must be a cursor from the last page': 'تعذّر تحميل الصفحة التالية؛ أعد تحميل القائمة',
       'You are not a member of an organisation; accept an invitation to join one': 'لست عضوًا في أي جهة؛ اقبل دعوة للانضمام إلى إحداها',

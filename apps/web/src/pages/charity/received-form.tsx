@@ -24,8 +24,11 @@ function valuesOf(report: ReceivedReport | null | undefined) {
 }
 
 type ReceivedFormProps = {
-  request: CharityRequestItem;
-  charityUserId: number;
+  /** A charity's request, or a member's pickup (My pickups): what the form needs of either. */
+  request: Pick<CharityRequestItem, 'request_id' | 'quantity' | 'unit' | 'received'>;
+  /** The charity's requests list to update with the report; without it (My pickups), `onReported` says it was sent. */
+  charityUserId?: number;
+  onReported?: () => void;
   /** Set when correcting the report the charity sent (a new one replaces it). */
   onDone?: () => void;
 };
@@ -36,7 +39,7 @@ type ReceivedFormProps = {
  * A quantity above what was handed over is asked about before it is sent (300 of 30 loaves is a typo more
  * often than a gift). With `onDone`, the form corrects the earlier report, starting from it.
  */
-export function ReceivedForm({ request, charityUserId, onDone }: ReceivedFormProps) {
+export function ReceivedForm({ request, charityUserId, onReported, onDone }: ReceivedFormProps) {
   const { t } = useTranslation('listing');
   const format = useFormat();
   const headingId = useId();
@@ -52,9 +55,12 @@ export function ReceivedForm({ request, charityUserId, onDone }: ReceivedFormPro
   const report = useMutation({
     mutationFn: (body: ReceivedBody) => endpoints.reportReceived(request.request_id, body),
     onSuccess: (received) => {
-      client.setQueryData<CharityRequestItem[]>(queryKeys.charityRequests(charityUserId), (list) =>
-        list?.map((item) => (item.request_id === request.request_id ? { ...item, received } : item)),
-      );
+      if (charityUserId !== undefined) {
+        client.setQueryData<CharityRequestItem[]>(queryKeys.charityRequests(charityUserId), (list) =>
+          list?.map((item) => (item.request_id === request.request_id ? { ...item, received } : item)),
+        );
+      }
+      onReported?.();
       onDone?.();
     },
   });

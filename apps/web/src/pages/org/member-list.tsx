@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmailAddress } from '../../components/email-address';
 import { localeOf } from '../../i18n/i18n';
 import { BranchChoice, branchNames } from './branch-choice';
+import { OrgNews, OrgRow, rowButton } from './org-row';
 import { RoleSelect } from './role-select';
 import { useRemoveMember, useUpdateMember } from './use-org-calls';
 
@@ -17,8 +18,6 @@ type MemberListProps = {
   points: readonly PickupPointView[] | undefined;
 };
 
-const smallButton =
-  'min-h-11 rounded-lg border px-3 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800 disabled:opacity-60';
 
 /** The organisation's members with their roles (and branches); an administrator's controls beside each. */
 export function MemberList({ org, myUserId, manage, points }: MemberListProps) {
@@ -39,71 +38,80 @@ export function MemberList({ org, myUserId, manage, points }: MemberListProps) {
       {!manage && <p className="mb-3 text-sm text-stone-600">{t('members.namesOnly')}</p>}
       <ul className="flex flex-col gap-3" data-testid="member-list">
         {org.members.map((member) => (
-          <li key={member.user_id} data-member-id={member.user_id} className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
-            <div className="flex flex-wrap items-baseline gap-x-2">
-              <span dir="auto" className="font-semibold wrap-anywhere text-stone-900">
-                {member.name}
-              </span>
-              {member.user_id === myUserId && <span className="text-sm text-stone-600">{t('members.you')}</span>}
-            </div>
+          <OrgRow
+            key={member.user_id}
+            memberId={member.user_id}
+            title={
+              <>
+                <span dir="auto" className="wrap-anywhere">
+                  {member.name}
+                </span>
+                {member.user_id === myUserId && <span className="text-sm font-normal text-stone-600">{t('members.you')}</span>}
+              </>
+            }
+            actions={
+              manage &&
+              editing !== member.user_id && (
+                <>
+                  <button
+                    type="button"
+                    data-testid="member-edit"
+                    aria-label={`${t('members.edit')}: ${member.name}`}
+                    onClick={() => setEditing(member.user_id)}
+                    className={`${rowButton} border-stone-300 text-stone-800 hover:bg-stone-100`}
+                  >
+                    {t('members.edit')}
+                  </button>
+                  {member.user_id !== myUserId && (
+                    <button
+                      type="button"
+                      data-testid="member-remove"
+                      aria-label={`${t('members.remove')}: ${member.name}`}
+                      disabled={remove.isPending}
+                      onClick={() => setRemoving(member)}
+                      className={`${rowButton} border-red-700 text-red-700 hover:bg-red-50`}
+                    >
+                      {t('members.remove')}
+                    </button>
+                  )}
+                </>
+              )
+            }
+            footer={
+              manage &&
+              editing === member.user_id && (
+                <MemberEditor
+                  org={org}
+                  member={member}
+                  points={points ?? []}
+                  onDone={(saved) => {
+                    setEditing(null);
+                    if (saved) setNews({ text: t('members.saved', { name: saved.name, role: t(`roles.${saved.role}`) }), error: false });
+                  }}
+                  refusal={refusal}
+                />
+              )
+            }
+          >
             {member.email && (
-              <p className="text-sm text-stone-700">
+              <p className="text-stone-700">
                 <EmailAddress email={member.email} />
               </p>
             )}
-            <p className="mt-1 text-sm">
+            <p className="mt-1">
               <span className="text-stone-600">{t('members.role')}: </span>
               <span data-testid="member-role">{t(`roles.${member.role}`)}</span>
             </p>
             {org.kind === 'donor' && BRANCH_ROLES.includes(member.role) && (
-              <p className="text-sm">
+              <p>
                 <span className="text-stone-600">{t('members.branches')}: </span>
                 <span dir="auto">{member.pickup_point_ids.length ? list.format(branchNames(member.pickup_point_ids, points)) : t('members.noBranches')}</span>
               </p>
             )}
-            {manage && editing === member.user_id && (
-              <MemberEditor
-                org={org}
-                member={member}
-                points={points ?? []}
-                onDone={(saved) => {
-                  setEditing(null);
-                  if (saved) setNews({ text: t('members.saved', { name: saved.name, role: t(`roles.${saved.role}`) }), error: false });
-                }}
-                refusal={refusal}
-              />
-            )}
-            {manage && editing !== member.user_id && (
-              <div className="mt-3 flex flex-wrap gap-2">
-                <button
-                  type="button"
-                  data-testid="member-edit"
-                  aria-label={`${t('members.edit')}: ${member.name}`}
-                  onClick={() => setEditing(member.user_id)}
-                  className={`${smallButton} border-stone-300 text-stone-800 hover:bg-stone-100`}
-                >
-                  {t('members.edit')}
-                </button>
-                {member.user_id !== myUserId && (
-                  <button
-                    type="button"
-                    data-testid="member-remove"
-                    aria-label={`${t('members.remove')}: ${member.name}`}
-                    disabled={remove.isPending}
-                    onClick={() => setRemoving(member)}
-                    className={`${smallButton} border-red-700 text-red-700 hover:bg-red-50`}
-                  >
-                    {t('members.remove')}
-                  </button>
-                )}
-              </div>
-            )}
-          </li>
+          </OrgRow>
         ))}
       </ul>
-      <p role={news?.error ? 'alert' : 'status'} className={`mt-2 min-h-6 text-sm font-semibold ${news?.error ? 'text-red-700' : 'text-green-800'}`}>
-        {news?.text}
-      </p>
+      <OrgNews news={news} />
       <ConfirmDialog
         request={
           removing && {
@@ -164,11 +172,11 @@ function MemberEditor({ org, member, points, onDone, refusal }: MemberEditorProp
           data-testid="member-save"
           disabled={update.isPending}
           onClick={save}
-          className={`${smallButton} border-green-700 bg-green-700 text-white hover:bg-green-800`}
+          className={`${rowButton} border-green-700 bg-green-700 text-white hover:bg-green-800`}
         >
           {update.isPending ? t('members.saving') : t('members.save')}
         </button>
-        <button type="button" onClick={() => onDone(null)} className={`${smallButton} border-stone-300 text-stone-800 hover:bg-stone-100`}>
+        <button type="button" onClick={() => onDone(null)} className={`${rowButton} border-stone-300 text-stone-800 hover:bg-stone-100`}>
           {t('members.cancel')}
         </button>
       </div>

@@ -10,6 +10,8 @@ import { useSession } from '../../session/use-session';
 import { ViewHeading } from '../charity/view-heading';
 import { useWindowText } from '../listing/listing-facts';
 import { readablePhone } from '../listing/pickup-details-panel';
+import { ReceivedSummary } from '../listing/received-summary';
+import { ReceivedForm } from '../charity/received-form';
 import { useMyPickups } from './use-org-calls';
 
 const action =
@@ -27,12 +29,14 @@ export function MyPickupsView({ focusHeading }: { focusHeading: boolean }) {
   const client = useQueryClient();
   const token = useSession()?.token ?? '';
   const refresh = () => void client.invalidateQueries({ queryKey: queryKeys.myPickups(token) });
-  // A claim's changes reach every member entitled to them: any of them may change what is assigned to me.
+  // The events of the claims assigned to me reach my room (docs/ORGANISATIONS.md, "Live events").
   useLiveEvent('food.claimed', refresh);
   useLiveEvent('request.cancelled', refresh);
   useLiveEvent('request.fulfilled', refresh);
   useLiveEvent('request.not_collected', refresh);
   useLiveEvent('food.withdrawn', refresh);
+  // Assigned to me, or taken from me (the server sends it to both members).
+  useLiveEvent('request.assigned', refresh);
 
   let body;
   if (pickups.isPending) body = <p role="status" className="text-stone-600">{t('pickups.loading')}</p>;
@@ -51,7 +55,7 @@ export function MyPickupsView({ focusHeading }: { focusHeading: boolean }) {
       <ul className="grid gap-4 sm:grid-cols-2" data-testid="my-pickups">
         {pickups.data.pickups.map((pickup) => (
           <li key={pickup.request_id}>
-            <PickupCard pickup={pickup} />
+            <PickupCard pickup={pickup} onReported={refresh} />
           </li>
         ))}
       </ul>
@@ -66,7 +70,7 @@ export function MyPickupsView({ focusHeading }: { focusHeading: boolean }) {
   );
 }
 
-function PickupCard({ pickup }: { pickup: MyPickup }) {
+function PickupCard({ pickup, onReported }: { pickup: MyPickup; onReported: () => void }) {
   const { t } = useTranslation('org');
   const format = useFormat();
   const windowText = useWindowText();
@@ -121,6 +125,9 @@ function PickupCard({ pickup }: { pickup: MyPickup }) {
       >
         {t('pickups.directions')}
       </a>
+      {/* Collected: the member who brought it says what arrived (the assignee may; docs/ORGANISATIONS.md). */}
+      {fulfilled && pickup.received && <ReceivedSummary received={pickup.received} />}
+      {fulfilled && !pickup.received && <ReceivedForm request={pickup} onReported={onReported} />}
     </article>
   );
 }

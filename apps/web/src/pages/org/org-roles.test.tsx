@@ -1,6 +1,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
+import type { MyPickup } from '@food-link/contracts';
 import { charityOrg, donorOrg, member, pickup } from '../../test/org-test-utils';
 import { LiveHub } from '../../live/live-hub';
 import { charityRequest, donorItem, failure, liveEvent, mockApi, renderPage, signInAs } from '../../test/test-utils';
@@ -76,6 +77,24 @@ describe('what each role of a charity sees', () => {
     expect(await screen.findByText('Could not load your pickups.')).toBeInTheDocument();
   });
 
+  it('shows a pickup assigned to the volunteer the moment the assignment is made, and drops one taken away', async () => {
+    signInAs('charity', 31, 'Omar Said');
+    const hub = new LiveHub();
+    let pickups: ReturnType<typeof pickup>[] = [];
+    mockApi({
+      'GET /api/org': { body: charityOrg({ my_role: 'volunteer' }) },
+      'GET /api/org/my-pickups': () => ({ body: { pickups } }),
+    });
+    renderPage(<CharityAreaPage />, '/FoodDonationApp', { hub });
+    expect(await screen.findByText(/Nothing assigned to you right now/)).toBeInTheDocument();
+    pickups = [pickup()];
+    act(() => hub.dispatch(liveEvent('request.assigned', { foodId: 1, requestId: 50, assigneeId: 31, previousAssigneeId: null })));
+    expect(await screen.findByTestId('my-pickup-code')).toBeInTheDocument();
+    pickups = [];
+    act(() => hub.dispatch(liveEvent('request.assigned', { foodId: 1, requestId: 50, assigneeId: 32, previousAssigneeId: 31 })));
+    expect(await screen.findByText(/Nothing assigned to you right now/)).toBeInTheDocument();
+  });
+
   it('gives a coordinator the requests with who claimed them and the assign control, and no verification', async () => {
     signInAs('charity', 30, 'Laila Hassan');
     let assignee: { user_id: number; name: string } | null = null;
@@ -127,6 +146,56 @@ describe('what each role of a charity sees', () => {
     expect(await within(control).findByRole('alert')).toHaveTextContent('The assignment did not change.');
   });
 
+  it('lets the volunteer report what arrived from My pickups once collected, and then shows the report', async () => {
+    signInAs('charity', 31, 'Omar Said');
+    let received: MyPickup['received'] = null;
+    const fetchMock = mockApi({
+      'GET /api/org': { body: charityOrg({ my_role: 'volunteer' }) },
+      'GET /api/org/my-pickups': () => ({ body: { pickups: [pickup({ status: 'fulfilled', received })] } }),
+      'POST /api/requests/50/received': () => {
+        received = { received_quantity: 38, received_weight_kg: null, comment: null, received_at: '2026-11-24T20:00:00Z' };
+        return { status: 201, body: received };
+      },
+    });
+    const user = userEvent.setup();
+    renderPage(<CharityAreaPage />, '/FoodDonationApp');
+    const card = await screen.findByRole('article', { name: 'Koshari · 40' });
+    expect(within(card).getByText('Collected')).toBeInTheDocument();
+    expect(within(card).queryByTestId('my-pickup-code')).not.toBeInTheDocument();
+    await user.type(within(card).getByTestId('received-quantity'), '38');
+    await user.click(within(card).getByTestId('received-submit'));
+    expect(await within(card).findByTestId('received-summary')).toHaveTextContent('Received: 38');
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(post?.[1]?.body as string)).toEqual({ received_quantity: 38 });
+    expect(within(card).queryByTestId('received-form')).not.toBeInTheDocument();
+  });
+
+  it('asks what arrived in Arabic on My pickups', async () => {
+    await i18next.changeLanguage('ar');
+    signInAs('charity', 31, 'عمر سعيد');
+    mockApi({ 'GET /api/org': { body: charityOrg({ my_role: 'volunteer' }) }, 'GET /api/org/my-pickups': { body: { pickups: [pickup({ status: 'fulfilled' })] } } });
+    renderPage(<CharityAreaPage />, '/FoodDonationApp');
+    const card = await screen.findByRole('article', { name: 'Koshari · ٤٠' });
+    expect(within(card).getByText('أبلغ عمّا استلمته')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'إرسال البلاغ' })).toBeInTheDocument();
+  });
+
+  it('names who claimed a request and who collects it in Arabic', async () => {
+    await i18next.changeLanguage('ar');
+    signInAs('charity', 30, 'ليلى حسن');
+    mockApi({
+      'GET /api/org': { body: coordinatorOrg },
+      'GET /api/charity/30': {
+        body: [charityRequest({ claimed_by: { user_id: 30, name: 'ليلى حسن' }, assignee: { user_id: 31, name: 'عمر سعيد' } })],
+      },
+    });
+    renderPage(<CharityAreaPage />, '/FoodDonationApp?view=requests');
+    const item = await screen.findByRole('article', { name: 'Koshari' });
+    expect(within(item).getByText('طلبه')).toBeInTheDocument();
+    expect(within(item).getByTestId('claimed-by')).toHaveTextContent('ليلى حسن');
+    expect(within(await within(item).findByTestId('assign-control')).getByTestId('assignee')).toHaveTextContent('عمر سعيد');
+  });
+
   it('reads My pickups in Arabic, with Arabic-Indic digits', async () => {
     await i18next.changeLanguage('ar');
     signInAs('charity', 31, 'Omar Said');
@@ -173,6 +242,19 @@ describe('what each role of a donor sees', () => {
     expect(screen.queryByRole('link', { name: 'Your impact' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Pickup points' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Partner charities' })).not.toBeInTheDocument();
+  });
+
+  it('names who listed each item in Arabic', async () => {
+    await i18next.changeLanguage('ar');
+    signInAs('donor', 21, 'منى عادل');
+    mockApi({
+      'GET /api/org': { body: donorOrg({ my_role: 'staff', my_pickup_point_ids: [3] }) },
+      'GET /api/donor/21': { body: [donorItem({ listed_by: { user_id: 21, name: 'منى عادل' } })] },
+    });
+    renderPage(<DonorDashboardPage />, '/DonerDashboard');
+    const card = await screen.findByRole('article', { name: 'Koshari' });
+    expect(within(card).getByText('عرضه')).toBeInTheDocument();
+    expect(within(card).getByTestId('listed-by')).toHaveTextContent('منى عادل');
   });
 
   it('gives a branch manager the listings to edit and withdraw, and their reports, but not the settings', async () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmailAddress } from '../../components/email-address';
 import { useTimeFormat } from '../../i18n/format-time';
+import { OrgNews, OrgRow, rowButton } from './org-row';
 import { useInvitations, useWithdrawInvitation } from './use-org-calls';
 
 /** The invitations nobody has accepted yet, each with Withdraw (administrators). */
@@ -27,32 +28,30 @@ export function PendingInvitations() {
       {list.length > 0 && (
         <ul className="flex flex-col gap-3" data-testid="pending-invitations">
           {list.map((invitation) => (
-            <li key={invitation.invitation_id} className="flex flex-wrap items-center gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
-              <div className="min-w-0 flex-1 text-sm">
-                <p className="font-semibold text-stone-900">
-                  <EmailAddress email={invitation.email} />
-                </p>
-                <p>{t(`roles.${invitation.role}`)}</p>
-                <p className="text-stone-600" dir="auto">{t('pending.invitedBy', { name: invitation.invited_by })}</p>
-                <p className="text-stone-600">{t('pending.expires', { date: time.dayTime(invitation.expires_at) })}</p>
-              </div>
-              <button
-                type="button"
-                data-testid="invitation-withdraw"
-                aria-label={`${t('pending.withdraw')}: ${invitation.email}`}
-                disabled={withdraw.isPending}
-                onClick={() => setAsking(invitation)}
-                className="min-h-11 rounded-lg border border-red-700 px-3 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-800 disabled:opacity-60"
-              >
-                {t('pending.withdraw')}
-              </button>
-            </li>
+            <OrgRow
+              key={invitation.invitation_id}
+              title={<EmailAddress email={invitation.email} />}
+              actions={
+                <button
+                  type="button"
+                  data-testid="invitation-withdraw"
+                  aria-label={`${t('pending.withdraw')}: ${invitation.email}`}
+                  disabled={withdraw.isPending}
+                  onClick={() => setAsking(invitation)}
+                  className={`${rowButton} border-red-700 text-red-700 hover:bg-red-50`}
+                >
+                  {t('pending.withdraw')}
+                </button>
+              }
+            >
+              <p>{t(`roles.${invitation.role}`)}</p>
+              <p className="text-stone-600" dir="auto">{t('pending.invitedBy', { name: invitation.invited_by })}</p>
+              <p className="text-stone-600">{t('pending.expires', { date: time.dayTime(invitation.expires_at) })}</p>
+            </OrgRow>
           ))}
         </ul>
       )}
-      <p role={news?.error ? 'alert' : 'status'} className={`mt-2 min-h-6 text-sm font-semibold ${news?.error ? 'text-red-700' : 'text-green-800'}`}>
-        {news?.text}
-      </p>
+      <OrgNews news={news} />
       <ConfirmDialog
         request={asking && { title: t('pending.withdrawTitle', { email: asking.email }), body: t('pending.withdrawBody'), confirmLabel: t('pending.withdraw') }}
         cancelLabel={t('members.cancel')}
