@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FOOD_UNITS, LIMITS } from './domain';
-import { count, dateTime, egyptianMobile, email, emailText, id, number, oneOf, positiveId, said, text } from './fields';
+import { count, dateTime, email, emailText, id, number, oneOf, positiveId, said, text } from './fields';
 
 /*
  * Organisations (docs/ORGANISATIONS.md): every donor and charity account belongs to one organisation, with a
@@ -70,11 +70,13 @@ const pickupPointIds = () =>
 
 export const InvitationBody = z
   .object({
-    email: emailText(LIMITS.emailMaxLength, { mustBeValid: true, description: 'Who is invited; the link goes to this e-mail', example: 'mona@example.eg' }),
+    email: emailText(LIMITS.emailMaxLength, {
+      mustBeValid: true,
+      description: 'Who is invited; the link goes to this e-mail, and by WhatsApp or SMS too when it is the e-mail of an account with a verified phone',
+      example: 'mona@example.eg',
+    }),
     role: oneOf(ORG_ROLES, { description: "One of the organisation's roles (donor: admin, branch_manager, staff, viewer; charity: admin, coordinator, volunteer)" }),
     pickup_point_ids: pickupPointIds().optional(),
-    phone: egyptianMobile({ description: 'Also send the link to this Egyptian mobile, by `phone_channel` (docs/MESSAGING.md, "Invitations"); any usual form' }).optional(),
-    phone_channel: oneOf(['whatsapp', 'sms'] as const, { description: "How the link goes to `phone` (default 'whatsapp')" }).optional(),
   })
   .meta({ id: 'InvitationBody' });
 export type InvitationBody = z.infer<typeof InvitationBody>;

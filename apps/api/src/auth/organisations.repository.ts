@@ -291,11 +291,16 @@ export class OrganisationsRepository {
    * What the invitation e-mail needs while the invitation is pending; in the invitee's language when the
    * e-mail has an account, else the inviter's.
    */
-  async openForMail(invitationId: number): Promise<{ email: string; organisation: string; kind: OrgKind; role: OrgRole; inviter: string; tokenHash: Buffer; language: Language } | undefined> {
+  async openForMail(
+    invitationId: number,
+  ): Promise<
+    | { email: string; organisation: string; kind: OrgKind; role: OrgRole; inviter: string; tokenHash: Buffer; language: Language; inviteeId: number | null }
+    | undefined
+  > {
     const [row] = await this.db.query<
-      { email: string; organisation: string; kind: OrgKind; role: OrgRole; inviter: string | null; token_hash: Buffer; language: Language }[]
+      { email: string; organisation: string; kind: OrgKind; role: OrgRole; inviter: string | null; token_hash: Buffer; language: Language; invitee_id: number | null }[]
     >(
-      `SELECT i.email, o.name AS organisation, o.kind, i.role, u.name AS inviter, i.token_hash,
+      `SELECT i.email, o.name AS organisation, o.kind, i.role, u.name AS inviter, i.token_hash, e.id AS invitee_id,
               COALESCE(e.language, u.language, 'en') AS language
          FROM organisation_invitations i JOIN organisations o ON o.id = i.organisation_id
          LEFT JOIN users u ON u.id = i.invited_by
@@ -303,7 +308,7 @@ export class OrganisationsRepository {
         WHERE i.id = $1 AND i.accepted_at IS NULL AND i.withdrawn_at IS NULL AND i.expires_at > now()`,
       [invitationId],
     );
-    return row && { ...row, inviter: row.inviter ?? row.organisation, tokenHash: row.token_hash };
+    return row && { ...row, inviter: row.inviter ?? row.organisation, tokenHash: row.token_hash, inviteeId: row.invitee_id };
   }
 
   async markAccepted(tx: EntityManager, invitationId: number, userId: number): Promise<void> {

@@ -100,25 +100,31 @@ export class MessagingService {
   }
 
   /**
-   * An organisation's invitation link to the phone its admin gave (issue 26; docs/MESSAGING.md,
-   * "Invitations"): like the phone code, one of the only messages that go to a phone nobody verified, and it
-   * carries only the invitation. Not to a number whose verified owner said STOP. On WhatsApp the template
-   * `foodlink_org_invitation` (`{{1}}` the invitation's words, `{{2}}` the link: a business-initiated message
-   * is always outside the 24-hour window); by SMS the link first, so that fitting 3 segments cuts the words,
-   * never the link. The log keeps the words without the link (its token is a secret).
+   * An organisation's invitation link to the invited person's verified phone (issue 26; docs/MESSAGING.md,
+   * "Invitations"): only when the invited e-mail is an account's with a verified phone that has not said
+   * STOP (nothing goes to a phone nobody verified), on that phone's channel and in its owner's language
+   * (`words` gives the invitation's words in it). On WhatsApp the template `foodlink_org_invitation` (`{{1}}`
+   * the words, `{{2}}` the link: a business-initiated message is always outside the 24-hour window); by SMS
+   * the link first, so that fitting 3 segments cuts the words, never the link. The log keeps the words
+   * without the link (its token is a secret).
    */
-  async sendInvitation(phone: string, channel: MessagingChannel, words: string, link: string, language: Language): Promise<SendOutcome | { outcome: 'stopped' }> {
-    const owner = await this.repository.ownerOfVerifiedPhone(phone);
-    if (owner?.stopped) return { outcome: 'stopped' };
+  async sendInvitation(userId: number, words: (language: Language) => string, link: string): Promise<SendOutcome> {
+    const recipient = await this.repository.recipient(userId);
+    if (!recipient) return { outcome: 'not-verified' };
+    const { phone, channel, language } = recipient;
+    return this.sendInvitationTo(userId, phone, channel, words(language), link, language);
+  }
+
+  private async sendInvitationTo(userId: number, phone: string, channel: MessagingChannel, words: string, link: string, language: Language): Promise<SendOutcome> {
     const logged = `${words} [link]`;
     if (channel === 'sms') {
-      if (!this.sms.configured) return this.writeDown(null, phone, channel, 'org_invitation', `${link}\n${words}`, logged);
+      if (!this.sms.configured) return this.writeDown(userId, phone, channel, 'org_invitation', `${link}\n${words}`, logged);
       const body = fitSms(`${link}\n${words}`);
-      return this.deliver(null, phone, 'sms', 'org_invitation', logged, () => this.sms.send(phone, body, this.smsStatusCallback));
+      return this.deliver(userId, phone, 'sms', 'org_invitation', logged, () => this.sms.send(phone, body, this.smsStatusCallback));
     }
-    if (!this.whatsApp.configured) return this.writeDown(null, phone, channel, 'org_invitation', `${words}\n${link}`, logged);
+    if (!this.whatsApp.configured) return this.writeDown(userId, phone, channel, 'org_invitation', `${words}\n${link}`, logged);
     const parameters = [words.replace(/\s+/g, ' ').trim(), link].map((text) => ({ type: 'text' as const, text }));
-    return this.deliver(null, phone, 'whatsapp', 'org_invitation', logged, () =>
+    return this.deliver(userId, phone, 'whatsapp', 'org_invitation', logged, () =>
       this.whatsApp.send(phone, { type: 'template', name: INVITATION_TEMPLATE, language: templateLanguage(language), components: [{ type: 'body', parameters }] }),
     );
   }

@@ -110,8 +110,8 @@ export class OrgService {
     });
     // After the commit: the job reads the invitation's row. Its retries carry the e-mail past an SMTP outage.
     await this.mail.enqueue(created.invitation_id, token);
-    // And by WhatsApp or SMS to the phone the admin gave (docs/MESSAGING.md, "Invitations").
-    if (body.phone) await this.phone.send(created.invitation_id, token, body.phone, body.phone_channel ?? 'whatsapp');
+    // And by WhatsApp or SMS when the invited e-mail's account has a verified phone (docs/MESSAGING.md, "Invitations").
+    await this.phone.send(created.invitation_id, token);
     return created;
   }
 

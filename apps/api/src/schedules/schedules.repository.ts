@@ -203,15 +203,6 @@ export class SchedulesRepository {
     return point;
   }
 
-  /** The schedule and Cairo date whose listing is `foodId` (food_id is unique), or undefined for a listing of no schedule. */
-  async dayOfListing(foodId: number): Promise<{ scheduleId: number; date: string } | undefined> {
-    const [row] = await this.db.query<{ schedule_id: number; date: string }[]>(
-      `SELECT schedule_id, to_char(date, 'YYYY-MM-DD') AS date FROM schedule_occurrences WHERE food_id = $1`,
-      [foodId],
-    );
-    return row && { scheduleId: row.schedule_id, date: row.date };
-  }
-
   /** The rows of the schedule's days from `from` to `to`, with what became of each listed one. */
   async occurrenceRows(scheduleId: number, from: string, to: string, manager: EntityManager = this.db.manager): Promise<OccurrenceRow[]> {
     return this.occurrenceRowsOf([scheduleId], from, to, manager);
@@ -264,9 +255,15 @@ export class SchedulesRepository {
     );
   }
 
-  /** The schedule day a listing was made for, with who hears of it (its donor and standing charities); undefined for other listings. */
-  async dayOfListing(tx: EntityManager, foodId: number): Promise<{ schedule_id: number; date: string; donor_id: number; partners: number[] } | undefined> {
-    const [row] = await tx.query<{ schedule_id: number; date: string; donor_id: number; partners: number[] }[]>(
+  /**
+   * The schedule day a listing was made for (food_id is unique), with who hears of it (its donor and standing
+   * charities); undefined for other listings.
+   */
+  async dayOfListing(
+    foodId: number,
+    manager: EntityManager = this.db.manager,
+  ): Promise<{ schedule_id: number; date: string; donor_id: number; partners: number[] } | undefined> {
+    const [row] = await manager.query<{ schedule_id: number; date: string; donor_id: number; partners: number[] }[]>(
       `SELECT o.schedule_id, to_char(o.date, 'YYYY-MM-DD') AS date, s.donor_id, s.partner_ids AS partners
          FROM schedule_occurrences o JOIN schedules s ON s.id = o.schedule_id WHERE o.food_id = $1`,
       [foodId],

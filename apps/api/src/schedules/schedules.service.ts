@@ -81,7 +81,7 @@ export class SchedulesService implements OnModuleInit {
   /** A decline or pass-over of a day's listing (the offer cascade's steps) is told to the schedule's donor and charities. */
   onModuleInit(): void {
     this.offers.onStep(async (tx, foodId, step) => {
-      const day = await this.schedules.dayOfListing(tx, foodId);
+      const day = await this.schedules.dayOfListing(foodId, tx);
       if (day) await this.tellDay(tx, day, step);
     });
   }
@@ -249,8 +249,9 @@ export class SchedulesService implements OnModuleInit {
   }
 
   /** The schedule and date a standing collection's listing is the day of (a WhatsApp or SMS reply names the listing), or undefined. */
-  dayOfListing(foodId: number): Promise<{ scheduleId: number; date: string } | undefined> {
-    return this.schedules.dayOfListing(foodId);
+  async dayOfListing(foodId: number): Promise<{ scheduleId: number; date: string } | undefined> {
+    const day = await this.schedules.dayOfListing(foodId);
+    return day && { scheduleId: day.schedule_id, date: day.date };
   }
 
   /** The charity leaves the schedule's standing charities; the others keep their order. */
