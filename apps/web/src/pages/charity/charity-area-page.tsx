@@ -17,7 +17,17 @@ import { ProfileNotice } from './profile-notice';
 import { RequestsView } from './requests-view';
 import { useBoardFilters } from './use-board-filters';
 import { useCharityView, type CharityView } from './use-charity-view';
-import { useScreenTexts } from '../../i18n/use-screen-texts';
+import { addScreenTexts, useScreenTexts } from '../../i18n/use-screen-texts';
+import { charity } from '../../i18n/resources/charity';
+import { auth } from '../../i18n/resources/auth';
+import { impact } from '../../i18n/resources/impact';
+import { listing } from '../../i18n/resources/listing';
+import { map } from '../../i18n/resources/map';
+import { notifications } from '../../i18n/resources/notifications';
+import { push } from '../../i18n/resources/push';
+import { verification } from '../../i18n/resources/verification';
+import { messages } from '../../i18n/resources/messages';
+import { org } from '../../i18n/resources/org';
 import { can, useOrg } from '../../components/use-org';
 import { MyPickupsView } from '../org/my-pickups-view';
 
@@ -26,6 +36,8 @@ import { MyPickupsView } from '../org/my-pickups-view';
  * governorate chosen, only that governorate's board (`board:EG-C`), else the whole `board`.
  */
 export default function CharityAreaPage() {
+  // Imported with the page, so they arrive with its code rather than after it (issue 30).
+  addScreenTexts({ charity, auth, impact, listing, map, notifications, push, verification, messages, org });
   useScreenTexts(['charity', 'auth', 'impact', 'listing', 'map', 'notifications', 'push', 'verification', 'messages', 'org']);
   const [filters, setFilters] = useBoardFilters();
   useLiveTopics(filters.governorate ? boardTopic(filters.governorate) as `board:${string}` : 'board');

@@ -14,12 +14,24 @@ import { PickupPointsSection } from './pickup-points-section';
 import { SkeletonCards } from '../../components/skeleton-cards';
 import { useAccountId } from '../../components/use-account-id';
 import { useModerationSync } from './use-moderation-sync';
+import { usePrefetchDonorFood } from './use-donor-food';
 import { VerifiedOnlySection } from './verified-only-section';
-import { useScreenTexts } from '../../i18n/use-screen-texts';
+import { addScreenTexts, useScreenTexts } from '../../i18n/use-screen-texts';
+import { donor } from '../../i18n/resources/donor';
+import { auth } from '../../i18n/resources/auth';
+import { listing } from '../../i18n/resources/listing';
+import { map } from '../../i18n/resources/map';
+import { moderation } from '../../i18n/resources/moderation';
+import { push } from '../../i18n/resources/push';
+import { verification } from '../../i18n/resources/verification';
+import { messages } from '../../i18n/resources/messages';
+import { org } from '../../i18n/resources/org';
 import { can, useOrg } from '../../components/use-org';
 import { ViewerNotice } from '../org/viewer-notice';
 
 export default function DonorDashboardPage() {
+  // Imported with the page, so they arrive with its code rather than after it (issue 30).
+  addScreenTexts({ donor, auth, listing, map, moderation, push, verification, messages, org });
   useScreenTexts(['donor', 'auth', 'listing', 'map', 'moderation', 'push', 'verification', 'messages', 'org']);
   const { t } = useTranslation('donor');
   useDocumentTitle(t('titles.donor', { ns: 'common' }));
@@ -28,6 +40,7 @@ export default function DonorDashboardPage() {
   const identity = useAccountId('donor');
   const access = useOrg();
   const role = identity.state === 'ready' && access.state === 'ready' ? access.role : null;
+  usePrefetchDonorFood(identity.state === 'ready' ? identity.userId : null, access.state === 'loading');
   useModerationSync();
   const [formOpen, setFormOpen] = useState(false);
   const formId = useId();
