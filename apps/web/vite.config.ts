@@ -10,7 +10,18 @@ import { defineConfig, type Plugin } from 'vite';
 
 const contracts = fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url));
 const contractsDir = fileURLToPath(new URL('../../libs/contracts/src/', import.meta.url));
+const reactRouterProduction = fileURLToPath(new URL('../../node_modules/react-router/dist/production/', import.meta.url));
 const api = process.env.FOODLINK_API_URL ?? 'http://localhost:3000';
+
+/** The modules of the landing page's shared chunk: see `codeSplitting` below. */
+const SHELL = new RegExp(
+  [
+    String.raw`node_modules/(react|react-router|i18next|react-i18next)/`,
+    String.raw`node_modules/@tanstack/react-query/build/modern/QueryClientProvider`,
+    String.raw`vite/preload-helper`,
+    String.raw`apps/web/src/(session/(session|use-session|account-suspension)|api/(client|query-keys)|i18n/(i18n|resources/(common|landing))|sign-out/use-sign-out|components/language-switch)\.tsx?$`,
+  ].join('|'),
+);
 
 /** Files worth compressing (source maps are left alone: only developer tools fetch them). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
@@ -56,9 +67,22 @@ function precompress(): Plugin {
 
 // `npm run dev -w @food-link/web` serves the app with hot reload on :5173 and proxies the API and
 // sockets to a running `npm start`. In production the API serves the built app from its own origin.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), precompress()],
-  resolve: { alias: { '@food-link/contracts': contracts } },
+  resolve: {
+    alias: [
+      { find: '@food-link/contracts', replacement: contracts },
+      // react-router's package exports name only its development build (dev warnings and checks kept);
+      // the production build it ships beside it is what the built app loads (issue 30: fewer bytes on the
+      // critical path of every route, the landing page's included). Tests and `vite dev` keep the default.
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: `${reactRouterProduction}index.mjs` },
+            { find: /^react-router\/dom$/, replacement: `${reactRouterProduction}dom-export.mjs` },
+          ]
+        : []),
+    ],
+  },
   server: {
     proxy: {
       '^/(api|charityinfo|getrequestid|requeststatus|updaterequeststatus)/': api,
@@ -70,7 +94,14 @@ export default defineConfig({
     // The contracts only declare constants, types and pure functions. Said so, the bundler may leave the
     // parts a route uses (the ops routes) in that route's chunk without splitting the landing page's
     // entry in two around the contracts' barrel (which costs about 2 KB gzip).
-    rolldownOptions: { treeshake: { moduleSideEffects: (id: string) => !id.startsWith(contractsDir) } },
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: (id: string) => !id.startsWith(contractsDir) },
+      // What every screen shares with the landing page, in one chunk (issue 30). Left to itself, once the
+      // board's and the dashboard's views load lazily, the bundler cuts this in six small chunks (react-router
+      // alone, use-session, the preload helper...), which costs the landing page over 1 KB gzip and its
+      // 150 KB budget (docs/PERFORMANCE.md, 2026-11-27 (issue 30)).
+      output: { codeSplitting: { groups: [{ name: 'shell', test: SHELL }] } },
+    },
   },
   test: {
     environment: 'jsdom',
@@ -78,4 +109,4 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     reporters: ['default', '../../tools/vitest/summary-reporter.ts'],
   },
-});
+}));

@@ -8,8 +8,8 @@ import { AREA_NAMESPACES } from './area-texts';
  * The areas' namespaces load on demand (area-texts.ts), added by `useScreenTexts` before a screen first
  * shows: a part that used a namespace its screen had not named would show the texts' keys. So each
  * module loaded on its own (a route's page, a lazy part) names in `useScreenTexts` every namespace that it
- * and the modules it imports statically use, and the landing page's entry uses only the namespaces
- * bundled with it.
+ * and the modules it imports statically use (a screen's `lazyView` parts count as its own), and the
+ * landing page's entry uses only the namespaces bundled with it.
  */
 
 const src = path.resolve(import.meta.dirname, '..');
@@ -23,8 +23,11 @@ function resolveModule(from: string, specifier: string): string | null {
 function imports(file: string): { statics: string[]; dynamics: string[] } {
   const text = readFileSync(file, 'utf8');
   const { importedFiles } = ts.preProcessFile(text, true, true);
-  const dynamic = new Set([...text.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)].map((match) => match[1]));
-  const relative = importedFiles.map(({ fileName }) => fileName).filter((specifier) => specifier.startsWith('.'));
+  // A screen's lazy view (components/lazy-view.tsx) shows only inside its screen, which has added the
+  // namespaces by then: it counts as a part of the screen, as a static import would.
+  const views = new Set([...text.matchAll(/\blazyView\(\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)/g)].map((match) => match[1]));
+  const dynamic = new Set([...text.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)].map((match) => match[1]).filter((specifier) => !views.has(specifier)));
+  const relative = [...importedFiles.map(({ fileName }) => fileName), ...views].filter((specifier) => specifier.startsWith('.'));
   const resolved = (specifiers: string[]) => specifiers.flatMap((specifier) => resolveModule(file, specifier) ?? []);
   return { statics: resolved(relative.filter((specifier) => !dynamic.has(specifier))), dynamics: resolved([...dynamic].filter((specifier) => specifier.startsWith('.'))) };
 }

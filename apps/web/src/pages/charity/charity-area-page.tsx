@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { AccountDataSection } from '../../components/account-data-section';
+import { useEffect, useState } from 'react';
+import { lazyView, ViewSuspense } from '../../components/lazy-view';
 import { WelcomeNotice } from '../../components/welcome-notice';
 import { useSession } from '../../session/use-session';
 import { boardTopic } from '@food-link/contracts';
@@ -7,25 +7,41 @@ import { LiveCacheSync } from '../../live/live-cache-sync';
 import { useLiveTopics } from '../../live/live-context';
 import { AvailableFoodView } from './available-food-view';
 import { BoardNotices } from './board-notices';
-import { CharityImpactView } from '../impact/charity-impact-view';
-import { CharityVerificationView } from '../verification/charity-verification-view';
 import { VerificationNotice } from '../verification/verification-notice';
 import { CharityNav } from './charity-nav';
-import { CharityProfileView } from './charity-profile-view';
-import { PickupRequestView } from './pickup-request-view';
 import { ProfileNotice } from './profile-notice';
-import { RequestsView } from './requests-view';
 import { useBoardFilters } from './use-board-filters';
 import { useCharityView, type CharityView } from './use-charity-view';
-import { useScreenTexts } from '../../i18n/use-screen-texts';
+import { addScreenTexts, useScreenTexts } from '../../i18n/use-screen-texts';
+import { charity } from '../../i18n/resources/charity';
+import { auth } from '../../i18n/resources/auth';
+import { impact } from '../../i18n/resources/impact';
+import { listing } from '../../i18n/resources/listing';
+import { map } from '../../i18n/resources/map';
+import { notifications } from '../../i18n/resources/notifications';
+import { push } from '../../i18n/resources/push';
+import { verification } from '../../i18n/resources/verification';
+import { messages } from '../../i18n/resources/messages';
+import { org } from '../../i18n/resources/org';
 import { can, useOrg } from '../../components/use-org';
-import { MyPickupsView } from '../org/my-pickups-view';
+
+// The views other than the board load when first shown (issue 30): the board's first render waits for
+// the board alone. The pickup view, the next one a charity opens, is fetched once the board is up.
+const PickupRequestView = lazyView(() => import('./pickup-request-view').then((m) => m.PickupRequestView));
+const RequestsView = lazyView(() => import('./requests-view').then((m) => m.RequestsView));
+const AccountDataSection = lazyView(() => import('../../components/account-data-section').then((m) => m.AccountDataSection));
+const CharityProfileView = lazyView(() => import('./charity-profile-view').then((m) => m.CharityProfileView));
+const CharityImpactView = lazyView(() => import('../impact/charity-impact-view').then((m) => m.CharityImpactView));
+const CharityVerificationView = lazyView(() => import('../verification/charity-verification-view').then((m) => m.CharityVerificationView));
+const MyPickupsView = lazyView(() => import('../org/my-pickups-view').then((m) => m.MyPickupsView));
 
 /**
  * The charity area. Live, it hears the public board's changes and the charity's own events: with a
  * governorate chosen, only that governorate's board (`board:EG-C`), else the whole `board`.
  */
 export default function CharityAreaPage() {
+  // Imported with the page, so they arrive with its code rather than after it (issue 30).
+  addScreenTexts({ charity, auth, impact, listing, map, notifications, push, verification, messages, org });
   useScreenTexts(['charity', 'auth', 'impact', 'listing', 'map', 'notifications', 'push', 'verification', 'messages', 'org']);
   const [filters, setFilters] = useBoardFilters();
   useLiveTopics(filters.governorate ? boardTopic(filters.governorate) as `board:${string}` : 'board');
@@ -37,6 +53,9 @@ export default function CharityAreaPage() {
   const view: CharityView = role === 'volunteer' ? { name: 'pickups' } : chosen;
   // Focus follows the reader's own moves between views, not the first load of the page.
   const [moved, setMoved] = useState(false);
+  useEffect(() => {
+    void PickupRequestView.preload().catch(() => undefined); // fetched again when shown, if this failed
+  }, []);
   const show = (next: CharityView) => {
     setMoved(true);
     setView(next);
@@ -62,20 +81,22 @@ export default function CharityAreaPage() {
             onSelect={(foodId) => show({ name: 'pickup', foodId })}
           />
         )}
-        {view.name === 'pickup' && (
-          <PickupRequestView
-            key={view.foodId}
-            foodId={view.foodId}
-            focusHeading={moved}
-            onBack={() => show({ name: 'available' })}
-          />
-        )}
-        {view.name === 'requests' && <RequestsView focusHeading={moved} />}
-        {view.name === 'requests' && signedIn && role && can.settings(role) && <AccountDataSection />}
-        {view.name === 'profile' && <CharityProfileView focusHeading={moved} />}
-        {view.name === 'impact' && <CharityImpactView focusHeading={moved} />}
-        {view.name === 'verification' && <CharityVerificationView focusHeading={moved} />}
-        {view.name === 'pickups' && signedIn && <MyPickupsView focusHeading={moved} />}
+        <ViewSuspense>
+          {view.name === 'pickup' && (
+            <PickupRequestView
+              key={view.foodId}
+              foodId={view.foodId}
+              focusHeading={moved}
+              onBack={() => show({ name: 'available' })}
+            />
+          )}
+          {view.name === 'requests' && <RequestsView focusHeading={moved} />}
+          {view.name === 'requests' && signedIn && role && can.settings(role) && <AccountDataSection />}
+          {view.name === 'profile' && <CharityProfileView focusHeading={moved} />}
+          {view.name === 'impact' && <CharityImpactView focusHeading={moved} />}
+          {view.name === 'verification' && <CharityVerificationView focusHeading={moved} />}
+          {view.name === 'pickups' && signedIn && <MyPickupsView focusHeading={moved} />}
+        </ViewSuspense>
       </main>
     </>
   );

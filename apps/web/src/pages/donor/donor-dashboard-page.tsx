@@ -1,25 +1,41 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { AccountDataSection } from '../../components/account-data-section';
+import { lazyView, ViewSuspense } from '../../components/lazy-view';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useScrollToHash } from '../../components/top-bar';
 import { WelcomeNotice } from '../../components/welcome-notice';
 import { LiveCacheSync } from '../../live/live-cache-sync';
-import { AddFoodForm } from './add-food-form';
 import { DonorHeader } from './donor-header';
 import { DonorFoodList } from './donor-food-list';
-import { PartnersSection } from './partners-section';
-import { PickupPointsSection } from './pickup-points-section';
 import { SkeletonCards } from '../../components/skeleton-cards';
 import { useAccountId } from '../../components/use-account-id';
 import { useModerationSync } from './use-moderation-sync';
-import { VerifiedOnlySection } from './verified-only-section';
-import { useScreenTexts } from '../../i18n/use-screen-texts';
+import { usePrefetchDonorFood } from './use-donor-food';
+import { addScreenTexts, useScreenTexts } from '../../i18n/use-screen-texts';
+import { donor } from '../../i18n/resources/donor';
+import { auth } from '../../i18n/resources/auth';
+import { listing } from '../../i18n/resources/listing';
+import { map } from '../../i18n/resources/map';
+import { moderation } from '../../i18n/resources/moderation';
+import { push } from '../../i18n/resources/push';
+import { verification } from '../../i18n/resources/verification';
+import { messages } from '../../i18n/resources/messages';
+import { org } from '../../i18n/resources/org';
 import { can, useOrg } from '../../components/use-org';
 import { ViewerNotice } from '../org/viewer-notice';
 
+// The add-food form and the organisation's settings load when first shown (issue 30): the dashboard's
+// first render waits for the list alone.
+const AddFoodForm = lazyView(() => import('./add-food-form').then((m) => m.AddFoodForm));
+const PickupPointsSection = lazyView(() => import('./pickup-points-section').then((m) => m.PickupPointsSection));
+const PartnersSection = lazyView(() => import('./partners-section').then((m) => m.PartnersSection));
+const VerifiedOnlySection = lazyView(() => import('./verified-only-section').then((m) => m.VerifiedOnlySection));
+const AccountDataSection = lazyView(() => import('../../components/account-data-section').then((m) => m.AccountDataSection));
+
 export default function DonorDashboardPage() {
+  // Imported with the page, so they arrive with its code rather than after it (issue 30).
+  addScreenTexts({ donor, auth, listing, map, moderation, push, verification, messages, org });
   useScreenTexts(['donor', 'auth', 'listing', 'map', 'moderation', 'push', 'verification', 'messages', 'org']);
   const { t } = useTranslation('donor');
   useDocumentTitle(t('titles.donor', { ns: 'common' }));
@@ -28,6 +44,7 @@ export default function DonorDashboardPage() {
   const identity = useAccountId('donor');
   const access = useOrg();
   const role = identity.state === 'ready' && access.state === 'ready' ? access.role : null;
+  usePrefetchDonorFood(identity.state === 'ready' ? identity.userId : null, access.state === 'loading');
   useModerationSync();
   const [formOpen, setFormOpen] = useState(false);
   const formId = useId();
@@ -73,7 +90,9 @@ export default function DonorDashboardPage() {
         <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
           {formOpen && (
             <div id={formId} className="lg:w-96 lg:shrink-0">
-              <AddFoodForm userId={identity.userId} />
+              <ViewSuspense>
+                <AddFoodForm userId={identity.userId} />
+              </ViewSuspense>
             </div>
           )}
           <section aria-labelledby={listHeadingId} className="min-w-0 flex-1">
@@ -86,12 +105,12 @@ export default function DonorDashboardPage() {
       )}
       {/* The organisation's settings are its administrator's. */}
       {identity.state === 'ready' && role && can.settings(role) && (
-        <>
+        <ViewSuspense>
           <PickupPointsSection userId={identity.userId} />
           <PartnersSection userId={identity.userId} />
           <VerifiedOnlySection userId={identity.userId} />
           <AccountDataSection />
-        </>
+        </ViewSuspense>
       )}
     </main>
   );

@@ -223,7 +223,9 @@ describe('what each role of a donor sees', () => {
     expect(screen.queryByRole('button', { name: /Add Food|Close Form/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Pickup points' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Your impact' })).toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual(['/api/org']);
+    // The list is asked for while the role is on its way (issue 30; a viewer may read it), never shown.
+    expect(fetchMock.mock.calls.map(([input]) => String(input)).sort()).toEqual(['/api/donor/22', '/api/org']);
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 
   it('gives staff the listings with who listed each, and no reports or settings', async () => {
