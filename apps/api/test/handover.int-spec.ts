@@ -593,6 +593,8 @@ describe('the handover', () => {
         donor_user_id: donor.id,
         name: donor.name,
         email: donor.email,
+        // The member who claimed (issue 26): here the charity's own account; nobody is assigned.
+        claimed_by: { user_id: charity.id, name: charity.name },
       },
     ]);
     // Nothing of the pickup point beyond governorate and area.

@@ -423,6 +423,8 @@ describe('richer listings: safe_until, windows, editing and withdrawing', () => 
       email: charity.email,
       charity_user_id: charity.id,
       charity_verified: false,
+      // The charity's phone, for a pending or fulfilled claim (issue 29): this charity has given none.
+      charity_phone: null,
       reliability,
       received: null,
     });

@@ -127,7 +127,8 @@ describe('standing collections', () => {
     it('refuses bad input with 400 naming the field', async () => {
       const cases: [Record<string, unknown>, string][] = [
         [{ rule: 'FREQ=HOURLY' }, 'rule FREQ must be one of: DAILY, WEEKLY, MONTHLY'],
-        [{ window: { from: '20:00', until: '20:10' } }, 'window.until must be at least 30 minutes after from, the same day'],
+        [{ window: { from: '20:00', until: '20:10' } }, 'window.until must be at least 30 minutes after from'],
+        [{ window: { from: '20:00', until: '09:00' } }, 'window.until must be after from the same day, or (a window that passes midnight) at most 12 hours after it'],
         [{ window: { anchor: 'noon', from_minutes: 0, until_minutes: 60 } }, 'window anchor'],
         [{ ends_on: '2020-01-01' }, 'ends_on must not be before starts_on'],
         [{ quantity: 0 }, 'quantity must be a positive number'],
