@@ -106,9 +106,11 @@ describe('food: listing, the donor list, the available board and details', () =>
       const response = await t.http.get(`/api/donor/${owner.id}`, { token: owner.token });
       expect(response.status).toBe(200);
       expect(response.body.map((item: { food_name: string }) => item.food_name)).toEqual(['Second', 'First']);
-      const { request: _none, created_at: _created, photo_count: secondPhotos, hidden_reason: _hidden, ...secondView } = response.body[0];
+      const { request: _none, created_at: _created, photo_count: secondPhotos, hidden_reason: _hidden, listed_by: listedBy, ...secondView } = response.body[0];
       expect(secondView).toEqual(second);
       expect(response.body[0]).toMatchObject({ request: null, photo_count: 0, created_at: expect.any(String), hidden_reason: null });
+      // The member who listed it (issue 26): the donor's own account here.
+      expect(listedBy).toEqual({ user_id: owner.id, name: owner.name });
       expect(secondPhotos).toBe(0);
       expect(response.body[1]).toMatchObject({
         id: first.id,
