@@ -128,7 +128,7 @@ describe('food: listing, the donor list, the available board and details', () =>
         },
       });
       expect(Object.keys(response.body[1].request).sort()).toEqual(
-        ['charity_user_id', 'charity_verified', 'email', 'name', 'received', 'reliability', 'request_id', 'status'].sort(),
+        ['charity_phone', 'charity_user_id', 'charity_verified', 'email', 'name', 'received', 'reliability', 'request_id', 'status'].sort(),
       );
     });
 
