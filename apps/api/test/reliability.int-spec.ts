@@ -79,7 +79,7 @@ describe('GET /api/charities/{userId}/reliability', () => {
 
     // The same figures for the donor's list, through the fragments it joins (one query, no round trip more).
     const [row] = await t.db.query(`SELECT ${DONOR_REQUEST_COLUMNS} FROM pickup_requests r ${DONOR_REQUEST_JOIN} WHERE r.id = $1`, [old]);
-    expect(donorRequestExtras(row)).toEqual({ charity_user_id: charity.id, charity_verified: false, reliability: expected, received: null });
+    expect(donorRequestExtras(row)).toEqual({ charity_user_id: charity.id, charity_verified: false, charity_phone: null, reliability: expected, received: null });
 
     // One more no-show: 3 ÷ (3 + 2 + 1) = 0.5
     await noShow();

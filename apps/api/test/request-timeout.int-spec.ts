@@ -60,10 +60,12 @@ describe('stalled requests to a worker', () => {
   let t: TestApp;
   let worker: Listening;
   const sockets: Socket[] = [];
+  // An API and a worker with all their queues: 90 s, as the other tests that start processes have (one CI run
+  // on a busy machine passed 30 s here; alone it takes about 3 s).
   beforeAll(async () => {
     t = await startTestApp({ REQUEST_TIMEOUT_MS: '1500' });
     worker = await startWorker(t);
-  });
+  }, 90_000);
   afterAll(async () => {
     sockets.forEach((socket) => socket.destroy());
     await worker?.close();
