@@ -3,7 +3,7 @@ import { DOMAIN_EVENTS, LIMITS } from '@food-link/contracts';
 import { OutboxService } from '../src/outbox/outbox.service';
 import { FoodReadCache } from '../src/food/food-read-cache';
 import { FoodService } from '../src/food/food.service';
-import { addFood, cairoDateIn, createCharity, createDonor, loginAs, requestPickup, type TestUser } from './support/factories';
+import { addFood, cairoDateIn, createCharity, listableDay, createDonor, loginAs, requestPickup, type TestUser } from './support/factories';
 import { startPeer, startTestApp, startWorker, type Instance, type TestApp } from './support/test-app';
 
 /**
@@ -174,7 +174,8 @@ describe('GET /api/available from the cache', () => {
   });
 
   it('drops food once its safe time passes, with no write at all', async () => {
-    const today = await addFood(t.http, donor, { food_name: 'Good until tonight', expiration_date: cairoDateIn(0) });
+    // Good until the end of today (of tomorrow in Cairo's last half hour, when today can no longer be listed).
+    const today = await addFood(t.http, donor, { food_name: 'Good until tonight', expiration_date: listableDay() });
     expect(ids(await raw(t.baseUrl))).toContain(today.id);
     const safeUntil = Date.parse(today.safe_until);
     const cache = t.app.get(FoodReadCache);

@@ -1,5 +1,5 @@
 import { endOfCairoDay } from '@food-link/contracts';
-import { addFood, cairoDateIn, createCharity, createDonor, requestPickup, type TestUser } from './support/factories';
+import { addFood, cairoDateIn, createCharity, listableDay, createDonor, requestPickup, type TestUser } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
 describe('food: listing, the donor list, the available board and details', () => {
@@ -23,9 +23,11 @@ describe('food: listing, the donor list, the available board and details', () =>
 
   describe('POST /api/add', () => {
     it('lists food for the donor and returns the new item', async () => {
+      // Today, or tomorrow in Cairo's last half hour (a listing stays safe for 30 minutes at least).
+      const day = listableDay();
       const response = await t.http.post(
         '/api/add',
-        { food_name: '  Mahshi  ', quantity: 12, description: 'Stuffed vine leaves', expiration_date: cairoDateIn(0) },
+        { food_name: '  Mahshi  ', quantity: 12, description: 'Stuffed vine leaves', expiration_date: day },
         { token: donor.token, bareToken: true },
       );
       expect(response.status).toBe(201);
@@ -35,7 +37,7 @@ describe('food: listing, the donor list, the available board and details', () =>
         food_name: 'Mahshi',
         quantity: 12,
         description: 'Stuffed vine leaves',
-        expiration_date: cairoDateIn(0),
+        expiration_date: day,
         status: 'available',
         user_id: donor.id,
         // Without the new fields: no pickup point (the donor has none), portions of `other` food kept
@@ -45,7 +47,7 @@ describe('food: listing, the donor list, the available board and details', () =>
         pickup_point_id: null,
         pickup_from: null,
         pickup_until: null,
-        safe_until: endOfCairoDay(cairoDateIn(0)).toISOString(),
+        safe_until: endOfCairoDay(day).toISOString(),
         category: 'other',
         storage: 'ambient',
         prepared_at: null,
@@ -145,7 +147,7 @@ describe('food: listing, the donor list, the available board and details', () =>
       const owner = await createDonor(t.http);
       const charity = await createCharity(t.http);
       const later = await addFood(t.http, owner, { expiration_date: cairoDateIn(5) });
-      const today = await addFood(t.http, owner, { expiration_date: cairoDateIn(0) });
+      const today = await addFood(t.http, owner, { expiration_date: listableDay() });
       const claimed = await addFood(t.http, owner, { expiration_date: cairoDateIn(1) });
       await requestPickup(t.http, charity, claimed.id);
       const pastAvailable = await pastDateItem(owner, 'available');

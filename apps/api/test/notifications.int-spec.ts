@@ -294,8 +294,8 @@ describe('notifications', () => {
 
   describe('quiet hours and the hourly cap', () => {
     it('holds e-mail until quiet hours end (in-app at once), and drops it when the food is unsafe before they end', async () => {
-      const quiet = await charityWith({ governorates: ['EG-GZ'], categories: ['packaged'] });
-      const allDay = await charityWith({ governorates: ['EG-GZ'], categories: ['packaged'] });
+      const quiet = await charityWith({ governorates: ['EG-GZ'], categories: ['cooked_meal'], storage: ['hot'] });
+      const allDay = await charityWith({ governorates: ['EG-GZ'], categories: ['cooked_meal'], storage: ['hot'] });
       // Stored to the second (the API takes minutes): quiet from a minute ago until 5 s from now; the
       // other's until a minute ago tomorrow, longer than any food stays safe.
       await t.db.query(
@@ -309,8 +309,14 @@ describe('notifications', () => {
         [allDay.id, PLATFORM_TIME_ZONE],
       );
       const quietEnds = Date.now() + 5 * SECOND;
-      // Good through today only: unsafe before the second charity's quiet hours end.
-      const foodId = await list(gizaDonor, { category: 'packaged', food_name: 'Rice bags', unit: 'item', weight_kg: 10, expiration_date: cairoDateIn(0) });
+      // Hot food, safe for 4 hours from its preparation (at any hour of the day, unlike a date's end):
+      // unsafe long before the second charity's quiet hours end.
+      const foodId = await list(gizaDonor, {
+        category: 'cooked_meal',
+        storage: 'hot',
+        food_name: 'Koshary pots',
+        prepared_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+      });
       const match = await matchJob(foodId);
       await waitFor(async () => (await rowsOf(quiet.id)).length, (n) => n === 1, 'the in-app notification at once');
       const email = await jobs.queue.getJob(`food-matched-${match!.data.eventId}-${quiet.id}-email`);

@@ -1,4 +1,4 @@
-import { cairoDate, type AddedFoodItem, type UserType } from '@food-link/contracts';
+import { cairoDate, endOfCairoDay, type AddedFoodItem, type UserType } from '@food-link/contracts';
 import type { HttpClient } from './http-client';
 
 export interface TestUser {
@@ -21,6 +21,16 @@ export const PASSWORD = 'correct horse battery';
 export function cairoDateIn(days: number): string {
   const today = new Date(`${cairoDate()}T12:00:00Z`);
   return new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The first Cairo date a listing can carry as its expiration date: today, unless less than 35 minutes of
+ * it are left (a listing must stay safe for at least 30 minutes: docs/DOMAIN-RULES.md), then tomorrow. For
+ * tests that list food "good until tonight" and must pass at any hour, Cairo's last half hour included.
+ */
+export function listableDay(): string {
+  const leftToday = endOfCairoDay(cairoDate()).getTime() - Date.now();
+  return cairoDateIn(leftToday < 35 * 60_000 ? 1 : 0);
 }
 
 /** What a sign-up may set besides the defaults: `language` goes in the body, `acceptLanguage` in the header. */
