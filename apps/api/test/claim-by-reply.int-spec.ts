@@ -64,24 +64,11 @@ describe('claims by a WhatsApp button or an SMS "1"', () => {
     return t.http.request('POST', MESSAGING_ROUTES.whatsappWebhook, { rawBody: raw, headers: { 'x-hub-signature-256': sign(raw) } });
   };
   /** A message from `phone` as Meta delivers it: a template's quick reply (`button`) or an interactive reply. */
-  const whatsAppReply = (phone: string, message: Record<string, unknown>) => ({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '1',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              contacts: [{ wa_id: phone.slice(1) }],
-              messages: [{ from: phone.slice(1), id: `wamid.IN${++inbound}${Date.now()}`, timestamp: String(Math.floor(Date.now() / 1000)), ...message }],
-            },
-          },
-        ],
-      },
-    ],
-  });
+  const whatsAppReply = (phone: string, message: Record<string, unknown>) =>
+    MessagingProviders.whatsAppWebhook({
+      contacts: [{ wa_id: phone.slice(1) }],
+      messages: [{ from: phone.slice(1), id: `wamid.IN${++inbound}${Date.now()}`, timestamp: String(Math.floor(Date.now() / 1000)), ...message }],
+    });
   const pressTemplateButton = (phone: string, payload: string) => postWhatsApp(whatsAppReply(phone, { type: 'button', button: { payload, text: 'Claim' } }));
   const pressInteractiveButton = (phone: string, id: string) =>
     postWhatsApp(whatsAppReply(phone, { type: 'interactive', interactive: { type: 'button_reply', button_reply: { id, title: 'Claim' } } }));

@@ -147,25 +147,19 @@ export class MessagingProviders {
     return response.status;
   }
 
-  /** Meta's status webhook for one of its messages (`failed` with its error, as the Cloud API reports it). */
-  static whatsAppStatus(messageId: string, status: 'sent' | 'delivered' | 'read' | 'failed', recipient: string, error?: { code: number; title: string }) {
+  /** A webhook body as Meta sends it: one entry with one `messages` change, whose value is `value` (messages or statuses). */
+  static whatsAppWebhook(value: Record<string, unknown>) {
     return {
       object: 'whatsapp_business_account',
-      entry: [
-        {
-          id: '1',
-          changes: [
-            {
-              field: 'messages',
-              value: {
-                messaging_product: 'whatsapp',
-                statuses: [{ id: messageId, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: recipient, ...(error ? { errors: [error] } : {}) }],
-              },
-            },
-          ],
-        },
-      ],
+      entry: [{ id: '1', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', ...value } }] }],
     };
+  }
+
+  /** Meta's status webhook for one of its messages (`failed` with its error, as the Cloud API reports it). */
+  static whatsAppStatus(messageId: string, status: 'sent' | 'delivered' | 'read' | 'failed', recipient: string, error?: { code: number; title: string }) {
+    return MessagingProviders.whatsAppWebhook({
+      statuses: [{ id: messageId, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: recipient, ...(error ? { errors: [error] } : {}) }],
+    });
   }
 
   close(): Promise<void> {
