@@ -121,7 +121,8 @@ function readResults(resultsDir) {
     }
     // A run that crashed (a suite failed to load, say) may have no failed test to show for it.
     const failed = result.runError && result.failed === 0 ? 1 : result.failed;
-    log(`${result.project ?? name}: ${result.passed} passed, ${failed} failed${result.runError ? ' (run error)' : ''}`);
+    const runError = result.unfinished ? ` (run error: ${result.unfinished})` : result.runError ? ' (run error)' : '';
+    log(`${result.project ?? name}: ${result.passed} passed, ${failed} failed${runError}`);
     totals.passed += result.passed;
     totals.failed += failed;
   }
