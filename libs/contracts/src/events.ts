@@ -287,6 +287,8 @@ export const HANDOVER_JOBS = {
  */
 export const SCHEDULE_JOBS = {
   materialise: 'materialise',
+  /** Reminds the donors of their standing collections' days SCHEDULE_REMINDER_MINUTES before each window opens. */
+  remind: 'remind',
 } as const;
 
 export const MAINTENANCE_JOBS = {

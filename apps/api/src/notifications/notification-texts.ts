@@ -79,6 +79,10 @@ const phoneIn = (phone: string, language: Language) => (language === 'ar' ? `\u2
 
 const when = (at: Date | null | undefined, language: Language) => (at ? cairoTime(at, language) : null);
 
+/** A time of day as Cairo reads it ("21:30"), for the end of a window whose start names the day. */
+const clock = (at: Date | null | undefined, language: Language) =>
+  at ? new Intl.DateTimeFormat(LOCALES[language], { timeZone: PLATFORM_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at) : null;
+
 /** Each type's words in English and Arabic. Lines that would say nothing (no area, say) are left out. */
 const TEMPLATES: Record<Language, Record<NotificationType, Template>> = {
   en: {
@@ -150,6 +154,14 @@ const TEMPLATES: Record<Language, Record<NotificationType, Template>> = {
         'The full report:',
       ],
     }),
+    'schedule.reminder': (f, l) => ({
+      title: `Standing collection soon: ${f.foodName}`,
+      lines: [
+        `${amount(f.quantity, f.unit, l) ?? 'Your food'} of ${f.foodName}, collected ${when(f.pickupFrom, l) ?? '—'} to ${clock(f.collectBy, l) ?? '—'} (Cairo time).`,
+        f.charityName ? `${f.charityName} confirmed it is coming.` : 'No charity has confirmed yet.',
+        'Nothing to give today? Press "Nothing today" on your schedules:',
+      ],
+    }),
   },
   ar: {
     'food.matched': (f, l) => ({
@@ -218,6 +230,14 @@ const TEMPLATES: Record<Language, Record<NotificationType, Template>> = {
           ? `أبلغت ${f.charityName} بما استلمته من ${f.foodName}.`
           : `استلمت ${f.charityName} ${amount(f.receivedQuantity, f.unit, l)} من ${f.foodName}. شكراً لك!`,
         'التقرير كاملاً:',
+      ],
+    }),
+    'schedule.reminder': (f, l) => ({
+      title: `موعد استلام دائم قريب: ${f.foodName}`,
+      lines: [
+        `${amount(f.quantity, f.unit, l) ?? 'طعامك'} من ${f.foodName}، يُستلم ${when(f.pickupFrom, l) ?? '—'} إلى ${clock(f.collectBy, l) ?? '—'} (بتوقيت القاهرة).`,
+        f.charityName ? `أكدت ${f.charityName} أنها قادمة.` : 'لم تؤكد أي جمعية حضورها بعد.',
+        'ليس لديكم شيء اليوم؟ اضغطوا «لا شيء اليوم» في مواعيدك الدائمة:',
       ],
     }),
   },

@@ -308,6 +308,12 @@ export class NotificationsRepository {
     return rows.length > 0;
   }
 
+  /** Whether the donor skipped a standing collection's day ("Nothing today"): its reminder is not sent then. */
+  async isSkippedDay(scheduleId: number, date: string): Promise<boolean> {
+    const rows = await this.db.query<unknown[]>(`SELECT 1 FROM schedule_occurrences WHERE schedule_id = $1 AND date = $2 AND skipped`, [scheduleId, date]);
+    return rows.length > 0;
+  }
+
   /** Whether the food went back on offer (a cancelled claim put it back, or another took it since) rather than expiring. */
   async isOnOffer(foodId: number): Promise<boolean> {
     const [row] = await this.db.query<{ status: string }[]>(`SELECT status::text FROM food_items WHERE id = $1`, [foodId]);

@@ -241,6 +241,39 @@ export class SchedulesService implements OnModuleInit {
     });
   }
 
+  /**
+   * "Nothing today" (issue 29: `POST .../occurrences/{date}/skip`, and the donor's reminder's button): the
+   * day is skipped whether or not it is listed yet. Not listed yet: it will not be (as `PATCH` `{skip: true}`).
+   * Listed: its listing is withdrawn in the same transaction (FoodService.withdrawWithin, as the donor's
+   * withdrawal: a standing charity that confirmed has its claim ended `withdrawn` and is told) and the day
+   * is no longer tied to it (SchedulesRepository.skipListedDay). Skipped already: nothing changes. 409 once its window has closed, or when its food was collected.
+   */
+  async skipDay(user: AuthUser, id: number, date: string, now: Date = new Date()): Promise<OccurrenceView> {
+    if (!isCalendarDate(date)) throw new BadRequestException(['date must be a date written YYYY-MM-DD']);
+    return this.db.transaction(async (tx) => {
+      const schedule = this.mayManage(user, await this.schedules.find(id, tx, true));
+      const shifts = await this.hijriShifts.shifts(tx);
+      const [occurrence] = occurrences(timingOf(schedule), { from: date, to: date }, { hijriShifts: shifts });
+      if (!occurrence) throw new NotFoundException(ERRORS.occurrenceNotFound);
+      if (Date.parse(occurrence.window_until) <= now.getTime()) throw new ConflictException(ERRORS.occurrencePast);
+      const day = await this.schedules.lockOccurrence(tx, id, date);
+      if (!day.skipped) {
+        if (day.food_id !== null) {
+          const [listed] = await this.schedules.occurrenceRows(id, date, date, tx);
+          if (listed?.outcome === 'collected') throw new ConflictException(ERRORS.foodNotWithdrawable('fulfilled'));
+          // A listing withdrawn or expired already is left as it is; the day is skipped all the same.
+          if (listed?.outcome === 'listed' || listed?.outcome === 'claimed') await this.food.withdrawWithin(tx, user, day.food_id);
+          await this.schedules.skipListedDay(tx, id, date);
+        } else {
+          await this.schedules.changeOccurrence(tx, id, date, day.quantity, true);
+        }
+        await this.tellDay(tx, { schedule_id: id, date, donor_id: schedule.donor_id, partners: schedule.partners }, 'skipped');
+      }
+      const [row] = await this.schedules.occurrenceRows(id, date, date, tx);
+      return this.answers.storeWithin(tx, occurrenceView(schedule, occurrence, row, now));
+    });
+  }
+
   /** "We can't come tonight": the next standing charity is asked at once (or the open board). 409 when the day is not offered to this charity now. */
   async decline(user: AuthUser, id: number, date: string): Promise<MessageResponse> {
     const foodId = await this.listedDayFor(user, id, date);
