@@ -1,10 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { apiPath, cairoInstant, ERRORS, MESSAGING_ROUTES, SCHEDULE_ROUTES, type OccurrenceView } from '@food-link/contracts';
+import { apiPath, cairoInstant, ERRORS, MESSAGING_ROUTES, PLATFORM_TIME_ZONE, QUEUES, SCHEDULE_ROUTES, type OccurrenceView } from '@food-link/contracts';
 import { SessionUsers } from '../src/auth/session-users';
-import { ScheduleReminders } from '../src/schedules/schedule-reminders';
+import { ScheduleReminders, scheduleReminderKey } from '../src/schedules/schedule-reminders';
 import { SchedulesService } from '../src/schedules/schedules.service';
 import { cairoDateIn, createCharity, createDonor, createPickupPoint, verifyCharities, type TestUser } from './support/factories';
 import { MessagingProviders, SMS } from './support/messaging-providers';
+import { openQueue } from './support/queue';
 import { startTestApp, type TestApp } from './support/test-app';
 import { waitFor } from './support/wait';
 
@@ -30,6 +31,7 @@ describe("donors' reminders of their standing collections, and Nothing today", (
   let phones = 0;
   let inbound = 0;
   let dayOffset = 1;
+  let messaging: ReturnType<typeof openQueue>;
 
   beforeAll(async () => {
     providers = await MessagingProviders.start();
@@ -38,8 +40,10 @@ describe("donors' reminders of their standing collections, and Nothing today", (
     pointId = (await createPickupPoint(t.http, donor, { label: 'Zamalek' })).id;
     otherPointId = (await createPickupPoint(t.http, donor, { label: 'Dokki' })).id;
     [{ id: orgId }] = (await t.db.query(`SELECT id FROM organisations WHERE account_id = $1`, [donor.id])) as { id: number }[];
+    messaging = openQueue(t, QUEUES.messaging);
   });
   afterAll(async () => {
+    await messaging?.close();
     await t?.close();
     await providers?.close();
   });
@@ -124,6 +128,9 @@ describe("donors' reminders of their standing collections, and Nothing today", (
   const skipOnWeb = (user: TestUser, scheduleId: number, date: string) =>
     t.http.post(apiPath(SCHEDULE_ROUTES.skip, { id: scheduleId, date }), undefined, { token: user.token });
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** Cairo's wall-clock time `minutes` from now, HH:MM. */
+  const cairoClock = (minutes: number) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: PLATFORM_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(Date.now() + minutes * 60_000));
 
   it("reminds the branch's members once per day (two runs at once and a third), in-app and on each one's phone, each in their language", async () => {
     const manager = await memberOf(orgId, 'branch_manager', [pointId], 'ar');
@@ -177,6 +184,25 @@ describe("donors' reminders of their standing collections, and Nothing today", (
     expect(whatsAppTo(managerPhone)).toHaveLength(1);
     expect(smsTo(staffPhone)).toHaveLength(1);
     expect(smsTo(elsewherePhone)).toHaveLength(0);
+  });
+
+  it("keeps the phone's quiet hours: the reminder is in-app at once, and on the phone when the hours end", async () => {
+    const staff = await memberOf(orgId, 'staff', [pointId]);
+    const phone = await verifiedPhone(staff, 'sms');
+    const quiet = { start: cairoClock(-60), end: cairoClock(60) };
+    const saved = await t.http.put(MESSAGING_ROUTES.phoneSettings, { quiet_hours: quiet }, { token: staff.token });
+    expect({ status: saved.status, quiet: saved.body.quiet_hours }).toEqual({ status: 200, quiet });
+    const schedule = await scheduleOfOneDay();
+    expect(await reminders().remindDue(schedule.at(19, 10))).toBe(1);
+    expect(await remindersOf(staff.id)).toHaveLength(1);
+    const job = await waitFor(async () => messaging.queue.getJob(`${scheduleReminderKey(schedule.id, schedule.day)}-${staff.id}-phone`), Boolean, 'the held job');
+    expect(await job?.getState()).toBe('delayed');
+    expect((job?.opts.delay ?? 0) / 60_000).toBeGreaterThan(58);
+    await pause(500);
+    expect(smsTo(phone)).toHaveLength(0);
+    await job?.promote();
+    const [sms] = await waitFor(async () => smsTo(phone), (sent) => sent.length === 1, 'the held SMS');
+    expect(sms.get('Body')).toMatch(/^Reply 1 if there is nothing today\.\nStanding collection soon: Evening bread/);
   });
 
   it('says who is coming, and Nothing today by the WhatsApp button withdraws the listed day: the confirmed claim ends, the charity hears it; a replay does nothing', async () => {

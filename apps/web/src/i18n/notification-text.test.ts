@@ -88,3 +88,19 @@ describe("a donor's news of its donation", () => {
     );
   });
 });
+
+describe("a donor's reminder of a standing collection", () => {
+  afterEach(async () => {
+    await i18next.changeLanguage('en');
+  });
+  const reminder: NotificationView = {
+    ...news({ scheduleId: 3, date: '2026-12-01', foodName: 'Baladi bread', quantity: 40, unit: 'portion' }),
+    type: 'schedule.reminder',
+  };
+
+  it('names the food and points at Nothing today, in either language', async () => {
+    expect(notificationText(i18next.t, reminder)).toBe('Standing collection soon: Baladi bread. Nothing today? Say so on your schedules.');
+    await i18next.changeLanguage('ar');
+    expect(notificationText(i18next.t, reminder)).toBe('موعد استلام دائم قريب: «Baladi bread». لا شيء اليوم؟ أخبرنا في مواعيدك الدائمة.');
+  });
+});

@@ -71,6 +71,7 @@ export const common = {
           not_collected: '{{charityName}} did not collect {{foodName}}',
           received: '{{charityName}} reported what it received of {{foodName}}',
         },
+        schedule: { reminder: 'Standing collection soon: {{foodName}}. Nothing today? Say so on your schedules.' },
       },
       // Account news from its parts ({{item}}: the listing's number, {{name}}: its name).
     },
@@ -149,6 +150,7 @@ export const common = {
           not_collected: 'لم تستلم {{charityName}} «{{foodName}}»',
           received: 'أبلغت {{charityName}} بما استلمته من «{{foodName}}»',
         },
+        schedule: { reminder: 'موعد استلام دائم قريب: «{{foodName}}». لا شيء اليوم؟ أخبرنا في مواعيدك الدائمة.' },
       },
     },
     phone: { call: 'اتصال', whatsApp: 'واتساب', callLabel: 'اتصل بـ {{phone}}', whatsAppLabel: 'راسل {{phone}} على واتساب' },

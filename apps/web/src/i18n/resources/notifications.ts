@@ -26,6 +26,7 @@ export const notifications = {
         seePickups: 'See your pickups',
         openDonation: 'Donate or report not collected',
         seeDonation: 'See your donation',
+        seeSchedules: 'Your schedules',
       },
     },
     preferences: {
@@ -163,6 +164,7 @@ export const notifications = {
         seePickups: 'اعرض مواعيد الاستلام',
         openDonation: 'سلّم التبرع أو أبلغ بعدم الاستلام',
         seeDonation: 'اعرض تبرعك',
+        seeSchedules: 'مواعيدك الدائمة',
       },
     },
     preferences: {
