@@ -210,6 +210,7 @@ describe("donors' reminders of their standing collections, and Nothing today", (
     const managerPhone = await verifiedPhone(manager, 'whatsapp');
     const charity = await createCharity(t.http, { name: `Ahl Masr ${Date.now()}` });
     await verifyCharities(t.db, charity);
+    const charityPhone = await verifiedPhone(charity, 'sms');
     const schedule = await scheduleOfOneDay([charity.id]);
     expect(await t.app.get(SchedulesService, { strict: false }).materialiseDue(schedule.at(18, 30))).toBe(1);
     const confirmed = await t.http.post(apiPath(SCHEDULE_ROUTES.confirm, { id: schedule.id, date: schedule.day }), undefined, { token: charity.token });
@@ -241,6 +242,20 @@ describe("donors' reminders of their standing collections, and Nothing today", (
     }[];
     expect(withdrawn).toHaveLength(1);
     expect(withdrawn[0].recipients).toEqual(expect.arrayContaining([donor.id, charity.id]));
+    // The charity that confirmed is told, in-app and on its phone (standing.skipped), once.
+    const told = await waitFor(
+      () => t.db.query(`SELECT data FROM notifications WHERE user_id = $1 AND type = 'standing.skipped'`, [charity.id]) as Promise<{ data: Record<string, unknown> }[]>,
+      (rows) => rows.length === 1,
+      "the charity's news",
+    );
+    expect(told[0].data).toEqual({ scheduleId: schedule.id, date: schedule.day, foodName: 'Evening bread', donorName: donor.name });
+    const [news] = await waitFor(
+      async () => smsTo(charityPhone).filter((sms) => (sms.get('Body') ?? '').startsWith('Not today')),
+      (sent) => sent.length === 1,
+      "the charity's SMS",
+    );
+    expect(news.get('Body')).toContain(`${donor.name} has nothing on `);
+    expect(news.get('Body')).toContain('the collection of Evening bread you confirmed is off, and your claim has ended.');
     expect(((await t.db.query(`SELECT count(*)::int AS n FROM outbox_events WHERE type = 'food.withdrawn'`)) as { n: number }[])[0].n).toBe(outboxBefore[0].n + 1);
     const days = await t.http.get(`${apiPath(SCHEDULE_ROUTES.occurrences, { id: schedule.id })}?from=${schedule.day}&to=${schedule.day}`, { token: donor.token });
     expect((days.body as OccurrenceView[])[0].status).toBe('skipped');

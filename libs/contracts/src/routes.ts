@@ -193,5 +193,8 @@ export function notificationPath(type: NotificationType, data: NotificationData)
     case 'schedule.reminder':
       // The donor's Schedules page, where the day's "Nothing today" is.
       return PAGE_ROUTES.donorSchedules;
+    case 'standing.skipped':
+      // The charity's week, where the day now shows skipped.
+      return PAGE_ROUTES.charityWeek;
   }
 }

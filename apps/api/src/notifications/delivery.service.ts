@@ -136,7 +136,7 @@ export class DeliveryService {
    */
   private async facts(job: DeliverJob): Promise<MessageFacts | null> {
     const url = new URL(notificationPath(job.type, job.data), this.webOrigin).toString();
-    if (job.type === 'schedule.reminder') return this.reminderFacts(job, url);
+    if (job.type === 'schedule.reminder' || job.type === 'standing.skipped') return this.scheduleFacts(job, url);
     if (!job.data.foodId) return { url, message: job.data.message };
     const food = await this.repository.foodFacts(job.data.foodId);
     if (!food) return null;
@@ -155,19 +155,21 @@ export class DeliveryService {
   }
 
   /**
-   * A standing collection's reminder says what its data carries (the day's food, quantity, window and who
-   * is coming, as read when it was made); null once the donor has skipped the day (Nothing today on another
-   * channel, or the web, in the meantime).
+   * A standing collection's day's news says what its data carries (the day's food, quantity, window and who
+   * is coming, as read when it was made; the donor who has nothing that day). A reminder is null once the
+   * donor has skipped the day (Nothing today on another channel, or the web, in the meantime).
    */
-  private async reminderFacts(job: DeliverJob, url: string): Promise<MessageFacts | null> {
-    const { scheduleId, date, foodName, quantity, unit, charityName, windowFrom, windowUntil } = job.data;
-    if (scheduleId && date && (await this.repository.isSkippedDay(scheduleId, date))) return null;
+  private async scheduleFacts(job: DeliverJob, url: string): Promise<MessageFacts | null> {
+    const { scheduleId, date, foodName, quantity, unit, charityName, donorName, windowFrom, windowUntil } = job.data;
+    if (job.type === 'schedule.reminder' && scheduleId && date && (await this.repository.isSkippedDay(scheduleId, date))) return null;
     return {
       url,
       foodName,
       quantity,
       unit,
       charityName,
+      donorName,
+      date,
       pickupFrom: windowFrom ? new Date(windowFrom) : null,
       collectBy: windowUntil ? new Date(windowUntil) : null,
     };

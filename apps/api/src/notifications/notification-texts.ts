@@ -16,6 +16,9 @@ export interface MessageFacts {
   phone?: string | null;
   receivedQuantity?: number | null;
   relisted?: boolean;
+  /** A standing collection's day (standing.skipped): the donor, and the day's Cairo date (YYYY-MM-DD). */
+  donorName?: string;
+  date?: string;
   /** Absolute link into the web app. */
   url: string;
 }
@@ -82,6 +85,10 @@ const when = (at: Date | null | undefined, language: Language) => (at ? cairoTim
 /** A time of day as Cairo reads it ("21:30"), for the end of a window whose start names the day. */
 const clock = (at: Date | null | undefined, language: Language) =>
   at ? new Intl.DateTimeFormat(LOCALES[language], { timeZone: PLATFORM_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at) : null;
+
+/** A Cairo date (YYYY-MM-DD) as its reader reads it: "Sat 29 Nov". */
+const day = (date: string | undefined, language: Language) =>
+  date ? new Intl.DateTimeFormat(LOCALES[language], { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(`${date}T12:00:00Z`)) : null;
 
 /** Each type's words in English and Arabic. Lines that would say nothing (no area, say) are left out. */
 const TEMPLATES: Record<Language, Record<NotificationType, Template>> = {
@@ -162,6 +169,13 @@ const TEMPLATES: Record<Language, Record<NotificationType, Template>> = {
         'Nothing to give today? Press "Nothing today" on your schedules:',
       ],
     }),
+    'standing.skipped': (f, l) => ({
+      title: `Not today: ${f.foodName}`,
+      lines: [
+        `${f.donorName ?? 'The donor'} has nothing on ${day(f.date, l) ?? 'that day'}: the collection of ${f.foodName} you confirmed is off, and your claim has ended.`,
+        'Your week:',
+      ],
+    }),
   },
   ar: {
     'food.matched': (f, l) => ({
@@ -238,6 +252,13 @@ const TEMPLATES: Record<Language, Record<NotificationType, Template>> = {
         `${amount(f.quantity, f.unit, l) ?? 'طعامك'} من ${f.foodName}، يُستلم ${when(f.pickupFrom, l) ?? '—'} إلى ${clock(f.collectBy, l) ?? '—'} (بتوقيت القاهرة).`,
         f.charityName ? `أكدت ${f.charityName} أنها قادمة.` : 'لم تؤكد أي جمعية حضورها بعد.',
         'ليس لديكم شيء اليوم؟ اضغطوا «لا شيء اليوم» في مواعيدك الدائمة:',
+      ],
+    }),
+    'standing.skipped': (f, l) => ({
+      title: `لا استلام هذه المرة: ${f.foodName}`,
+      lines: [
+        `ليس لدى ${f.donorName ?? 'المتبرع'} شيء يوم ${day(f.date, l) ?? 'الموعد'}: أُلغي استلام ${f.foodName} الذي أكدتموه، وانتهى حجزكم.`,
+        'أسبوعكم:',
       ],
     }),
   },

@@ -302,9 +302,9 @@ export class SchedulesRepository {
   }
 
   /** Who is coming for a day's listing: the charity holding its claim (pending, or collected already), or undefined. */
-  async claimantOf(foodId: number, manager: EntityManager = this.db.manager): Promise<{ charity_name: string } | undefined> {
-    const [row] = await manager.query<{ charity_name: string }[]>(
-      `SELECT c.name AS charity_name FROM pickup_requests r JOIN users c ON c.id = r.charity_id
+  async claimantOf(foodId: number, manager: EntityManager = this.db.manager): Promise<{ charity_id: number; charity_name: string } | undefined> {
+    const [row] = await manager.query<{ charity_id: number; charity_name: string }[]>(
+      `SELECT r.charity_id, c.name AS charity_name FROM pickup_requests r JOIN users c ON c.id = r.charity_id
         WHERE r.food_id = $1 AND r.status IN ('pending', 'fulfilled') ORDER BY r.id DESC LIMIT 1`,
       [foodId],
     );

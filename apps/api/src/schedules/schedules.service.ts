@@ -94,9 +94,11 @@ export class SchedulesService implements OnModuleInit {
     tx: EntityManager,
     day: { schedule_id: number; date: string; donor_id: number; partners: readonly number[] },
     change: OccurrenceChange,
+    charityId?: number,
   ): Promise<void> {
     const recipients = [...new Set([day.donor_id, ...day.partners])];
-    await this.outbox.record(tx, DOMAIN_EVENTS.scheduleOccurrence, { scheduleId: day.schedule_id, date: day.date, change }, recipients);
+    const data = { scheduleId: day.schedule_id, date: day.date, change, ...(charityId !== undefined ? { charityId } : {}) };
+    await this.outbox.record(tx, DOMAIN_EVENTS.scheduleOccurrence, data, recipients);
   }
 
   /**
@@ -258,16 +260,19 @@ export class SchedulesService implements OnModuleInit {
       if (Date.parse(occurrence.window_until) <= now.getTime()) throw new ConflictException(ERRORS.occurrencePast);
       const day = await this.schedules.lockOccurrence(tx, id, date);
       if (!day.skipped) {
+        // The charity whose confirmed claim the skip ends: told (`charityId`), by StandingNews.
+        let confirmedBy: number | undefined;
         if (day.food_id !== null) {
           const [listed] = await this.schedules.occurrenceRows(id, date, date, tx);
           if (listed?.outcome === 'collected') throw new ConflictException(ERRORS.foodNotWithdrawable('fulfilled'));
+          if (listed?.outcome === 'claimed') confirmedBy = (await this.schedules.claimantOf(day.food_id, tx))?.charity_id;
           // A listing withdrawn or expired already is left as it is; the day is skipped all the same.
           if (listed?.outcome === 'listed' || listed?.outcome === 'claimed') await this.food.withdrawWithin(tx, user, day.food_id);
           await this.schedules.skipListedDay(tx, id, date);
         } else {
           await this.schedules.changeOccurrence(tx, id, date, day.quantity, true);
         }
-        await this.tellDay(tx, { schedule_id: id, date, donor_id: schedule.donor_id, partners: schedule.partners }, 'skipped');
+        await this.tellDay(tx, { schedule_id: id, date, donor_id: schedule.donor_id, partners: schedule.partners }, 'skipped', confirmedBy);
       }
       const [row] = await this.schedules.occurrenceRows(id, date, date, tx);
       return this.answers.storeWithin(tx, occurrenceView(schedule, occurrence, row, now));

@@ -27,6 +27,7 @@ export const notifications = {
         openDonation: 'Donate or report not collected',
         seeDonation: 'See your donation',
         seeSchedules: 'Your schedules',
+        seeWeek: 'Your week',
       },
     },
     preferences: {
@@ -165,6 +166,7 @@ export const notifications = {
         openDonation: 'سلّم التبرع أو أبلغ بعدم الاستلام',
         seeDonation: 'اعرض تبرعك',
         seeSchedules: 'مواعيدك الدائمة',
+        seeWeek: 'أسبوعكم',
       },
     },
     preferences: {
