@@ -9,7 +9,7 @@ import { jobKey } from '../outbox/notification-jobs';
 import { HijriShiftsRepository } from './hijri-shifts.repository';
 import { occurrences } from './occurrences';
 import { SchedulesRepository, type ScheduleRow } from './schedules.repository';
-import { timingOf } from './schedules.service';
+import { nextDate, timingOf } from './schedules.service';
 
 const MINUTE_MS = 60_000;
 /** Schedules are read in pages of this many. */
@@ -17,11 +17,6 @@ const PAGE = 500;
 
 /** The notification key of a day's reminder: one per schedule and Cairo date (in-app rows and jobs are unique by it). */
 export const scheduleReminderKey = (scheduleId: number, date: string) => jobKey('schedule-reminder', scheduleId, date);
-
-/** The day after a Cairo date. */
-function nextDate(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-}
 
 /**
  * The donors' reminders of their standing collections (issue 29; docs/DOMAIN-RULES.md, "Standing
