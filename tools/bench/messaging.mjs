@@ -14,6 +14,8 @@
 //
 //   node tools/bench/messaging.mjs                  full run (5,000 charities)
 //   BENCH_QUICK=1 node tools/bench/messaging.mjs    smoke run (400 charities, 40 a second)
+//   BENCH_MESSAGING_CHARITIES=30 BENCH_MESSAGING_PER_SECOND=10 BENCH_MESSAGING_BOARD_READS=20 node tools/bench/messaging.mjs
+//                                                   end to end with tiny numbers (checks the part runs)
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
@@ -24,6 +26,10 @@ import { apiEntry, call, createStack, createUsers, percentile, report } from './
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const SETTINGS = QUICK ? { charities: 400, perSecond: 40, boardReads: 100 } : { charities: 5000, perSecond: 80, boardReads: 400 };
+// A check that the part runs end to end, with tiny numbers (figures of such a run mean nothing).
+if (process.env.BENCH_MESSAGING_CHARITIES) SETTINGS.charities = Number(process.env.BENCH_MESSAGING_CHARITIES);
+if (process.env.BENCH_MESSAGING_PER_SECOND) SETTINGS.perSecond = Number(process.env.BENCH_MESSAGING_PER_SECOND);
+if (process.env.BENCH_MESSAGING_BOARD_READS) SETTINGS.boardReads = Number(process.env.BENCH_MESSAGING_BOARD_READS);
 const TARGETS = { boardP99Growth: 1.2 };
 const WHATSAPP = { version: 'v23.0', numberId: '106540352242922', token: 'EAAG-bench-token-of-the-business' };
 const GIZA_POINT = { label: 'Dokki', governorate: 'EG-GZ', area: 'Dokki', lat: 30.0385, lng: 31.2109 };

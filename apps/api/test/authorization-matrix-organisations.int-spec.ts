@@ -145,6 +145,9 @@ describe('authorization matrix: organisation roles', () => {
     'PATCH /api/schedules/{at their branch} moved to another': [[200, 403, 403, 403, 403], async () => ({ method: 'PATCH', path: apiPath(SCHEDULE_ROUTES.schedule, { id: await scheduleAt(branch) }), body: { pickup_point_id: otherBranch } })],
     'DELETE /api/schedules/{at their branch}': [[200, 200, 403, 403, 403], async () => ({ method: 'DELETE', path: apiPath(SCHEDULE_ROUTES.schedule, { id: await scheduleAt(branch) }) })],
     'DELETE /api/schedules/{at another branch}': [[200, 403, 403, 403, 403], async () => ({ method: 'DELETE', path: apiPath(SCHEDULE_ROUTES.schedule, { id: await scheduleAt(otherBranch) }) })],
+    // "Nothing today" (issue 29): also the branch's staff, who get its reminder.
+    'POST /api/schedules/{at their branch}/occurrences/{date}/skip': [[201, 201, 201, 403, 403], async () => ({ method: 'POST', path: apiPath(SCHEDULE_ROUTES.skip, { id: await scheduleAt(branch), date: cairoDateIn(60) }) })],
+    'POST /api/schedules/{at another branch}/occurrences/{date}/skip': [[201, 403, 403, 403, 403], async () => ({ method: 'POST', path: apiPath(SCHEDULE_ROUTES.skip, { id: await scheduleAt(otherBranch), date: cairoDateIn(60) }) })],
   };
 
   //                                                      admin coordinator volunteer other_volunteer removed
@@ -169,6 +172,7 @@ describe('authorization matrix: organisation roles', () => {
     'GET /api/charity/standing': [[200, 200, 403, 403, 403], async () => ({ method: 'GET', path: SCHEDULE_ROUTES.charityStanding })],
     'POST /api/schedules/{id}/occurrences/{date}/confirm': [[409, 409, 403, 403, 403], async () => ({ method: 'POST', path: apiPath(SCHEDULE_ROUTES.confirm, { id: await scheduleAt(branch, [charity.id]), date: cairoDateIn(60) }) })],
     'POST /api/schedules/{id}/occurrences/{date}/decline': [[409, 409, 403, 403, 403], async () => ({ method: 'POST', path: apiPath(SCHEDULE_ROUTES.decline, { id: await scheduleAt(branch, [charity.id]), date: cairoDateIn(60) }) })],
+    'POST /api/schedules/{id}/occurrences/{date}/skip (a donor\'s)': [[403, 403, 403, 403, 403], async () => ({ method: 'POST', path: apiPath(SCHEDULE_ROUTES.skip, { id: await scheduleAt(branch, [charity.id]), date: cairoDateIn(60) }) })],
   };
 
   const check = async (user: TestUser, target: Target, expected: number): Promise<HttpResult> => {

@@ -226,6 +226,7 @@ const MORE_CALLS: Record<string, CallDoc> = {
   'PATCH /api/schedules/{id}/occurrences/{date}': { method: 'patch', public: false, success: 200, errors: [400, 401, 403, 404, 409, 422, 503] },
   'POST /api/schedules/{id}/occurrences/{date}/confirm': { method: 'post', public: false, success: 201, errors: [400, 401, 403, 404, 409, 422, 429, 503] },
   'POST /api/schedules/{id}/occurrences/{date}/decline': { method: 'post', public: false, success: 201, errors: [400, 401, 403, 404, 409, 422, 503] },
+  'POST /api/schedules/{id}/occurrences/{date}/skip': { method: 'post', public: false, success: 201, errors: [400, 401, 403, 404, 409, 422, 503] },
   'GET /api/charity/standing': { method: 'get', public: false, success: 200, errors: [401, 403, 503] },
   'GET /api/ops/hijri-shifts': { method: 'get', public: false, success: 200, errors: [401, 403, 503] },
   'PUT /api/ops/hijri-shifts': { method: 'put', public: false, success: 200, errors: [400, 401, 403, 409, 422, 503] },

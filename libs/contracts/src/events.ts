@@ -183,7 +183,8 @@ export interface DomainEventPayloads {
    * skipped or changed by the donor. To the donor's room and each standing charity's, never a public
    * topic: the donor's schedules page and the charities' week views fetch the day again.
    */
-  'schedule.occurrence': { scheduleId: number; date: string; change: OccurrenceChange };
+  /** `charityId`: with `skipped`, the standing charity whose confirmed claim the donor's "Nothing today" ended. */
+  'schedule.occurrence': { scheduleId: number; date: string; change: OccurrenceChange; charityId?: number };
   /**
    * A charity's admin or coordinator assigned a pending claim to a member (`assigneeId`), or unassigned it
    * (`assigneeId` null); `previousAssigneeId` is who had it before (null when nobody). To the charity's room
@@ -287,6 +288,8 @@ export const HANDOVER_JOBS = {
  */
 export const SCHEDULE_JOBS = {
   materialise: 'materialise',
+  /** Reminds the donors of their standing collections' days SCHEDULE_REMINDER_MINUTES before each window opens. */
+  remind: 'remind',
 } as const;
 
 export const MAINTENANCE_JOBS = {

@@ -144,6 +144,10 @@ export const NOTIFICATION_TYPES = [
   'donation.not_collected',
   /** The charity reported what it received of the donor's food. */
   'donation.received',
+  /** A donor's standing collection is due soon: the day's food, quantity, window and who is coming ("Nothing today" skips it). */
+  'schedule.reminder',
+  /** A standing charity that confirmed a day: its donor said "Nothing today", so the collection is off. */
+  'standing.skipped',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -161,6 +165,8 @@ export const NOTIFICATION_KIND_OF: { readonly [T in NotificationType]: Notificat
   'donation.cancelled': 'donations',
   'donation.not_collected': 'donations',
   'donation.received': 'donations',
+  'schedule.reminder': 'reminders',
+  'standing.skipped': 'reminders',
 };
 
 /** The kinds each role hears of: a donor is not matched with food, a charity donates nothing. */
@@ -204,6 +210,12 @@ export const NotificationData = z
     phone: said("The charity's phone (E.164), for the donor to call or message", '+201012345678').nullable().optional(),
     receivedQuantity: z.number().nullable().optional().meta({ description: 'donation.received: how much the charity says it received', example: 38 }),
     relisted: z.boolean().optional().meta({ description: 'donation.cancelled / not_collected: the food is back on offer (false: it expired)' }),
+    // A standing collection's day (schedule.reminder): which schedule and day, and its window.
+    scheduleId: id('schedule.reminder, standing.skipped: the schedule').optional(),
+    date: said('schedule.reminder, standing.skipped: the Cairo date of the day, YYYY-MM-DD', '2026-12-01').optional(),
+    donorName: said('standing.skipped: the donor who has nothing that day', 'Zamalek Bakery').optional(),
+    windowFrom: z.string().optional().meta({ format: 'date-time', description: "schedule.reminder: the day's window opens", example: '2026-12-01T19:00:00.000Z' }),
+    windowUntil: z.string().optional().meta({ format: 'date-time', description: "schedule.reminder: the day's window closes", example: '2026-12-01T20:30:00.000Z' }),
   })
   .meta({ id: 'NotificationData' });
 export type NotificationData = z.infer<typeof NotificationData>;

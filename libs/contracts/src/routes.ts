@@ -190,5 +190,11 @@ export function notificationPath(type: NotificationType, data: NotificationData)
     case 'donation.received':
       // The donation's own card on the donor's dashboard (the claim, the charity's phone, the report).
       return data.foodId ? `/DonerDashboard#food-${data.foodId}` : '/DonerDashboard';
+    case 'schedule.reminder':
+      // The donor's Schedules page, where the day's "Nothing today" is.
+      return PAGE_ROUTES.donorSchedules;
+    case 'standing.skipped':
+      // The charity's week, where the day now shows skipped.
+      return PAGE_ROUTES.charityWeek;
   }
 }

@@ -322,6 +322,8 @@ export const SCHEDULE_ROUTES = {
   confirm: '/api/schedules/:id/occurrences/:date/confirm',
   /** POST (a standing charity): "we can't come tonight"; the next charity is asked. */
   decline: '/api/schedules/:id/occurrences/:date/decline',
+  /** POST (the donor's admin, the branch's manager or staff): "Nothing today"; a listed day's listing is withdrawn. */
+  skip: '/api/schedules/:id/occurrences/:date/skip',
   /** GET (charities): the days of the next 14 where the charity is a standing charity. */
   charityStanding: '/api/charity/standing',
   /** DELETE (charities): leave a schedule's standing charities. */

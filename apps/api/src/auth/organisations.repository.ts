@@ -111,6 +111,26 @@ export class OrganisationsRepository {
     }));
   }
 
+  /**
+   * Who acts at one of an account's branches (pickup point `pointId`): the live members of the account's
+   * organisation who are its admins, or its branch managers and staff of that branch, by id. An account in no
+   * organisation (none yet): the account alone.
+   */
+  async branchActors(accountId: number, pointId: number, manager: EntityManager = this.db.manager): Promise<number[]> {
+    const rows = await manager.query<{ user_id: number }[]>(
+      `SELECT m.user_id
+         FROM organisations o
+         JOIN organisation_members m ON m.organisation_id = o.id
+         JOIN users u ON u.id = m.user_id AND u.deleted_at IS NULL
+        WHERE o.account_id = $1 AND (m.role = 'admin' OR (m.role IN ('branch_manager', 'staff') AND $2 = ANY(m.pickup_point_ids)))
+        ORDER BY m.user_id`,
+      [accountId, pointId],
+    );
+    if (rows.length > 0) return rows.map((row) => row.user_id);
+    const [org] = await manager.query<unknown[]>(`SELECT 1 FROM organisations WHERE account_id = $1`, [accountId]);
+    return org ? [] : [accountId];
+  }
+
   /** A live member of the organisation, or undefined. */
   async member(orgId: number, userId: number, manager: EntityManager = this.db.manager): Promise<MemberRow | undefined> {
     const [row] = await manager.query<{ user_id: number; role: OrgRole; pickup_point_ids: number[] }[]>(

@@ -36,6 +36,11 @@ export class OrganisationsService {
     return this.organisations.members(orgId, withEmails, manager);
   }
 
+  /** The members who act at an account's branch: its admins, and the branch's managers and staff (OrganisationsRepository.branchActors). */
+  branchActors(accountId: number, pointId: number, manager?: EntityManager): Promise<number[]> {
+    return this.organisations.branchActors(accountId, pointId, manager);
+  }
+
   member(orgId: number, userId: number, manager?: EntityManager): Promise<MemberRow | undefined> {
     return this.organisations.member(orgId, userId, manager);
   }

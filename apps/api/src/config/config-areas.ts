@@ -154,6 +154,12 @@ export const listingsConfig = z.object({
    */
   SCHEDULE_LEAD_MINUTES: minutes(120, 24 * 60),
   STANDING_CONFIRM_MINUTES: minutes(30, 24 * 60),
+  /**
+   * The donor's reminder of a standing collection's day (in-app and on the channels the donor's `reminders`
+   * choices allow, with "Nothing today") goes this many minutes before its window opens; 0: no reminders.
+   * Shorter than SCHEDULE_LEAD_MINUTES by default, so that it can say whether a standing charity confirmed.
+   */
+  SCHEDULE_REMINDER_MINUTES: minutes(60, 24 * 60),
   /** How often the worker looks for schedules' days to list (ms). */
   SCHEDULE_CHECK_MS: wholeNumber(60_000, 1000),
 });

@@ -176,22 +176,30 @@ export class FoodService {
    */
   async withdraw(donor: AuthUser, foodId: number): Promise<MessageResponse> {
     return this.db.transaction(async (tx) => {
-      const stored = await this.lockOwnListing(tx, donor, foodId);
-      const effective = stored.status === 'available' && !stored.safe ? 'expired' : stored.status;
-      if (effective !== 'available' && effective !== 'claimed') throw new ConflictException(ERRORS.foodNotWithdrawable(effective));
-      if (effective === 'claimed') {
-        const holding = await this.food.lockHoldingRequest(tx, foodId);
-        if (holding?.status === 'fulfilled') throw new ConflictException(ERRORS.foodNotWithdrawable('fulfilled'));
-      }
-      await this.handover.endWithdrawn(tx, stored);
-      await this.organisations.recordForAccount(tx, stored.donor_id, {
-        action: 'withdrew',
-        actorId: donor.id,
-        subject: stored.food_name,
-        foodId,
-        pickupPointId: stored.pickup_point_id,
-      });
+      await this.withdrawWithin(tx, donor, foodId);
       return this.answers.storeWithin<MessageResponse>(tx, { message: 'Food item withdrawn' });
+    });
+  }
+
+  /**
+   * The withdrawal itself, in the caller's transaction (withdraw; a standing collection's "Nothing today"
+   * of a day already listed: SchedulesService.skipDay), with its checks, 404/403/409.
+   */
+  async withdrawWithin(tx: EntityManager, donor: AuthUser, foodId: number): Promise<void> {
+    const stored = await this.lockOwnListing(tx, donor, foodId);
+    const effective = stored.status === 'available' && !stored.safe ? 'expired' : stored.status;
+    if (effective !== 'available' && effective !== 'claimed') throw new ConflictException(ERRORS.foodNotWithdrawable(effective));
+    if (effective === 'claimed') {
+      const holding = await this.food.lockHoldingRequest(tx, foodId);
+      if (holding?.status === 'fulfilled') throw new ConflictException(ERRORS.foodNotWithdrawable('fulfilled'));
+    }
+    await this.handover.endWithdrawn(tx, stored);
+    await this.organisations.recordForAccount(tx, stored.donor_id, {
+      action: 'withdrew',
+      actorId: donor.id,
+      subject: stored.food_name,
+      foodId,
+      pickupPointId: stored.pickup_point_id,
     });
   }
 

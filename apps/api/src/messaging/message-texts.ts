@@ -67,6 +67,22 @@ export function declineAnswerText(answer: { outcome: 'declined' } | { outcome: '
   return language === 'ar' ? 'شكراً لإخبارنا. سنسأل الجمعية التالية.' : 'Thank you for telling us. The next charity is asked.';
 }
 
+/** The donor's Nothing today button of a standing collection's reminder (WhatsApp: at most 20 characters). */
+export function skipButtonTitle(language: Language): string {
+  return language === 'ar' ? 'لا شيء اليوم' : 'Nothing today';
+}
+
+/** The line an SMS reminding a donor of a standing collection's day starts with. */
+export function smsSkipHint(language: Language): string {
+  return language === 'ar' ? 'إن لم يكن لديكم شيء اليوم أرسلوا ١.' : 'Reply 1 if there is nothing today.';
+}
+
+/** The answer to a Nothing today: the day is off (its listing withdrawn, its charity told), or why not. */
+export function skipAnswerText(answer: { outcome: 'skipped' } | { outcome: 'refused'; reason: string }, language: Language): string {
+  if (answer.outcome === 'refused') return language === 'ar' ? `تعذّر ذلك: ${answer.reason}` : `That could not be done: ${answer.reason}`;
+  return language === 'ar' ? 'تم: لا شيء اليوم. ألغينا هذا اليوم وأخبرنا الجمعية.' : 'Done: nothing today. The day is off, and the charity is told.';
+}
+
 /** The line an SMS about new food starts with: a number is its reply. */
 export function smsClaimHint(language: Language): string {
   return language === 'ar' ? 'للحجز أرسل ١.' : 'Reply 1 to claim.';

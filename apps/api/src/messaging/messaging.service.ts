@@ -11,13 +11,16 @@ import {
   fitSms,
   helpText,
   phoneCodeText,
+  skipAnswerText,
+  skipButtonTitle,
   smsClaimHint,
+  smsSkipHint,
   smsStandingHint,
   standingButtonTitles,
   templateLanguage,
 } from './message-texts';
 import { REPLY_ACTIONS, type ReplyActions } from './reply-actions';
-import { ReplyReferences, type ReplyAction } from './reply-references';
+import { ReplyReferences, type Redeemed, type ScheduleDay } from './reply-references';
 import { MessagingRepository, type DeliveryStatus } from './messaging.repository';
 import { ProviderError, SmsClient, WhatsAppClient, type TemplateComponent, type WhatsAppMessage } from './provider-clients';
 import { MessagingQueue, smsFallbackJobId, type SendJob } from './messaging-queue';
@@ -39,6 +42,11 @@ export interface UserMessage {
    * standing collection's day offered to its standing charity (`standing`): Confirm and Can't come ("1", "2").
    */
   claim?: { foodId: number; standing?: boolean };
+  /**
+   * A donor's reminder of a standing collection's day: a Nothing today button (WhatsApp) or "Reply 1" (SMS),
+   * with a single-use reference to skipping that day as this user.
+   */
+  skip?: ScheduleDay;
   /**
    * The notification's `send` job, kept with a WhatsApp message so that a `failed` reported later by
    * Meta's status webhook can queue it again by SMS (statusReported). Absent: no late fallback.
@@ -142,6 +150,7 @@ export class MessagingService {
     const channel = options.via ?? recipient.channel;
     const standing = message.claim?.standing ? await this.references.standing(userId, message.claim.foodId, channel) : null;
     const claimReference = message.claim && !standing ? await this.references.claim(userId, message.claim.foodId, channel) : null;
+    const skipReference = message.skip && !message.claim ? await this.references.skip(userId, message.skip, channel) : null;
     const titles = standingButtonTitles(language);
     const buttons = standing
       ? [
@@ -150,9 +159,11 @@ export class MessagingService {
         ]
       : claimReference
         ? [{ id: claimReference, title: claimButtonTitle(language) }]
-        : [];
+        : skipReference
+          ? [{ id: skipReference, title: skipButtonTitle(language) }]
+          : [];
     if (channel === 'sms') {
-      const hint = standing ? smsStandingHint(language) : claimReference ? smsClaimHint(language) : null;
+      const hint = standing ? smsStandingHint(language) : claimReference ? smsClaimHint(language) : skipReference ? smsSkipHint(language) : null;
       const withHint = hint ? `${hint}\n${text}` : text;
       if (!this.sms.configured) return this.writeDown(userId, phone, channel, message.kind, withHint);
       const body = fitSms(withHint);
@@ -237,14 +248,15 @@ export class MessagingService {
   /**
    * A reply that acts (docs/MESSAGING.md, "Replies that act"): a Claim button's reference, or an SMS "1",
    * claims the listing as the phone's owner, with the same rules as the web, and is answered with the
-   * pickup code and address or why not. A forged or used reference does nothing; any other text gets a
+   * pickup code and address or why not; a standing day's Confirm and Can't come, and a donor's Nothing
+   * today, likewise do what the web's calls do. A forged or used reference does nothing; any other text gets a
    * short help. Answers go on the channel the reply came on.
    */
   private async act(owner: { userId: number; userType: UserType }, channel: MessagingChannel, text: string): Promise<void> {
     const language = await this.repository.languageOf(owner.userId);
     const answer = (words: string) => this.send(owner.userId, { kind: 'reply_answer', text: () => words }, { via: channel });
-    let reference: { action: ReplyAction; foodId: number } | undefined;
-    if (/^(claim|confirm|decline)\./.test(text)) reference = await this.references.redeem(owner.userId, text);
+    let reference: Redeemed | undefined;
+    if (/^(claim|confirm|decline|skip)\./.test(text)) reference = await this.references.redeem(owner.userId, text);
     else if (channel === 'sms' && /^[1١2٢]$/.test(text)) reference = await this.references.redeemSms(owner.userId, /^[1١]$/.test(text) ? 1 : 2);
     else {
       await answer(helpText(language));
@@ -254,7 +266,8 @@ export class MessagingService {
       if (reference === undefined) this.logger.log(`A reply of user ${owner.userId} carried no usable reference: nothing done`);
       return;
     }
-    const { action, foodId } = reference;
+    const { action, foodId, day } = reference;
+    if (action === 'skip' && day) return void (await answer(skipAnswerText(await this.actions.skip(owner.userId, day.scheduleId, day.date), language)));
     if (action === 'decline') return void (await answer(declineAnswerText(await this.actions.decline(owner.userId, foodId), language)));
     const claimed = action === 'confirm' ? await this.actions.confirm(owner.userId, foodId) : await this.actions.claim(owner.userId, foodId);
     await answer(claimAnswerText(claimed, language));

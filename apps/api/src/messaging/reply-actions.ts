@@ -14,6 +14,9 @@ export type ClaimReply =
 /** What became of a Can't come. */
 export type DeclineReply = { outcome: 'declined' } | { outcome: 'refused'; reason: string };
 
+/** What became of a donor's Nothing today. */
+export type SkipReply = { outcome: 'skipped' } | { outcome: 'refused'; reason: string };
+
 export interface ReplyActions {
   /** The same claim as the web's (POST /api/request), as user `userId` would make it there (their organisation and role). */
   claim(userId: number, foodId: number): Promise<ClaimReply>;
@@ -21,4 +24,6 @@ export interface ReplyActions {
   confirm(userId: number, foodId: number): Promise<ClaimReply>;
   /** A standing charity's Can't come: the web's decline (the next standing charity is asked, then the board). */
   decline(userId: number, foodId: number): Promise<DeclineReply>;
+  /** A donor's Nothing today of a standing collection's day: the web's POST /api/schedules/{id}/occurrences/{date}/skip. */
+  skip(userId: number, scheduleId: number, date: string): Promise<SkipReply>;
 }

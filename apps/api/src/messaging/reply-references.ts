@@ -8,21 +8,38 @@ import { REDIS } from '../redis/redis.module';
 /** How long a Claim button (or an SMS's "1") works: a listing's news is stale after this anyway. */
 const REFERENCE_SECONDS = 48 * 3600;
 
-/** What a reply can do: claim new food; a standing charity's Confirm or Can't come of a standing collection's day. */
-export type ReplyAction = 'claim' | 'confirm' | 'decline';
-const ACTIONS: readonly ReplyAction[] = ['claim', 'confirm', 'decline'];
+/**
+ * What a reply can do: claim new food; a standing charity's Confirm or Can't come of a standing collection's
+ * day; the donor's Nothing today of a standing collection's day.
+ */
+export type ReplyAction = 'claim' | 'confirm' | 'decline' | 'skip';
+const ACTIONS: readonly ReplyAction[] = ['claim', 'confirm', 'decline', 'skip'];
 
-/** What a reference stands for: one action of one user on one object. */
+/** A standing collection's day: the schedule and its Cairo date. */
+export interface ScheduleDay {
+  scheduleId: number;
+  date: string;
+}
+
+/** What a reference stands for: one action of one user on one object (a listing; for `skip`, a schedule's day). */
 interface Reference {
   userId: number;
   action: ReplyAction;
   foodId: number;
+  day?: ScheduleDay;
+}
+
+/** What a redeemed reference lets its user do. */
+export interface Redeemed {
+  action: ReplyAction;
+  foodId: number;
+  day?: ScheduleDay;
 }
 
 /**
  * Opaque, single-use references carried by reply buttons (docs/MESSAGING.md, "Replies that act"): 16 random
  * bytes (`claim.<base64url>`), kept in Redis only as an HMAC keyed with the server's secret, tied to the
- * user and the listing, for 48 hours. Redeemed once (the DEL that removes it decides), only by the user it
+ * user and the listing (or, for Nothing today, the schedule's day), for 48 hours. Redeemed once (the DEL that removes it decides), only by the user it
  * was made for: a forged one finds nothing, a replayed one finds it gone. An SMS carries no button: the
  * newest claim reference sent to a user by SMS is what their "1" means.
  */
@@ -60,13 +77,21 @@ export class ReplyReferences {
     };
   }
 
-  private async make(userId: number, action: ReplyAction, foodId: number, smsDigit: 1 | 2 | null): Promise<string> {
+  /**
+   * The donor's Nothing today of a standing collection's day (`skip.<22>`), tied to the user and the day;
+   * by SMS, "1".
+   */
+  skip(userId: number, day: ScheduleDay, channel: MessagingChannel): Promise<string> {
+    return this.make(userId, 'skip', 0, channel === 'sms' ? 1 : null, day);
+  }
+
+  private async make(userId: number, action: ReplyAction, foodId: number, smsDigit: 1 | 2 | null, day?: ScheduleDay): Promise<string> {
     const token = `${action}.${randomBytes(16).toString('base64url')}`;
-    const reference: Reference = { userId, action, foodId };
+    const reference: Reference = { userId, action, foodId, ...(day ? { day } : {}) };
     const pipeline = this.redis.multi().set(this.key(token), JSON.stringify(reference), 'EX', REFERENCE_SECONDS);
     if (smsDigit !== null) pipeline.set(this.smsKey(userId, smsDigit), token, 'EX', REFERENCE_SECONDS);
-    // A new claim offer by SMS leaves no older "2" behind that would not belong to it.
-    if (smsDigit === 1 && action === 'claim') pipeline.del(this.smsKey(userId, 2));
+    // A new one-button message by SMS (a claim offer, a reminder) leaves no older "2" behind that would not belong to it.
+    if (smsDigit === 1 && (action === 'claim' || action === 'skip')) pipeline.del(this.smsKey(userId, 2));
     await pipeline.exec();
     return token;
   }
@@ -75,8 +100,8 @@ export class ReplyReferences {
    * What a reference lets this user do, once: the action and the listing; undefined for a forged, used,
    * expired or another's.
    */
-  async redeem(userId: number, token: string): Promise<{ action: ReplyAction; foodId: number } | undefined> {
-    const match = /^(claim|confirm|decline)\.[A-Za-z0-9_-]{22}$/.exec(token);
+  async redeem(userId: number, token: string): Promise<Redeemed | undefined> {
+    const match = /^(claim|confirm|decline|skip)\.[A-Za-z0-9_-]{22}$/.exec(token);
     if (!match || !ACTIONS.includes(match[1] as ReplyAction)) return undefined;
     const key = this.key(token);
     const stored = await this.redis.get(key);
@@ -84,18 +109,19 @@ export class ReplyReferences {
     const reference = JSON.parse(stored) as Reference;
     if (reference.userId !== userId || reference.action !== match[1]) return undefined;
     // Of two redemptions at once, the one whose DEL removed it wins.
-    return (await this.redis.del(key)) === 1 ? { action: reference.action, foodId: reference.foodId } : undefined;
+    if (reference.action === 'skip' && !reference.day) return undefined;
+    return (await this.redis.del(key)) === 1 ? { action: reference.action, foodId: reference.foodId, ...(reference.day ? { day: reference.day } : {}) } : undefined;
   }
 
   /**
    * An SMS "1" or "2": the newest reference sent to the user by SMS under that number, once. A standing
    * day's Confirm or Can't come spends the other number with it (one answer to one offer).
    */
-  async redeemSms(userId: number, digit: 1 | 2): Promise<{ action: ReplyAction; foodId: number } | undefined> {
+  async redeemSms(userId: number, digit: 1 | 2): Promise<Redeemed | undefined> {
     const token = await this.redis.getdel(this.smsKey(userId, digit));
     if (!token) return undefined;
     const redeemed = await this.redeem(userId, token);
-    if (redeemed && redeemed.action !== 'claim') {
+    if (redeemed && (redeemed.action === 'confirm' || redeemed.action === 'decline')) {
       const other = await this.redis.getdel(this.smsKey(userId, digit === 1 ? 2 : 1));
       if (other) await this.redis.del(this.key(other));
     }

@@ -98,6 +98,8 @@ export class DeliveryService {
       },
       // New food comes with a Claim button (or "Reply 1" by SMS): the same claim as the web's.
       ...(newFood !== null ? { claim: { foodId: newFood, standing } } : {}),
+      // A donor's reminder of a standing collection's day comes with Nothing today (or "Reply 1" by SMS).
+      ...(job.type === 'schedule.reminder' && job.data.scheduleId && job.data.date ? { skip: { scheduleId: job.data.scheduleId, date: job.data.date } } : {}),
       // Kept with a WhatsApp message for its late SMS fallback (MessagingService.statusReported).
       ...(job.channel === 'phone' && !via ? { resend: job as SendJob } : {}),
     };
@@ -134,6 +136,7 @@ export class DeliveryService {
    */
   private async facts(job: DeliverJob): Promise<MessageFacts | null> {
     const url = new URL(notificationPath(job.type, job.data), this.webOrigin).toString();
+    if (job.type === 'schedule.reminder' || job.type === 'standing.skipped') return this.scheduleFacts(job, url);
     if (!job.data.foodId) return { url, message: job.data.message };
     const food = await this.repository.foodFacts(job.data.foodId);
     if (!food) return null;
@@ -148,6 +151,27 @@ export class DeliveryService {
       pickupFrom: food.pickupFrom,
       message: job.data.message,
       ...{ charityName, quantity, unit, phone, receivedQuantity, relisted },
+    };
+  }
+
+  /**
+   * A standing collection's day's news says what its data carries (the day's food, quantity, window and who
+   * is coming, as read when it was made; the donor who has nothing that day). A reminder is null once the
+   * donor has skipped the day (Nothing today on another channel, or the web, in the meantime).
+   */
+  private async scheduleFacts(job: DeliverJob, url: string): Promise<MessageFacts | null> {
+    const { scheduleId, date, foodName, quantity, unit, charityName, donorName, windowFrom, windowUntil } = job.data;
+    if (job.type === 'schedule.reminder' && scheduleId && date && (await this.repository.isSkippedDay(scheduleId, date))) return null;
+    return {
+      url,
+      foodName,
+      quantity,
+      unit,
+      charityName,
+      donorName,
+      date,
+      pickupFrom: windowFrom ? new Date(windowFrom) : null,
+      collectBy: windowUntil ? new Date(windowUntil) : null,
     };
   }
 

@@ -16,6 +16,9 @@ export interface MessageFacts {
   phone?: string | null;
   receivedQuantity?: number | null;
   relisted?: boolean;
+  /** A standing collection's day (standing.skipped): the donor, and the day's Cairo date (YYYY-MM-DD). */
+  donorName?: string;
+  date?: string;
   /** Absolute link into the web app. */
   url: string;
 }
@@ -78,6 +81,14 @@ export function amount(quantity: number | null | undefined, unit: FoodUnit | und
 const phoneIn = (phone: string, language: Language) => (language === 'ar' ? `\u2066${phone}\u2069` : phone);
 
 const when = (at: Date | null | undefined, language: Language) => (at ? cairoTime(at, language) : null);
+
+/** A time of day as Cairo reads it ("21:30"), for the end of a window whose start names the day. */
+const clock = (at: Date | null | undefined, language: Language) =>
+  at ? new Intl.DateTimeFormat(LOCALES[language], { timeZone: PLATFORM_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at) : null;
+
+/** A Cairo date (YYYY-MM-DD) as its reader reads it: "Sat 29 Nov". */
+const day = (date: string | undefined, language: Language) =>
+  date ? new Intl.DateTimeFormat(LOCALES[language], { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(`${date}T12:00:00Z`)) : null;
 
 /** Each type's words in English and Arabic. Lines that would say nothing (no area, say) are left out. */
 const TEMPLATES: Record<Language, Record<NotificationType, Template>> = {
@@ -150,6 +161,21 @@ const TEMPLATES: Record<Language, Record<NotificationType, Template>> = {
         'The full report:',
       ],
     }),
+    'schedule.reminder': (f, l) => ({
+      title: `Standing collection soon: ${f.foodName}`,
+      lines: [
+        `${amount(f.quantity, f.unit, l) ?? 'Your food'} of ${f.foodName}, collected ${when(f.pickupFrom, l) ?? '—'} to ${clock(f.collectBy, l) ?? '—'} (Cairo time).`,
+        f.charityName ? `${f.charityName} confirmed it is coming.` : 'No charity has confirmed yet.',
+        'Nothing to give today? Press "Nothing today" on your schedules:',
+      ],
+    }),
+    'standing.skipped': (f, l) => ({
+      title: `Not today: ${f.foodName}`,
+      lines: [
+        `${f.donorName ?? 'The donor'} has nothing on ${day(f.date, l) ?? 'that day'}: the collection of ${f.foodName} you confirmed is off, and your claim has ended.`,
+        'Your week:',
+      ],
+    }),
   },
   ar: {
     'food.matched': (f, l) => ({
@@ -218,6 +244,21 @@ const TEMPLATES: Record<Language, Record<NotificationType, Template>> = {
           ? `أبلغت ${f.charityName} بما استلمته من ${f.foodName}.`
           : `استلمت ${f.charityName} ${amount(f.receivedQuantity, f.unit, l)} من ${f.foodName}. شكراً لك!`,
         'التقرير كاملاً:',
+      ],
+    }),
+    'schedule.reminder': (f, l) => ({
+      title: `موعد استلام دائم قريب: ${f.foodName}`,
+      lines: [
+        `${amount(f.quantity, f.unit, l) ?? 'طعامك'} من ${f.foodName}، يُستلم ${when(f.pickupFrom, l) ?? '—'} إلى ${clock(f.collectBy, l) ?? '—'} (بتوقيت القاهرة).`,
+        f.charityName ? `أكدت ${f.charityName} أنها قادمة.` : 'لم تؤكد أي جمعية حضورها بعد.',
+        'ليس لديكم شيء اليوم؟ اضغطوا «لا شيء اليوم» في مواعيدك الدائمة:',
+      ],
+    }),
+    'standing.skipped': (f, l) => ({
+      title: `لا استلام هذه المرة: ${f.foodName}`,
+      lines: [
+        `ليس لدى ${f.donorName ?? 'المتبرع'} شيء يوم ${day(f.date, l) ?? 'الموعد'}: أُلغي استلام ${f.foodName} الذي أكدتموه، وانتهى حجزكم.`,
+        'أسبوعكم:',
       ],
     }),
   },

@@ -15,6 +15,7 @@ import { CharityProfileController, NotificationsController, NotificationsOpsCont
 import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
 import { RemindersService } from './reminders.service';
+import { StandingNews } from './standing-news';
 
 /**
  * Notifying users (docs/NOTIFICATIONS.md): `NotificationsService.notify()` for any part that has
@@ -35,6 +36,7 @@ import { RemindersService } from './reminders.service';
     CancellationNotices,
     NotificationReactions,
     DonorNews,
+    StandingNews,
   ],
   exports: [NotificationsService, DeliveryService, MatchingService, RemindersService, CancellationNotices],
 })

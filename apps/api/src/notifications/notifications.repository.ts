@@ -308,6 +308,21 @@ export class NotificationsRepository {
     return rows.length > 0;
   }
 
+  /** A standing collection's food and its donor's name (a deleted schedule's too), for the news of one of its days. */
+  async scheduleFacts(scheduleId: number): Promise<{ food_name: string; donor_name: string } | undefined> {
+    const [row] = await this.db.query<{ food_name: string; donor_name: string }[]>(
+      `SELECT s.food_name, d.name AS donor_name FROM schedules s JOIN users d ON d.id = s.donor_id WHERE s.id = $1`,
+      [scheduleId],
+    );
+    return row;
+  }
+
+  /** Whether the donor skipped a standing collection's day ("Nothing today"): its reminder is not sent then. */
+  async isSkippedDay(scheduleId: number, date: string): Promise<boolean> {
+    const rows = await this.db.query<unknown[]>(`SELECT 1 FROM schedule_occurrences WHERE schedule_id = $1 AND date = $2 AND skipped`, [scheduleId, date]);
+    return rows.length > 0;
+  }
+
   /** Whether the food went back on offer (a cancelled claim put it back, or another took it since) rather than expiring. */
   async isOnOffer(foodId: number): Promise<boolean> {
     const [row] = await this.db.query<{ status: string }[]>(`SELECT status::text FROM food_items WHERE id = $1`, [foodId]);

@@ -2,13 +2,15 @@ import { ConflictException, HttpException, Injectable } from '@nestjs/common';
 import { ERRORS, type OrgRole } from '@food-link/contracts';
 import { SessionUsers } from '../auth/session-users';
 import type { AuthUser } from '../auth/auth-user';
-import type { ClaimReply, DeclineReply, ReplyActions } from '../messaging/reply-actions';
+import type { ClaimReply, DeclineReply, ReplyActions, SkipReply } from '../messaging/reply-actions';
 import { RequestsService } from '../requests/requests.service';
 import { SchedulesService } from '../schedules/schedules.service';
 import { StandingService } from '../schedules/standing.service';
 
 /** Who of a charity may claim: as on the web (POST /api/request's @OrgRoles). */
 const CLAIMING_ROLES: readonly OrgRole[] = ['admin', 'coordinator'];
+/** Who of a donor may say Nothing today: as on the web (POST .../occurrences/{date}/skip's @OrgRoles). */
+const SKIPPING_ROLES: readonly OrgRole[] = ['admin', 'branch_manager', 'staff'];
 
 /** An error's words as the API would answer them. */
 function reasonOf(error: HttpException): string {
@@ -82,6 +84,23 @@ export class ClaimByReply implements ReplyActions {
     try {
       await this.schedules.decline(user, day.scheduleId, day.date);
       return { outcome: 'declined' };
+    } catch (error) {
+      if (error instanceof HttpException) return { outcome: 'refused', reason: reasonOf(error) };
+      throw error;
+    }
+  }
+
+  /**
+   * A donor's Nothing today of a standing collection's day: the web's skip (SchedulesService.skipDay: the
+   * schedule must be the donor's, at one of a branch member's branches; a listed day's listing is withdrawn),
+   * with the web's roles (the donor's admin, a branch manager or staff).
+   */
+  async skip(userId: number, scheduleId: number, date: string): Promise<SkipReply> {
+    const user = await this.actingAs(userId, 'donor', SKIPPING_ROLES);
+    if ('refused' in user) return { outcome: 'refused', reason: user.refused };
+    try {
+      await this.schedules.skipDay(user, scheduleId, date);
+      return { outcome: 'skipped' };
     } catch (error) {
       if (error instanceof HttpException) return { outcome: 'refused', reason: reasonOf(error) };
       throw error;

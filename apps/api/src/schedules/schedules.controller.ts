@@ -119,4 +119,22 @@ export class SchedulesController {
   ) {
     return this.schedules.changeOccurrence(user, id, date, body);
   }
+
+  @Post(SCHEDULE_ROUTES.skip)
+  @OrgRoles('admin', 'branch_manager', 'staff')
+  @ApiOperation({ summary: '"Nothing today": skips one day; a day already listed has its listing withdrawn (the donor\'s admin, the branch\'s manager or staff)' })
+  @ApiIdParam('id', 'The schedule')
+  @ApiParam({ name: 'date', description: 'The Cairo date, YYYY-MM-DD', schema: { type: 'string', format: 'date', example: '2026-12-01' } })
+  @ApiCreatedResponse({ schema: shapeRef(OccurrenceView) })
+  @ApiErrors(
+    { status: 400, description: 'The path id or date is invalid', message: ['date must be a date written YYYY-MM-DD'] },
+    401,
+    ANOTHER_DONORS,
+    { status: 404, description: 'No such schedule, or it does not run on that date', message: ERRORS.occurrenceNotFound },
+    { status: 409, description: "The day's window has closed, or its food was collected", message: ERRORS.occurrencePast },
+    503,
+  )
+  skip(@CurrentUser() user: AuthUser, @IdParam('id') id: number, @Param('date') date: string) {
+    return this.schedules.skipDay(user, id, date);
+  }
 }

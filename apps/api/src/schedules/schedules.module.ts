@@ -9,6 +9,6 @@ import { SchedulesService } from './schedules.service';
 @Module({
   imports: [FoodModule, PartnersModule],
   providers: [SchedulesService, SchedulesRepository, HijriShiftsRepository],
-  exports: [SchedulesService, HijriShiftsRepository],
+  exports: [SchedulesService, HijriShiftsRepository, SchedulesRepository],
 })
 export class SchedulesModule {}

@@ -271,6 +271,46 @@ export class SchedulesRepository {
     return row;
   }
 
+  /**
+   * The day's row for its donor's reminder (issue 29), made if it has none yet and locked for the rest of
+   * the transaction: whether the donor skipped it, its listing, and whether it was reminded already.
+   */
+  async lockForReminder(tx: EntityManager, scheduleId: number, date: string): Promise<{ skipped: boolean; food_id: number | null; reminded: boolean; quantity: number | null }> {
+    await tx.query(`INSERT INTO schedule_occurrences (schedule_id, date) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [scheduleId, date]);
+    const [row] = await tx.query<{ skipped: boolean; food_id: number | null; reminded: boolean; quantity: number | null }[]>(
+      `SELECT skipped, food_id, reminded_at IS NOT NULL AS reminded, quantity FROM schedule_occurrences WHERE schedule_id = $1 AND date = $2 FOR UPDATE`,
+      [scheduleId, date],
+    );
+    return row;
+  }
+
+  /**
+   * "Nothing today" of a locked day that was listed (its listing withdrawn in the same transaction): skipped,
+   * and no longer tied to that listing, so that a day skipped is never one with a listing (the table's check)
+   * and "collect this day after all" lists it anew.
+   */
+  async skipListedDay(tx: EntityManager, scheduleId: number, date: string): Promise<void> {
+    await tx.query(
+      `UPDATE schedule_occurrences SET skipped = true, food_id = NULL, listed_at = NULL, updated_at = now() WHERE schedule_id = $1 AND date = $2`,
+      [scheduleId, date],
+    );
+  }
+
+  /** A locked day's reminder was sent (once: lockForReminder reads it). */
+  async markReminded(tx: EntityManager, scheduleId: number, date: string): Promise<void> {
+    await tx.query(`UPDATE schedule_occurrences SET reminded_at = now(), updated_at = now() WHERE schedule_id = $1 AND date = $2`, [scheduleId, date]);
+  }
+
+  /** Who is coming for a day's listing: the charity holding its claim (pending, or collected already), or undefined. */
+  async claimantOf(foodId: number, manager: EntityManager = this.db.manager): Promise<{ charity_id: number; charity_name: string } | undefined> {
+    const [row] = await manager.query<{ charity_id: number; charity_name: string }[]>(
+      `SELECT r.charity_id, c.name AS charity_name FROM pickup_requests r JOIN users c ON c.id = r.charity_id
+        WHERE r.food_id = $1 AND r.status IN ('pending', 'fulfilled') ORDER BY r.id DESC LIMIT 1`,
+      [foodId],
+    );
+    return row;
+  }
+
   /** A locked day is listed as `foodId`. */
   async markListed(tx: EntityManager, scheduleId: number, date: string, foodId: number): Promise<void> {
     await tx.query(

@@ -38,7 +38,7 @@ const MINUTE_MS = 60_000;
 const PAGE = 500;
 
 /** The day after a Cairo date. */
-function nextDate(date: string): string {
+export function nextDate(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
@@ -94,9 +94,11 @@ export class SchedulesService implements OnModuleInit {
     tx: EntityManager,
     day: { schedule_id: number; date: string; donor_id: number; partners: readonly number[] },
     change: OccurrenceChange,
+    charityId?: number,
   ): Promise<void> {
     const recipients = [...new Set([day.donor_id, ...day.partners])];
-    await this.outbox.record(tx, DOMAIN_EVENTS.scheduleOccurrence, { scheduleId: day.schedule_id, date: day.date, change }, recipients);
+    const data = { scheduleId: day.schedule_id, date: day.date, change, ...(charityId !== undefined ? { charityId } : {}) };
+    await this.outbox.record(tx, DOMAIN_EVENTS.scheduleOccurrence, data, recipients);
   }
 
   /**
@@ -221,14 +223,7 @@ export class SchedulesService implements OnModuleInit {
    * window has closed. A day that runs again inside the lead time is listed at once.
    */
   async changeOccurrence(user: AuthUser, id: number, date: string, body: OccurrenceChangeBody, now: Date = new Date()): Promise<OccurrenceView> {
-    if (!isCalendarDate(date)) throw new BadRequestException(['date must be a date written YYYY-MM-DD']);
-    return this.db.transaction(async (tx) => {
-      const schedule = this.mayManage(user, await this.schedules.find(id, tx, true));
-      const shifts = await this.hijriShifts.shifts(tx);
-      const [occurrence] = occurrences(timingOf(schedule), { from: date, to: date }, { hijriShifts: shifts });
-      if (!occurrence) throw new NotFoundException(ERRORS.occurrenceNotFound);
-      if (Date.parse(occurrence.window_until) <= now.getTime()) throw new ConflictException(ERRORS.occurrencePast);
-      const day = await this.schedules.lockOccurrence(tx, id, date);
+    return this.changingDay(user, id, date, now, async (tx, schedule, occurrence, day) => {
       if (day.food_id !== null) throw new ConflictException(ERRORS.occurrenceAlreadyListed);
       const quantity = body.quantity === undefined ? day.quantity : body.quantity;
       const skipped = body.skip ?? day.skipped;
@@ -238,6 +233,59 @@ export class SchedulesService implements OnModuleInit {
       if (!listed) await this.tellDay(tx, { schedule_id: id, date, donor_id: schedule.donor_id, partners: schedule.partners }, skipped ? 'skipped' : 'changed');
       const [row] = await this.schedules.occurrenceRows(id, date, date, tx);
       return this.answers.storeWithin(tx, occurrenceView(schedule, occurrence, row, now));
+    });
+  }
+
+  /**
+   * "Nothing today" (issue 29: `POST .../occurrences/{date}/skip`, and the donor's reminder's button): the
+   * day is skipped whether or not it is listed yet. Not listed yet: it will not be (as `PATCH` `{skip: true}`).
+   * Listed: its listing is withdrawn in the same transaction (FoodService.withdrawWithin, as the donor's
+   * withdrawal: a standing charity that confirmed has its claim ended `withdrawn` and is told) and the day
+   * is no longer tied to it (SchedulesRepository.skipListedDay). Skipped already: nothing changes. 409 once
+   * its window has closed, or when its food was collected.
+   */
+  async skipDay(user: AuthUser, id: number, date: string, now: Date = new Date()): Promise<OccurrenceView> {
+    return this.changingDay(user, id, date, now, async (tx, schedule, occurrence, day) => {
+      if (!day.skipped) {
+        // The charity whose confirmed claim the skip ends: told (`charityId`), by StandingNews.
+        let confirmedBy: number | undefined;
+        if (day.food_id !== null) {
+          const [listed] = await this.schedules.occurrenceRows(id, date, date, tx);
+          if (listed?.outcome === 'collected') throw new ConflictException(ERRORS.foodNotWithdrawable('fulfilled'));
+          if (listed?.outcome === 'claimed') confirmedBy = (await this.schedules.claimantOf(day.food_id, tx))?.charity_id;
+          // A listing withdrawn or expired already is left as it is; the day is skipped all the same.
+          if (listed?.outcome === 'listed' || listed?.outcome === 'claimed') await this.food.withdrawWithin(tx, user, day.food_id);
+          await this.schedules.skipListedDay(tx, id, date);
+        } else {
+          await this.schedules.changeOccurrence(tx, id, date, day.quantity, true);
+        }
+        await this.tellDay(tx, { schedule_id: id, date, donor_id: schedule.donor_id, partners: schedule.partners }, 'skipped', confirmedBy);
+      }
+      const [row] = await this.schedules.occurrenceRows(id, date, date, tx);
+      return this.answers.storeWithin(tx, occurrenceView(schedule, occurrence, row, now));
+    });
+  }
+
+  /**
+   * A donor's change of one day, in a transaction: the schedule locked and checked (mayManage), the day
+   * evaluated (400 a date that is not one, 404 one it does not run, 409 once its window has closed) and its
+   * row locked; then `change`.
+   */
+  private changingDay<T>(
+    user: AuthUser,
+    id: number,
+    date: string,
+    now: Date,
+    change: (tx: EntityManager, schedule: ScheduleRow, occurrence: Occurrence, day: OccurrenceRow) => Promise<T>,
+  ): Promise<T> {
+    if (!isCalendarDate(date)) throw new BadRequestException(['date must be a date written YYYY-MM-DD']);
+    return this.db.transaction(async (tx) => {
+      const schedule = this.mayManage(user, await this.schedules.find(id, tx, true));
+      const shifts = await this.hijriShifts.shifts(tx);
+      const [occurrence] = occurrences(timingOf(schedule), { from: date, to: date }, { hijriShifts: shifts });
+      if (!occurrence) throw new NotFoundException(ERRORS.occurrenceNotFound);
+      if (Date.parse(occurrence.window_until) <= now.getTime()) throw new ConflictException(ERRORS.occurrencePast);
+      return change(tx, schedule, occurrence, await this.schedules.lockOccurrence(tx, id, date));
     });
   }
 

@@ -27,6 +27,7 @@ import { InvitationMailModule } from '../org/invitation-mail';
 import { VerificationReactionsModule } from '../verification/verification-reactions';
 import { QueueWorkerKit, type QueueName } from './queue-worker';
 import { SchedulesModule } from '../schedules/schedules.module';
+import { ScheduleRemindersModule } from '../schedules/schedule-reminders.module';
 import { SchedulesProcessor } from './schedules.processor';
 
 /** One processor per queue (each a QueueWorker); the type makes a queue without a processor a compile error. */
@@ -67,6 +68,7 @@ const PROCESSORS: Record<QueueName, Type<unknown>> = {
     FoodModule,
     ListingsModule,
     SchedulesModule,
+    ScheduleRemindersModule,
     HandoverModule,
     StatsModule,
     RealtimePublisherModule,

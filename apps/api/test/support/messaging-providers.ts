@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -143,6 +143,24 @@ export class MessagingProviders {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
       body: raw,
+    });
+    return response.status;
+  }
+
+  /**
+   * Delivers an inbound SMS to the API at `apiUrl` as Twilio does: a form POST to /api/webhooks/sms (`From`,
+   * `To`, `Body`, `SmsStatus=received`, a fresh `MessageSid`), signed `X-Twilio-Signature` for `publicUrl` +
+   * the path (HMAC-SHA1 with the auth token of the URL followed by the sorted parameters, base64).
+   */
+  async deliverSms(apiUrl: string, publicUrl: string, from: string, body: string): Promise<number> {
+    const params: Record<string, string> = { AccountSid: SMS.sid, MessageSid: `SM${randomBytes(16).toString('hex')}`, SmsStatus: 'received', From: from, To: SMS.from, Body: body };
+    const signed = Object.keys(params)
+      .sort()
+      .reduce((text, name) => text + name + params[name], `${publicUrl}/api/webhooks/sms`);
+    const response = await fetch(`${apiUrl}/api/webhooks/sms`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': createHmac('sha1', SMS.token).update(signed).digest('base64') },
+      body: new URLSearchParams(params).toString(),
     });
     return response.status;
   }

@@ -21,9 +21,11 @@ export const scheduleEndpoints = {
   deleteSchedule: (id: number) => api<MessageResponse>(apiPath(SCHEDULE_ROUTES.schedule, { id }), { method: 'DELETE', auth: true }),
   occurrences: (id: number, from: string, to: string) =>
     api<OccurrenceView[]>(`${apiPath(SCHEDULE_ROUTES.occurrences, { id })}?${new URLSearchParams({ from, to })}`, { auth: true }),
-  /** "Nothing today" (`{skip: true}`), or that day's quantity. */
+  /** That day's quantity, or `{skip: false}` (collect it after all). */
   changeOccurrence: (id: number, date: string, body: OccurrenceChangeBody) =>
     api<OccurrenceView>(apiPath(SCHEDULE_ROUTES.occurrence, { id, date }), { method: 'PATCH', body, auth: true }),
+  /** "Nothing today": a day not listed yet is not listed; a listed day's listing is withdrawn. */
+  skip: (id: number, date: string) => api<OccurrenceView>(apiPath(SCHEDULE_ROUTES.skip, { id, date }), { method: 'POST', auth: true }),
   standing: () => api<StandingOccurrenceView[]>(SCHEDULE_ROUTES.charityStanding, { auth: true }),
   confirm: (id: number, date: string) =>
     api<PickupRequestResponse>(apiPath(SCHEDULE_ROUTES.confirm, { id, date }), { method: 'POST', auth: true }),

@@ -88,3 +88,32 @@ describe("a donor's news of its donation", () => {
     );
   });
 });
+
+describe("a donor's reminder of a standing collection", () => {
+  afterEach(async () => {
+    await i18next.changeLanguage('en');
+  });
+  const reminder: NotificationView = {
+    ...news({ scheduleId: 3, date: '2026-12-01', foodName: 'Baladi bread', quantity: 40, unit: 'portion' }),
+    type: 'schedule.reminder',
+  };
+
+  it('names the food and points at Nothing today, in either language', async () => {
+    expect(notificationText(i18next.t, reminder)).toBe('Standing collection soon: Baladi bread. Nothing today? Say so on your schedules.');
+    await i18next.changeLanguage('ar');
+    expect(notificationText(i18next.t, reminder)).toBe('موعد استلام دائم قريب: «Baladi bread». لا شيء اليوم؟ أخبرنا في مواعيدك الدائمة.');
+  });
+});
+
+describe("a standing charity's news of a day its donor skipped", () => {
+  afterEach(async () => {
+    await i18next.changeLanguage('en');
+  });
+  const skipped: NotificationView = { ...news({ scheduleId: 3, date: '2026-12-01', foodName: 'Baladi bread', donorName: 'Zamalek Bakery' }), type: 'standing.skipped' };
+
+  it('names the donor (isolated) and the food, in either language', async () => {
+    expect(notificationText(i18next.t, skipped)).toBe(`${FSI}Zamalek Bakery${PDI} has nothing that day: the collection of Baladi bread you confirmed is off`);
+    await i18next.changeLanguage('ar');
+    expect(notificationText(i18next.t, skipped)).toBe(`ليس لدى ${FSI}Zamalek Bakery${PDI} شيء في ذلك اليوم: أُلغي استلام «Baladi bread» الذي أكدتموه`);
+  });
+});

@@ -40,5 +40,6 @@ export function notificationText(t: TFunction, notification: NotificationView): 
   return t(`common:notifications.text.${notification.type}`, {
     foodName: data.foodName ?? t('common:notifications.someFood'),
     charityName: data.charityName ? isolate(data.charityName) : t('common:notifications.someCharity'),
+    donorName: data.donorName ? isolate(data.donorName) : t('common:notifications.someDonor'),
   });
 }

@@ -55,6 +55,7 @@ export const common = {
       bellUnread: 'Notifications, {{unread}} unread',
       someFood: 'a listing',
       someCharity: 'A charity',
+      someDonor: 'The donor',
       text: {
         food: {
           matched: 'New food near you: {{foodName}}',
@@ -71,6 +72,8 @@ export const common = {
           not_collected: '{{charityName}} did not collect {{foodName}}',
           received: '{{charityName}} reported what it received of {{foodName}}',
         },
+        schedule: { reminder: 'Standing collection soon: {{foodName}}. Nothing today? Say so on your schedules.' },
+        standing: { skipped: '{{donorName}} has nothing that day: the collection of {{foodName}} you confirmed is off' },
       },
       // Account news from its parts ({{item}}: the listing's number, {{name}}: its name).
     },
@@ -133,6 +136,7 @@ export const common = {
       bellUnread: 'الإشعارات، {{unread}} غير مقروءة',
       someFood: 'طعام معروض',
       someCharity: 'جمعية',
+      someDonor: 'المتبرع',
       text: {
         food: {
           matched: 'طعام جديد بالقرب منك: {{foodName}}',
@@ -149,6 +153,8 @@ export const common = {
           not_collected: 'لم تستلم {{charityName}} «{{foodName}}»',
           received: 'أبلغت {{charityName}} بما استلمته من «{{foodName}}»',
         },
+        schedule: { reminder: 'موعد استلام دائم قريب: «{{foodName}}». لا شيء اليوم؟ أخبرنا في مواعيدك الدائمة.' },
+        standing: { skipped: 'ليس لدى {{donorName}} شيء في ذلك اليوم: أُلغي استلام «{{foodName}}» الذي أكدتموه' },
       },
     },
     phone: { call: 'اتصال', whatsApp: 'واتساب', callLabel: 'اتصل بـ {{phone}}', whatsAppLabel: 'راسل {{phone}} على واتساب' },

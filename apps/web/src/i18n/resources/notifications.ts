@@ -26,6 +26,8 @@ export const notifications = {
         seePickups: 'See your pickups',
         openDonation: 'Donate or report not collected',
         seeDonation: 'See your donation',
+        seeSchedules: 'Your schedules',
+        seeWeek: 'Your week',
       },
     },
     preferences: {
@@ -47,8 +49,8 @@ export const notifications = {
         },
         reminders: {
           label: 'Reminders',
-          hint: 'A pickup window that opens in 30 minutes; a pickup window that ended with the request still pending.',
-          donorHint: 'A pickup window that ended with the request still pending: was it collected?',
+          hint: 'A pickup window that opens in 30 minutes; a pickup window that ended with the request still pending; a standing collection you confirmed that its donor called off.',
+          donorHint: 'A pickup window that ended with the request still pending: was it collected? And your standing collections an hour before each window, with "Nothing today".',
         },
         account: { label: 'Account news', hint: 'Decisions about your account, such as its verification.' },
       },
@@ -163,6 +165,8 @@ export const notifications = {
         seePickups: 'اعرض مواعيد الاستلام',
         openDonation: 'سلّم التبرع أو أبلغ بعدم الاستلام',
         seeDonation: 'اعرض تبرعك',
+        seeSchedules: 'مواعيدك الدائمة',
+        seeWeek: 'أسبوعكم',
       },
     },
     preferences: {
@@ -184,8 +188,8 @@ export const notifications = {
         },
         reminders: {
           label: 'التذكيرات',
-          hint: 'موعد استلام يبدأ بعد ٣٠ دقيقة؛ وموعد استلام انتهى والطلب ما زال معلقًا.',
-          donorHint: 'موعد استلام انتهى والطلب ما زال معلقًا: هل استُلم الطعام؟',
+          hint: 'موعد استلام يبدأ بعد ٣٠ دقيقة؛ وموعد استلام انتهى والطلب ما زال معلقًا؛ واستلام دائم أكدتموه ألغاه المتبرع.',
+          donorHint: 'موعد استلام انتهى والطلب ما زال معلقًا: هل استُلم الطعام؟ ومواعيدك الدائمة قبل كل موعد بساعة، مع «لا شيء اليوم».',
         },
         account: { label: 'أخبار الحساب', hint: 'القرارات الخاصة بحسابك، مثل توثيقه.' },
       },

@@ -16,6 +16,8 @@ const LINK_LABELS: { readonly [T in NotificationType]: string | null } = {
   'donation.cancelled': 'page.links.seeDonation',
   'donation.not_collected': 'page.links.seeDonation',
   'donation.received': 'page.links.seeDonation',
+  'schedule.reminder': 'page.links.seeSchedules',
+  'standing.skipped': 'page.links.seeWeek',
 };
 
 /** Where a notification leads (the same place its e-mail and push message link to: notificationPath), and what the link says. */

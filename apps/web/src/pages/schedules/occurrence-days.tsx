@@ -27,8 +27,16 @@ function OccurrenceRow({ schedule, occurrence, userId, names }: { schedule: Sche
     mutationFn: (body: { quantity?: number; skip?: boolean }) => scheduleEndpoints.changeOccurrence(schedule.id, occurrence.date, body),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.schedules(userId) }),
   });
+  // "Nothing today": also for a day already listed (its listing is withdrawn) or confirmed (its charity is told).
+  const skip = useMutation({
+    mutationFn: () => scheduleEndpoints.skip(schedule.id, occurrence.date),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.schedules(userId) }),
+  });
+  const failed = change.isError ? change.error : skip.isError ? skip.error : null;
+  const busy = change.isPending || skip.isPending;
   const date = gregorianDay(occurrence.date, i18n.language);
   const changeable = occurrence.status === 'planned' || occurrence.status === 'skipped';
+  const listed = occurrence.status === 'listed' || occurrence.status === 'claimed';
   const setDay = (event: FormEvent) => {
     event.preventDefault();
     if (/^\d+$/.test(quantity) && Number(quantity) >= 1) change.mutate({ quantity: Number(quantity) });
@@ -75,15 +83,15 @@ function OccurrenceRow({ schedule, occurrence, userId, names }: { schedule: Sche
                   className="min-h-11 w-24 rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900"
                 />
               </div>
-              <button type="submit" disabled={change.isPending} className={`${buttonClass} border border-green-700 text-green-800 hover:bg-green-50`}>
+              <button type="submit" disabled={busy} className={`${buttonClass} border border-green-700 text-green-800 hover:bg-green-50`}>
                 {t('days14.setQuantity')}
               </button>
             </form>
           )}
           <button
             type="button"
-            disabled={change.isPending}
-            onClick={() => change.mutate({ skip: occurrence.status === 'planned' })}
+            disabled={busy}
+            onClick={() => (occurrence.status === 'planned' ? skip.mutate() : change.mutate({ skip: false }))}
             aria-label={`${occurrence.status === 'planned' ? t('days14.skip') : t('days14.unskip')}: ${date}`}
             className={`${buttonClass} border border-stone-300 text-stone-800 hover:bg-stone-100`}
           >
@@ -91,11 +99,23 @@ function OccurrenceRow({ schedule, occurrence, userId, names }: { schedule: Sche
           </button>
         </div>
       )}
-      {change.isError && (
+      {listed && (
+        <div className="flex flex-col gap-1">
+          <p className="text-sm text-stone-700">{t('days14.skipListed')}</p>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => skip.mutate()}
+            aria-label={`${t('days14.skip')}: ${date}`}
+            className={`${buttonClass} self-start border border-stone-300 text-stone-800 hover:bg-stone-100`}
+          >
+            {t('days14.skip')}
+          </button>
+        </div>
+      )}
+      {failed && (
         <p role="alert" className="text-red-700">
-          {change.error instanceof ApiError && change.error.status >= 400 && change.error.status < 500 && change.error.status !== 401
-            ? serverMessage(change.error.message)
-            : t('days14.changeFailed')}
+          {failed instanceof ApiError && failed.status >= 400 && failed.status < 500 && failed.status !== 401 ? serverMessage(failed.message) : t('days14.changeFailed')}
         </p>
       )}
     </li>

@@ -210,7 +210,8 @@ describe('the donor schedules page', () => {
       ...base,
       'GET /api/schedules': { body: [schedule()] },
       [occurrencesUrl]: { body: [occurrence(today), occurrence(tomorrow, { status: 'skipped' })] },
-      [`PATCH /api/schedules/3/occurrences/${today}`]: { body: occurrence(today, { status: 'skipped' }) },
+      [`POST /api/schedules/3/occurrences/${today}/skip`]: { body: occurrence(today, { status: 'skipped' }) },
+      [`PATCH /api/schedules/3/occurrences/${today}`]: { body: occurrence(today, { quantity: 10 }) },
       [`PATCH /api/schedules/3/occurrences/${tomorrow}`]: { body: occurrence(tomorrow) },
     });
     const user = userEvent.setup();
@@ -222,15 +223,14 @@ describe('the donor schedules page', () => {
     expect(within(days).getAllByText(/21:00 to 22:30/)).toHaveLength(2);
     const todayLabel = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${today}T12:00:00Z`));
     await user.click(within(days).getByRole('button', { name: `Nothing today: ${todayLabel}` }));
-    await waitFor(() => expect(callsTo(fetchMock, `PATCH /api/schedules/3/occurrences/${today}`)).toHaveLength(1));
-    expect(bodyOf(callsTo(fetchMock, `PATCH /api/schedules/3/occurrences/${today}`)[0])).toEqual({ skip: true });
+    await waitFor(() => expect(callsTo(fetchMock, `POST /api/schedules/3/occurrences/${today}/skip`)).toHaveLength(1));
 
     const quantity = within(days).getByLabelText(`Quantity on ${todayLabel}`);
     await user.clear(quantity);
     await user.type(quantity, '10');
     await user.click(within(days).getByRole('button', { name: 'Set' }));
-    await waitFor(() => expect(callsTo(fetchMock, `PATCH /api/schedules/3/occurrences/${today}`)).toHaveLength(2));
-    expect(bodyOf(callsTo(fetchMock, `PATCH /api/schedules/3/occurrences/${today}`)[1])).toEqual({ quantity: 10 });
+    await waitFor(() => expect(callsTo(fetchMock, `PATCH /api/schedules/3/occurrences/${today}`)).toHaveLength(1));
+    expect(bodyOf(callsTo(fetchMock, `PATCH /api/schedules/3/occurrences/${today}`)[0])).toEqual({ quantity: 10 });
 
     // A skipped day can run again.
     await user.click(within(days).getByRole('button', { name: /^Collect this day after all: / }));
@@ -312,20 +312,44 @@ describe('the donor schedules page', () => {
     expect(callsTo(fetchMock, occurrencesUrl)).toHaveLength(3);
   });
 
-  it("says the server's refusal of a day's change (already listed)", async () => {
+  it("says the server's refusal of a Nothing today (the day has passed)", async () => {
     signInAs('donor', 7);
     const today = inDays(0);
     mockApi({
       ...base,
       'GET /api/schedules': { body: [schedule()] },
       [occurrencesUrl]: { body: [occurrence(today)] },
-      [`PATCH /api/schedules/3/occurrences/${today}`]: { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'That day is already listed: change or withdraw its listing' } },
+      [`POST /api/schedules/3/occurrences/${today}/skip`]: { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'That day has passed' } },
     });
     const user = userEvent.setup();
     renderPage(<SchedulesPage />, '/DonerDashboard/schedules');
     await user.click(await screen.findByRole('button', { name: 'Next 14 days' }));
     await user.click(await screen.findByRole('button', { name: /^Nothing today: / }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('That day is already listed: change or withdraw its listing');
+    expect(await screen.findByRole('alert')).toHaveTextContent('That day has passed');
+  });
+
+  it('offers Nothing today on a day already listed or confirmed, saying its listing is withdrawn; none on a collected day', async () => {
+    signInAs('donor', 7);
+    const [today, tomorrow, later] = [inDays(0), inDays(1), inDays(2)];
+    const fetchMock = mockApi({
+      ...base,
+      'GET /api/schedules': { body: [schedule()] },
+      [occurrencesUrl]: {
+        body: [occurrence(today, { status: 'collected', food_id: 8 }), occurrence(tomorrow, { status: 'claimed', food_id: 9 }), occurrence(later, { status: 'listed', food_id: 10 })],
+      },
+      [`POST /api/schedules/3/occurrences/${tomorrow}/skip`]: { body: occurrence(tomorrow, { status: 'skipped' }) },
+    });
+    const user = userEvent.setup();
+    renderPage(<SchedulesPage />, '/DonerDashboard/schedules');
+    await user.click(await screen.findByRole('button', { name: 'Next 14 days' }));
+    const days = await screen.findByRole('region', { name: 'The next 14 days: Baladi bread' });
+    await within(days).findByText(/· Claimed ·/);
+    expect(within(days).getAllByRole('button', { name: /^Nothing today: / })).toHaveLength(2);
+    expect(within(days).getAllByText("Nothing today withdraws this day's listing; a charity that confirmed is told.")).toHaveLength(2);
+    const tomorrowLabel = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${tomorrow}T12:00:00Z`));
+    await user.click(within(days).getByRole('button', { name: `Nothing today: ${tomorrowLabel}` }));
+    await waitFor(() => expect(callsTo(fetchMock, `POST /api/schedules/3/occurrences/${tomorrow}/skip`)).toHaveLength(1));
+    expect(callsTo(fetchMock, `POST /api/schedules/3/occurrences/${today}/skip`)).toHaveLength(0);
   });
 
   it('reads right to left in Arabic, with Arabic-Indic digits and the Hijri date in Arabic', async () => {
@@ -336,7 +360,7 @@ describe('the donor schedules page', () => {
       ...base,
       'GET /api/schedules': { body: [schedule({ window: { anchor: 'maghrib', from_minutes: 30, until_minutes: 90 }, ramadan: 'only' })] },
       [occurrencesUrl]: { body: [occurrence(today)] },
-      [`PATCH /api/schedules/3/occurrences/${today}`]: { body: occurrence(today, { status: 'skipped' }) },
+      [`POST /api/schedules/3/occurrences/${today}/skip`]: { body: occurrence(today, { status: 'skipped' }) },
     });
     const user = userEvent.setup();
     renderPage(<SchedulesPage />, '/DonerDashboard/schedules');
@@ -349,7 +373,6 @@ describe('the donor schedules page', () => {
     expect(hijri).toMatch(/[١-٩]/);
     expect(screen.getByText(/من ٩:٠٠ م إلى ١٠:٣٠ م/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /^لا شيء اليوم: / }));
-    await waitFor(() => expect(callsTo(fetchMock, `PATCH /api/schedules/3/occurrences/${today}`)).toHaveLength(1));
-    expect(bodyOf(callsTo(fetchMock, `PATCH /api/schedules/3/occurrences/${today}`)[0])).toEqual({ skip: true });
+    await waitFor(() => expect(callsTo(fetchMock, `POST /api/schedules/3/occurrences/${today}/skip`)).toHaveLength(1));
   });
 });
