@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,10 +87,66 @@ function precompress(): Plugin {
   };
 }
 
+/** The screens whose code is fetched with the page (routePreload), by path and by their module in the router. */
+const PRELOADED_ROUTES: Record<string, string> = {
+  '/FoodDonationApp': 'src/pages/charity/charity-area-page.tsx',
+  '/DonerDashboard': 'src/pages/donor/donor-dashboard-page.tsx',
+};
+
+/**
+ * Fetches a signed-in screen's code beside the entry, not after it (issue 30). The entry (the landing
+ * page's one chunk) is what every path loads first, and only once it has arrived and run does the router
+ * ask for the screen's chunks: on a slow phone the network sits idle while the entry runs. This writes a
+ * tiny script, loaded before the entry, that adds `<link rel="modulepreload">` for the chunks of the path
+ * being opened (the page's chunk and the chunks it imports, less the entry's), so they download while the
+ * entry does and runs. The script is named by its content, which names the chunks, so a cached copy never
+ * points at another build's files.
+ */
+function routePreload(): Plugin {
+  return {
+    name: 'food-link:route-preload',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (start: string, into = new Set<string>()) => {
+        if (!into.has(start)) {
+          into.add(start);
+          for (const imported of byFile.get(start)?.imports ?? []) closure(imported, into);
+        }
+        return into;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const html = bundle['index.html'];
+      if (!entry || html?.type !== 'asset') return;
+      const loaded = closure(entry.fileName);
+      const routes = Object.fromEntries(
+        Object.entries(PRELOADED_ROUTES).map(([path, module]) => {
+          const page = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/apps/web/${module}`));
+          if (!page) throw new Error(`route-preload: no chunk for ${module}`);
+          return [path, [...closure(page.fileName)].filter((file) => !loaded.has(file)).map((file) => `/${file}`)];
+        }),
+      );
+      const source =
+        `const files=${JSON.stringify(routes)}[location.pathname]??[];` +
+        "for(const href of files){const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.append(link);}\n";
+      const fileName = `assets/route-preload-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName, source });
+      // Before the entry's tag: module scripts run in document order, and this one must run first.
+      const tag = `<script type="module" crossorigin src="/${fileName}"></script>\n    `;
+      const page = String(html.source);
+      const at = page.indexOf(`<script type="module" crossorigin src="/${entry.fileName}"`);
+      if (at < 0) throw new Error('route-preload: no entry script in index.html');
+      html.source = page.slice(0, at) + tag + page.slice(at);
+    },
+  };
+}
+
 // `npm run dev -w @food-link/web` serves the app with hot reload on :5173 and proxies the API and
 // sockets to a running `npm start`. In production the API serves the built app from its own origin.
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), routePreload(), precompress()],
   resolve: {
     alias: [
       { find: '@food-link/contracts', replacement: contracts },
