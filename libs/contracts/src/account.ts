@@ -4,7 +4,7 @@ import { emailText, oneOf, text } from './fields';
 import { RegisterBody } from './http';
 import { GOVERNORATE_CODES } from './places';
 import { CharityProfileView, NotificationPreferences, NotificationView } from './notifications';
-import { AUDIT_ACTIONS, DOCUMENT_TYPES, VERIFICATION_STATUSES } from './verification';
+import { AUDIT_ACTIONS, DOCUMENT_TYPES, VERIFICATION_STATUSES } from './verification-constants';
 
 /**
  * A user's own personal data (Egypt's Personal Data Protection Law, 151 of 2020): a download of

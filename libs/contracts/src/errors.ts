@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ACCOUNT_SUSPENDED_MESSAGE } from './suspension';
 
 /**
@@ -178,17 +177,3 @@ export const ERRORS = {
   // 503
   dependencyUnavailable: 'A service the platform depends on is unavailable; please retry shortly',
 } as const;
-
-/** Every error answer has this shape; `message` lists each bad field for a 400. */
-export const ErrorResponse = z
-  .object({
-    statusCode: z.int().meta({ description: 'The HTTP status, repeated', example: 404 }),
-    error: z.string().meta({ description: "The status's standard reason phrase", example: 'Not Found' }),
-    message: z.union([z.string(), z.array(z.string())]).meta({
-      description:
-        'What went wrong; for invalid input (400) usually a list with one line per bad field, each starting with its name',
-      example: ERRORS.foodNotFound,
-    }),
-  })
-  .meta({ id: 'ErrorResponse' });
-export type ErrorResponse = z.infer<typeof ErrorResponse>;

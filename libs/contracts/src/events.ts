@@ -2,8 +2,9 @@ import type { FoodItemView } from './http';
 import type { ImpactTotalsResponse } from './impact';
 import type { NotificationView } from './notifications';
 import { isGovernorateCode, type GovernorateCode } from './places';
-import type { AuditAction, VerificationView } from './verification';
-import type { ModerationAction } from './moderation';
+import type { VerificationView } from './verification';
+import type { AuditAction } from './verification-constants';
+import type { ModerationAction } from './moderation-constants';
 
 /**
  * Live domain events (docs/REALTIME.md). Each is emitted under its name with one `EventEnvelope`.

@@ -1,32 +1,14 @@
 import { z } from 'zod';
 import { LIMITS } from './domain';
 import { dateTime, emailText, id, said, text } from './fields';
-import { AUDIT_ACTIONS, VERIFICATION_STATUSES } from './verification';
+import { VERIFICATION_STATUSES } from './verification-constants';
+import { TRUST_AUDIT_ACTIONS } from './moderation-constants';
 
 /*
  * Moderation (docs/DOMAIN-RULES.md, "Trust: moderation and verified-only claims"; docs/VERIFICATION.md, "Moderation"): operators hide a listing with a
  * reason its donor sees, and suspend a donor's or a charity's account. Every action is reversible and goes
  * into the same audit trail as verification decisions (`verification_audit`).
  */
-
-/** Operators' moderation actions, as the audit trail names them. */
-export const MODERATION_ACTIONS = ['hide', 'unhide', 'suspend_account', 'reinstate_account'] as const;
-export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
-
-/**
- * Why a pending claim was cancelled by someone other than its charity (`pickup_requests.cancel_cause`): the
- * charity's account was suspended (it can neither collect nor cancel), or the donor's (the charity must not
- * travel to it). The party that did not cause it is told (docs/DOMAIN-RULES.md, "Trust: moderation").
- */
-export const CLAIM_CANCEL_CAUSES = ['charity_suspended', 'donor_suspended'] as const;
-export type ClaimCancelCause = (typeof CLAIM_CANCEL_CAUSES)[number];
-
-/** Every action the trust audit trail records: verification's and moderation's. */
-export const TRUST_AUDIT_ACTIONS = [...AUDIT_ACTIONS, ...MODERATION_ACTIONS] as const;
-export type TrustAuditAction = (typeof TRUST_AUDIT_ACTIONS)[number];
-
-/** `GET /api/ops/moderation/audit` answers at most this many lines, newest first. */
-export const TRUST_AUDIT_MAX = 200;
 
 /** `POST /api/ops/food/{id}/hide` and `POST /api/ops/users/{id}/suspend`: the reason the person is told. */
 export const ModerationReasonBody = z
@@ -99,8 +81,6 @@ export const OpsFoundListing = z
   })
   .meta({ id: 'OpsFoundListing' });
 export type OpsFoundListing = z.infer<typeof OpsFoundListing>;
-
-export const OPS_SEARCH_MAX = 10;
 
 /** What the console's search found: at most OPS_SEARCH_MAX accounts and as many listings, newest first. */
 export const OpsSearchResult = z

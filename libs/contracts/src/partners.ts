@@ -1,34 +1,13 @@
 import { z } from 'zod';
 import { LIMITS } from './domain';
 import { count, dateTime, id, positiveId, queryNumber, said } from './fields';
+import { CHARITY_SEARCH_PAGE_MAX, MAX_PARTNERS, OFFER_STAGES } from './partners-constants';
 
 /*
  * The offer cascade (docs/DOMAIN-RULES.md, "The offer cascade"): a donor
  * names partner charities, and a new listing is offered to them alone for a while before it reaches the
  * open board.
  */
-
-/** The calls of the cascade. */
-export const PARTNER_ROUTES = {
-  /** GET and PUT `{ charity_ids }` (donors): the signed-in donor's partner charities. */
-  donorPartners: '/api/donor/partners',
-  /** GET `?search=&limit=&offset=` (donors): charities a donor may name, by organisation name. */
-  charities: '/api/charities',
-} as const;
-
-/** The most partner charities a donor may name. */
-export const MAX_PARTNERS = 10;
-/** The most charities one search answers. */
-export const CHARITY_SEARCH_PAGE_MAX = 50;
-
-/**
- * Where a listing is in the cascade: `partners` while only the donor's partner charities see it (until
- * `offer_open_at`), `open` once it is on the open board (at once for a donor without partners; a claim
- * during the partners stage also ends the cascade, so the item returns to the open board if that claim
- * is cancelled).
- */
-export const OFFER_STAGES = ['partners', 'open'] as const;
-export type OfferStage = (typeof OFFER_STAGES)[number];
 
 /** `PUT /api/donor/partners`: the whole list, replacing the last (an empty list names none). */
 export const PartnersBody = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PUSH_ENDPOINT_MAX_LENGTH } from './push-constants';
 
 /*
  * Web Push (docs/PUSH.md): the browser's subscription as `PushSubscription.toJSON()` gives it, posted to
@@ -6,16 +7,6 @@ import { z } from 'zod';
  * the browser needs to subscribe. Whether an endpoint may be used (https, a public address) is the
  * server's check: it depends on its configuration and on DNS.
  */
-
-export const PUSH_ROUTES = {
-  /** GET: the VAPID public key (`PushPublicKey`); no session needed. */
-  publicKey: '/api/push/public-key',
-  /** POST `PushSubscriptionBody`: this device for the signed-in user; DELETE `{ endpoint }`: no more. */
-  subscriptions: '/api/push/subscriptions',
-} as const;
-
-/** The longest endpoint accepted; push services' URLs are a few hundred characters. */
-export const PUSH_ENDPOINT_MAX_LENGTH = 2048;
 
 /** Bytes `value` decodes to as unpadded (or padded) base64url, or null when it is not base64url. */
 function base64UrlBytes(value: string): number | null {

@@ -1,4 +1,5 @@
-import type { NotificationData, NotificationType } from './notifications';
+import type { NotificationData } from './notifications';
+import type { NotificationType } from './notifications-constants';
 
 /**
  * HTTP paths of the call table, as the product specification fixes them. `:name` marks a path parameter.

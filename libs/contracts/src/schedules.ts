@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ALLERGENS, FOOD_CATEGORIES, FOOD_UNITS, LIMITS, STORAGE_KINDS, UNITS_NEEDING_WEIGHT } from './domain';
 import { isCalendarDate } from './dates';
 import { kilograms, oneOf, positiveId, setOf, text, wholeNumber } from './fields';
-import { MAX_PARTNERS } from './partners';
+import { MAX_PARTNERS } from './partners-constants';
 import { CAPACITY_PROBLEMS } from './capacity';
 
 /*

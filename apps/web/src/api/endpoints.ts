@@ -17,11 +17,6 @@ import {
   type FulfilRequestBody,
   type NoShowResponse,
   NOTIFICATION_ROUTES,
-  MESSAGING_ROUTES,
-  type PhoneBody,
-  type PhoneCodeBody,
-  type PhoneSettingsBody,
-  type PhoneView,
   type NotificationPreferences,
   type NotificationsResponse,
   type PhotosResponse,
@@ -137,11 +132,6 @@ export const endpoints = {
   notificationPreferences: () => api<NotificationPreferences>(NOTIFICATION_ROUTES.preferences, { auth: true }),
   saveNotificationPreferences: (body: NotificationPreferences) =>
     api<NotificationPreferences>(NOTIFICATION_ROUTES.preferences, { method: 'PUT', body, auth: true }),
-  phone: () => api<PhoneView>(MESSAGING_ROUTES.phone, { auth: true }),
-  requestPhoneCode: (body: PhoneBody) => api<PhoneView>(MESSAGING_ROUTES.phone, { method: 'POST', body, auth: true }),
-  verifyPhone: (body: PhoneCodeBody) => api<PhoneView>(MESSAGING_ROUTES.verifyPhone, { method: 'POST', body, auth: true }),
-  savePhoneSettings: (body: PhoneSettingsBody) => api<PhoneView>(MESSAGING_ROUTES.phoneSettings, { method: 'PUT', body, auth: true }),
-  removePhone: () => api<PhoneView>(MESSAGING_ROUTES.phone, { method: 'DELETE', auth: true }),
 
   totalMeals: () => api<TotalMealsResponse>(API_ROUTES.totalMeals),
   totalCharities: () => api<TotalCharitiesResponse>(API_ROUTES.totalCharities),

@@ -11,14 +11,14 @@ import {
   type MemberPatchBody,
   type MyPickups,
   type OrgMember,
-  type OrgView,
   type RequestAssignment,
 } from '@food-link/contracts';
 import { api } from './client';
+import { fetchOrg } from './org-fetch';
 
 /** The organisation's calls (ORG_ROUTES; docs/ORGANISATIONS.md). */
 export const orgEndpoints = {
-  org: () => api<OrgView>(ORG_ROUTES.org, { auth: true }),
+  org: fetchOrg,
   invitations: () => api<InvitationList>(ORG_ROUTES.invitations, { auth: true }),
   invite: (body: InvitationBody, language?: string) =>
     api<InvitationCreated>(ORG_ROUTES.invitations, { method: 'POST', body, auth: true, language }),

@@ -31,14 +31,17 @@ describe('prefetchRouteData', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("asks for a donor's own list on the dashboard, and nothing for anyone else there", async () => {
+  it("asks for a donor's own list and organisation on the dashboard, and nothing for anyone else there", async () => {
     signInAs('donor', 7);
     const list = [donorItem({ id: 4 })];
-    const fetchMock = mockApi({ 'GET /api/donor/7': { body: list } });
+    const org = { id: 1, name: 'Nile Bakery', kind: 'donor', account_id: 7, my_role: 'staff', my_pickup_point_ids: [2], members: [] };
+    const fetchMock = mockApi({ 'GET /api/donor/7': { body: list }, 'GET /api/org': { body: org } });
     const queryClient = client();
     prefetchRouteData(queryClient, '/DonerDashboard');
     await settled(queryClient);
     expect(queryClient.getQueryData(queryKeys.donorFood(7))).toEqual(list);
+    // The dashboard shows the list once it knows the member's role: that answer is asked for beside it.
+    expect(queryClient.getQueryData(queryKeys.org('token-7'))).toEqual(org);
 
     localStorage.clear();
     signInAs('charity', 9);
@@ -46,6 +49,6 @@ describe('prefetchRouteData', () => {
     localStorage.clear();
     prefetchRouteData(client(), '/DonerDashboard');
     prefetchRouteData(client(), '/');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

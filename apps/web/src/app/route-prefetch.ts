@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { endpoints } from '../api/endpoints';
+import { fetchOrg } from '../api/org-fetch';
 import { queryKeys } from '../api/query-keys';
 import { readSession } from '../session/session';
 
@@ -11,7 +12,8 @@ const BOARD_FILTERS_KEY = 'boardFilters';
  * on its way, instead of once the code has come and rendered (issue 30: on a slow network that is a round
  * trip of 150 ms or more saved before the first card). The screens' own queries, under the same keys
  * and with the app's stale time, then take these answers. Only the unfiltered board (the screen chooses
- * its filters' query otherwise) and the donor's own list, with a session of the right kind.
+ * its filters' query otherwise), and the donor's own list with the donor's organisation (the dashboard
+ * shows the list once it knows the member's role), with a session of the right kind.
  */
 export function prefetchRouteData(client: QueryClient, pathname: string): void {
   const session = readSession();
@@ -21,5 +23,6 @@ export function prefetchRouteData(client: QueryClient, pathname: string): void {
   const userId = session?.userId;
   if (pathname === '/DonerDashboard' && session?.userType === 'donor' && userId) {
     void client.prefetchQuery({ queryKey: queryKeys.donorFood(userId), queryFn: () => endpoints.donorFood(userId) });
+    void client.prefetchQuery({ queryKey: queryKeys.org(session.token), queryFn: fetchOrg });
   }
 }

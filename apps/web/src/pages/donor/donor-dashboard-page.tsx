@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { lazyView, ViewSuspense } from '../../components/lazy-view';
@@ -24,10 +24,10 @@ import { messages } from '../../i18n/resources/messages';
 import { org } from '../../i18n/resources/org';
 import { can, useOrg } from '../../components/use-org';
 import { ViewerNotice } from '../org/viewer-notice';
+import { AddFoodForm } from './lazy-add-food-form';
 
 // The add-food form and the organisation's settings load when first shown (issue 30): the dashboard's
 // first render waits for the list alone.
-const AddFoodForm = lazyView(() => import('./add-food-form').then((m) => m.AddFoodForm));
 const PickupPointsSection = lazyView(() => import('./pickup-points-section').then((m) => m.PickupPointsSection));
 const PartnersSection = lazyView(() => import('./partners-section').then((m) => m.PartnersSection));
 const VerifiedOnlySection = lazyView(() => import('./verified-only-section').then((m) => m.VerifiedOnlySection));
@@ -45,6 +45,11 @@ export default function DonorDashboardPage() {
   const access = useOrg();
   const role = identity.state === 'ready' && access.state === 'ready' ? access.role : null;
   usePrefetchDonorFood(identity.state === 'ready' ? identity.userId : null, access.state === 'loading');
+  const lists = role !== null && can.list(role);
+  useEffect(() => {
+    // Add Donation and a card's Edit show the form at once: fetched once the list is on its way.
+    if (lists) void AddFoodForm.preload().catch(() => undefined); // fetched again when shown, if this failed
+  }, [lists]);
   useModerationSync();
   const [formOpen, setFormOpen] = useState(false);
   const formId = useId();

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { ConfirmDialog, type ConfirmRequest } from '../../components/confirm-dialog';
+import { ViewSuspense } from '../../components/lazy-view';
 import { EmailAddress } from '../../components/email-address';
 import { PhoneLinks } from '../../components/phone-links';
 import { StatusBadge, foodState, type ItemState } from '../../components/status-badge';
@@ -16,7 +17,7 @@ import { ReceivedSummary } from '../listing/received-summary';
 import { ReliabilityBadge } from '../listing/reliability-badge';
 import { VerifiedBadge } from '../verification/verified-badge';
 import { useNow } from '../listing/use-now';
-import { AddFoodForm } from './add-food-form';
+import { AddFoodForm } from './lazy-add-food-form';
 import { OfferStage } from './offer-stage';
 import { useFulfilRequest, useReportNoShow, useWithdrawFood } from './use-fulfil-request';
 import { can, useOrg } from '../../components/use-org';
@@ -80,7 +81,13 @@ export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: n
     if (fulfil.isSuccess) completedRef.current?.focus();
   }, [fulfil.isSuccess]);
 
-  if (editing) return <AddFoodForm userId={userId} editing={item} onDone={() => setEditing(false)} />;
+  if (editing) {
+    return (
+      <ViewSuspense>
+        <AddFoodForm userId={userId} editing={item} onDone={() => setEditing(false)} />
+      </ViewSuspense>
+    );
+  }
 
   const questions: Record<Exclude<Asking, null>, ConfirmRequest | null> = {
     donate: claim

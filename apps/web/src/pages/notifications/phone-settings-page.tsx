@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/client';
-import { endpoints } from '../../api/endpoints';
+import { phoneEndpoints } from '../../api/phone-endpoints';
 import { queryKeys } from '../../api/query-keys';
 import { SignInPrompt } from '../../components/sign-in-prompt';
 import { TopBar } from '../../components/top-bar';
@@ -37,13 +37,13 @@ function VerifiedPhone({ phone, onSaved }: { phone: PhoneView; onSaved: (next: P
   const [end, setEnd] = useState(phone.quiet_hours?.end ?? '07:00');
   const [done, setDone] = useState(false);
   const save = useMutation({
-    mutationFn: endpoints.savePhoneSettings,
+    mutationFn: phoneEndpoints.savePhoneSettings,
     onSuccess: (next) => {
       onSaved(next);
       setDone(true);
     },
   });
-  const remove = useMutation({ mutationFn: endpoints.removePhone, onSuccess: onSaved });
+  const remove = useMutation({ mutationFn: phoneEndpoints.removePhone, onSuccess: onSaved });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setDone(false);
@@ -120,8 +120,8 @@ function AddPhone({ phone, onChanged }: { phone: PhoneView; onChanged: (next: Ph
   const [number, setNumber] = useState(phone.phone ?? '');
   const [channel, setChannel] = useState<MessagingChannel>(phone.channel && phone.available[phone.channel] ? phone.channel : channels[0]);
   const [code, setCode] = useState('');
-  const ask = useMutation({ mutationFn: endpoints.requestPhoneCode, onSuccess: onChanged });
-  const verify = useMutation({ mutationFn: endpoints.verifyPhone, onSuccess: onChanged });
+  const ask = useMutation({ mutationFn: phoneEndpoints.requestPhoneCode, onSuccess: onChanged });
+  const verify = useMutation({ mutationFn: phoneEndpoints.verifyPhone, onSuccess: onChanged });
   const pending = phone.phone !== null && phone.code_expires_at !== null;
   const askReason = reasonOf(ask.error);
   const verifyReason = reasonOf(verify.error);
@@ -207,7 +207,7 @@ export default function PhoneSettingsPage() {
   const session = useSession();
   const token = session?.token ?? null;
   const client = useQueryClient();
-  const phone = useQuery({ queryKey: queryKeys.phone(token ?? ''), queryFn: endpoints.phone, enabled: token !== null });
+  const phone = useQuery({ queryKey: queryKeys.phone(token ?? ''), queryFn: phoneEndpoints.phone, enabled: token !== null });
   const changed = (next: PhoneView) => client.setQueryData(queryKeys.phone(token ?? ''), next);
 
   let body;
