@@ -7,6 +7,7 @@ import {
   type OccurrenceChange,
   ERRORS,
   isCalendarDate,
+  isPrayerWindow,
   ScheduleBody,
   type MessageResponse,
   type Occurrence,
@@ -347,10 +348,13 @@ export class SchedulesService implements OnModuleInit {
     const tomorrow = nextDate(today);
     let listed = 0;
     const shifts = await this.hijriShifts.shifts();
+    const evaluations = new Map<string, Occurrence[]>();
     for (let after = 0; ; ) {
       const page = await this.schedules.running(today, tomorrow, after, BATCH);
-      const pending = page.filter((schedule) => this.dueOccurrences(schedule, now, shifts).some((occurrence) => !schedule.settled.includes(occurrence.date)));
-      if (page.length < BATCH) return listed + (pending.length > 0 ? await this.listBatch(pending.map((schedule) => schedule.id), now, shifts) : 0);
+      const pending = page.filter((schedule) =>
+        this.dueOccurrences(schedule, now, shifts, evaluations).some((occurrence) => !schedule.settled.includes(occurrence.date)),
+      );
+      if (page.length < BATCH) return listed + (pending.length > 0 ? await this.listBatch(pending.map((schedule) => schedule.id), now, shifts, evaluations) : 0);
       after = page[page.length - 1].id;
       if (pending.length === 0) {
         // Nothing to write on this page: only let the process's other work in before the next.
@@ -358,23 +362,23 @@ export class SchedulesService implements OnModuleInit {
         continue;
       }
       const started = Date.now();
-      listed += await this.listBatch(pending.map((schedule) => schedule.id), now, shifts);
+      listed += await this.listBatch(pending.map((schedule) => schedule.id), now, shifts, evaluations);
       await sleep(Math.max(BATCH_REST_MIN_MS, (Date.now() - started) * BATCH_REST_RATIO));
     }
   }
 
   /**
-   * Lists the due days of the schedules `ids` in one transaction; should it fail, one schedule at a time,
-   * so that one schedule's problem does not keep the others' days from being listed (the next run tries
-   * the failed one's days again).
+   * Lists the due days of the schedules `ids` in one transaction; should it fail, each half again in a
+   * transaction of its own, down to single schedules, so that one schedule's problem does not keep the
+   * others' days from being listed (the next run tries the failed one's days again).
    */
-  private async listBatch(ids: readonly number[], now: Date, shifts: HijriShifts): Promise<number> {
+  private async listBatch(ids: readonly number[], now: Date, shifts: HijriShifts, evaluations: Map<string, Occurrence[]>): Promise<number> {
     try {
       return await this.db.transaction(async (tx) => {
         const locked = await this.schedules.lockRunning(tx, ids);
         return this.listDays(
           tx,
-          locked.flatMap((schedule) => this.dueOccurrences(schedule, now, shifts).map((occurrence) => ({ schedule, occurrence }))),
+          locked.flatMap((schedule) => this.dueOccurrences(schedule, now, shifts, evaluations).map((occurrence) => ({ schedule, occurrence }))),
           now,
         );
       });
@@ -383,22 +387,30 @@ export class SchedulesService implements OnModuleInit {
         this.logger.warn(`Listing schedule ${ids[0]}'s days: ${(error as Error).message}`);
         return 0;
       }
-      this.logger.warn(`Listing a batch of ${ids.length} schedules: ${(error as Error).message}; listing them one at a time`);
-      let listed = 0;
-      for (const id of ids) listed += await this.listBatch([id], now, shifts);
-      return listed;
+      this.logger.warn(`Listing a batch of ${ids.length} schedules: ${(error as Error).message}; listing each half apart`);
+      const half = Math.ceil(ids.length / 2);
+      return (await this.listBatch(ids.slice(0, half), now, shifts, evaluations)) + (await this.listBatch(ids.slice(half), now, shifts, evaluations));
     }
   }
 
-  /** The schedule's days of today and tomorrow whose lead time has begun and whose window is still open. */
-  private dueOccurrences(schedule: ScheduleRow, now: Date, hijriShifts: HijriShifts): Occurrence[] {
-    const today = cairoDate(now);
-    try {
-      return occurrences(timingOf(schedule), { from: today, to: nextDate(today) }, { hijriShifts }).filter((o) => this.isDue(o, now));
-    } catch (error) {
-      this.logger.warn(`Schedule ${schedule.id} cannot be evaluated: ${(error as Error).message}`);
-      return [];
+  /**
+   * The schedule's days of today and tomorrow whose lead time has begun and whose window is still open.
+   * With `evaluations` (one run's), schedules that share what times them (timingKey) share one evaluation.
+   */
+  private dueOccurrences(schedule: ScheduleRow, now: Date, hijriShifts: HijriShifts, evaluations?: Map<string, Occurrence[]>): Occurrence[] {
+    const key = evaluations && timingKey(schedule);
+    let days = key === undefined ? undefined : evaluations?.get(key);
+    if (!days) {
+      const today = cairoDate(now);
+      try {
+        days = occurrences(timingOf(schedule), { from: today, to: nextDate(today) }, { hijriShifts });
+      } catch (error) {
+        this.logger.warn(`Schedule ${schedule.id} cannot be evaluated: ${(error as Error).message}`);
+        days = [];
+      }
+      if (key !== undefined) evaluations?.set(key, days);
     }
+    return days.filter((o) => this.isDue(o, now));
   }
 
   /** Whether the day's lead time has begun and its window is still open. */
@@ -521,6 +533,17 @@ export class SchedulesService implements OnModuleInit {
       ends_on: body.ends_on ?? null,
     };
   }
+}
+
+/**
+ * What of a schedule decides its occurrences, as a key: its rule, Ramadan and Eid choices, window and
+ * dates, and for a prayer window its place (a clock window's times do not depend on it, only on the
+ * governorate's validity). The materialiser evaluates each key once per run.
+ */
+function timingKey(row: ScheduleRow): string {
+  const { place, ...timing } = timingOf(row);
+  const where = isPrayerWindow(row.window) ? place : 'governorate' in place ? place.governorate : '';
+  return JSON.stringify([timing.rule, timing.ramadan, timing.eids, timing.window, timing.starts_on, timing.ends_on, where]);
 }
 
 /** A schedule's day and who hears of its changes: its donor and standing charities. */
