@@ -11,6 +11,7 @@
 //
 //   node tools/bench/schedules.mjs                  full run (10,000 schedules)
 //   BENCH_QUICK=1 node tools/bench/schedules.mjs    smoke run (500 schedules)
+//   BENCH_SCHEDULES=1000 node tools/bench/schedules.mjs   another number of schedules (a shared machine's A/B)
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
@@ -19,6 +20,7 @@ import { call, createStack, createUsers, percentile, report } from './lib/stack.
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const SETTINGS = QUICK ? { schedules: 500, baselineMs: 5_000 } : { schedules: 10_000, baselineMs: 20_000 };
+if (process.env.BENCH_SCHEDULES) SETTINGS.schedules = Number(process.env.BENCH_SCHEDULES);
 const TARGETS = { allListedMs: 30_000, duplicates: 0 };
 const DONE_TIMEOUT_MS = 300_000;
 const BOARD_CONCURRENCY = 4;
@@ -93,7 +95,7 @@ export async function run() {
       await sleep(200);
       [{ listed }] = (await db.query(`SELECT count(*)::int AS listed FROM food_items WHERE donor_id = $1`, [donor.id])).rows;
     }
-    const [{ last }] = (await db.query(`SELECT max(created_at) AS last FROM food_items WHERE donor_id = $1`, [donor.id])).rows;
+    const [{ first, last }] = (await db.query(`SELECT min(created_at) AS first, max(created_at) AS last FROM food_items WHERE donor_id = $1`, [donor.id])).rows;
     const allListedMs = last.getTime() - started;
     await during.stop();
 
@@ -111,6 +113,9 @@ export async function run() {
       { measure: 'duplicate listings', value: duplicates, target: TARGETS.duplicates },
       { measure: 'workers start → last listing (ms)', value: allListedMs, target: `< ${TARGETS.allListedMs}` },
       { measure: 'listings per second', value: round(SETTINGS.schedules / (allListedMs / 1000)) },
+      // The workers' start-up (a Nest application each) comes before the first; the listing itself after it.
+      { measure: 'workers start → first listing (ms)', value: first.getTime() - started },
+      { measure: 'first → last listing (ms)', value: last.getTime() - first.getTime() },
       { measure: 'board p50 before (ms)', value: round(percentile(baseline.times, 50), 2) },
       { measure: 'board p99 before (ms)', value: round(percentile(baseline.times, 99), 2) },
       { measure: 'board p50 while listing (ms)', value: round(percentile(during.times, 50), 2) },
