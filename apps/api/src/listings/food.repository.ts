@@ -373,25 +373,12 @@ export function boardStatement(query: BoardQuery, asOf: Date, offeredTo?: number
   return { sql, parameters };
 }
 
-const LISTING_COLUMN_NAMES = [
-  'food_name',
-  'quantity',
-  'description',
-  'expiration_date',
-  'pickup_point_id',
-  'pickup_from',
-  'pickup_until',
-  'category',
-  'storage',
-  'prepared_at',
-  'unit',
-  'weight_kg',
-  'allergens',
-  'safe_until',
-] as const;
-const LISTING_COLUMNS = LISTING_COLUMN_NAMES.join(', ');
+const LISTING_COLUMNS = `food_name, quantity, description, expiration_date, pickup_point_id, pickup_from, pickup_until,
+  category, storage, prepared_at, unit, weight_kg, allergens, safe_until`;
+/** LISTING_COLUMNS one by one, in listingValues' order. */
+const LISTING_COLUMN_NAMES = LISTING_COLUMNS.split(',').map((column) => column.trim());
 /** What insertMany writes of each new listing besides its id and donor. */
-const NEW_ROW_COLUMNS = [...LISTING_COLUMN_NAMES, 'offer_stage', 'offer_partner_ids', 'offer_open_at', 'offer_waitlist'] as const;
+const NEW_ROW_COLUMNS = [...LISTING_COLUMN_NAMES, 'offer_stage', 'offer_partner_ids', 'offer_open_at', 'offer_waitlist'];
 
 function listingValues(item: ListingColumns): unknown[] {
   return [
@@ -445,9 +432,9 @@ export class FoodRepository {
       return {
         donor_id: donorId,
         ...Object.fromEntries(LISTING_COLUMN_NAMES.map((column, index) => [column, values[index]])),
-      offer_stage: offer.stage,
-      offer_partner_ids: offer.partnerIds,
-      offer_open_at: offer.openAt,
+        offer_stage: offer.stage,
+        offer_partner_ids: offer.partnerIds,
+        offer_open_at: offer.openAt,
         offer_waitlist: offer.waitlist ?? [],
       };
     });
