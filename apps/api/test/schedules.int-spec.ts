@@ -349,6 +349,29 @@ describe('standing collections', () => {
       expect(await service.materialiseDue(cairoAt(day, 18, 45))).toBe(0);
     });
 
+    it('passes over a schedule another transaction holds (a save, a day being changed) without waiting, and lists it on the next run', async () => {
+      const day = cairoDateIn(9);
+      const bakery = await bakeryWithSchedules(3, day);
+      const ids = ((await t.db.query(`SELECT id FROM schedules WHERE donor_id = $1 ORDER BY id`, [bakery.id])) as { id: number }[]).map((row) => row.id);
+      const held = t.db.createQueryRunner();
+      await held.connect();
+      await held.startTransaction();
+      try {
+        // As SchedulesService's saves and day changes lock it.
+        await held.query(`SELECT id FROM schedules WHERE id = $1 FOR UPDATE`, [ids[1]]);
+        const started = Date.now();
+        await service.materialiseDue(cairoAt(day, 18, 30));
+        expect(Date.now() - started).toBeLessThan(10_000);
+        const listed = ((await t.db.query(`SELECT schedule_id FROM schedule_occurrences WHERE schedule_id = ANY($1::int[]) AND food_id IS NOT NULL ORDER BY schedule_id`, [ids])) as { schedule_id: number }[]).map((row) => row.schedule_id);
+        expect(listed).toEqual([ids[0], ids[2]]);
+      } finally {
+        await held.rollbackTransaction();
+        await held.release();
+      }
+      expect(await service.materialiseDue(cairoAt(day, 18, 40))).toBe(1);
+      expect((await t.db.query(`SELECT count(*)::int AS n FROM food_items WHERE donor_id = $1`, [bakery.id]))[0].n).toBe(3);
+    });
+
     it('lists the others of a batch when one schedule cannot be listed, and tries that one again on the next run', async () => {
       const day = cairoDateIn(8);
       const bakery = await bakeryWithSchedules(30, day);

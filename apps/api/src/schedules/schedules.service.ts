@@ -23,6 +23,7 @@ import {
 import { setImmediate as yieldToOthers, setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, type EntityManager } from 'typeorm';
 import { accountOf, assertBranch, branchesOf, type AuthUser } from '../auth/auth-user';
+import { isDependencyUnavailable } from '../common/errors';
 import { AppConfig } from '../config/app-config';
 import { FoodService, type Draft, type ScheduledListing } from '../food/food.service';
 import { OfferCascade } from '../food/offer-cascade';
@@ -368,9 +369,10 @@ export class SchedulesService implements OnModuleInit {
   }
 
   /**
-   * Lists the due days of the schedules `ids` in one transaction; should it fail, each half again in a
-   * transaction of its own, down to single schedules, so that one schedule's problem does not keep the
-   * others' days from being listed (the next run tries the failed one's days again).
+   * Lists the due days of the schedules `ids` in one transaction; should it fail (but for an outage of
+   * PostgreSQL), each half again in a transaction of its own, down to single schedules, so that one
+   * schedule's problem does not keep the others' days from being listed (the next run tries the failed
+   * one's days again).
    */
   private async listBatch(ids: readonly number[], now: Date, shifts: HijriShifts, evaluations: Map<string, Occurrence[]>): Promise<number> {
     try {
@@ -383,6 +385,8 @@ export class SchedulesService implements OnModuleInit {
         );
       });
     } catch (error) {
+      // An outage is no schedule's problem: the run stops (the job fails) and the next one starts over.
+      if (isDependencyUnavailable(error)) throw error;
       if (ids.length === 1) {
         this.logger.warn(`Listing schedule ${ids[0]}'s days: ${(error as Error).message}`);
         return 0;
