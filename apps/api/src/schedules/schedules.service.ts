@@ -37,17 +37,7 @@ import { occurrences, type ScheduleTiming } from './occurrences';
 import { SchedulesRepository, scheduleView, type OccurrenceRow, type ScheduleRow, type ScheduleFields } from './schedules.repository';
 
 const MINUTE_MS = 60_000;
-/**
- * The materialiser reads schedules in pages of this many and lists the due days of a page in one
- * transaction: a bounded batch holds one connection and its locks for a short while.
- */
-const BATCH = 200;
-/**
- * After a batch that listed days, the materialiser rests as long as the batch took (at least
- * BATCH_REST_MIN_MS) before the next: it takes at most about half of a core and of a connection, and
- * HTTP reads and the live path go first between its batches.
- */
-const BATCH_REST_RATIO = 1;
+/** The shortest rest between the materialiser's batches (ms); SCHEDULE_BATCH_REST_PERCENT sets the rest. */
 const BATCH_REST_MIN_MS = 10;
 
 /** A schedule's day to list, with its (locked) schedule. */
@@ -338,9 +328,10 @@ export class SchedulesService implements OnModuleInit {
   /**
    * The worker's job: every running schedule's days of today and tomorrow (Cairo) that are inside the
    * lead time are listed, in batches (docs/DESIGN.md, "Standing collections: materialising in batches").
-   * The schedules are read a page of BATCH at a time, their rules evaluated in memory, and those with a
-   * due day not yet listed or skipped are locked (skipping any another transaction holds) and their days
-   * listed in one transaction per page, with a few set-based statements; between batches it rests.
+   * The schedules are read a page of SCHEDULE_BATCH_SIZE at a time, their rules evaluated in memory, and
+   * those with a due day not yet listed or skipped are locked (skipping any another transaction holds)
+   * and their days listed in one transaction per page, with a few set-based statements; between batches
+   * it rests (SCHEDULE_BATCH_REST_PERCENT of the batch's time).
    * Returns how many days were listed. Safe to run in several workers at once and again after a crash: a
    * day is listed only by the transaction that finds its locked row without a listing.
    */
@@ -350,12 +341,13 @@ export class SchedulesService implements OnModuleInit {
     let listed = 0;
     const shifts = await this.hijriShifts.shifts();
     const evaluations = new Map<string, Occurrence[]>();
+    const batch = this.config.SCHEDULE_BATCH_SIZE;
     for (let after = 0; ; ) {
-      const page = await this.schedules.running(today, tomorrow, after, BATCH);
+      const page = await this.schedules.running(today, tomorrow, after, batch);
       const pending = page.filter((schedule) =>
         this.dueOccurrences(schedule, now, shifts, evaluations).some((occurrence) => !schedule.settled.includes(occurrence.date)),
       );
-      if (page.length < BATCH) return listed + (pending.length > 0 ? await this.listBatch(pending.map((schedule) => schedule.id), now, shifts, evaluations) : 0);
+      if (page.length < batch) return listed + (pending.length > 0 ? await this.listBatch(pending.map((schedule) => schedule.id), now, shifts, evaluations) : 0);
       after = page[page.length - 1].id;
       if (pending.length === 0) {
         // Nothing to write on this page: only let the process's other work in before the next.
@@ -364,7 +356,7 @@ export class SchedulesService implements OnModuleInit {
       }
       const started = Date.now();
       listed += await this.listBatch(pending.map((schedule) => schedule.id), now, shifts, evaluations);
-      await sleep(Math.max(BATCH_REST_MIN_MS, (Date.now() - started) * BATCH_REST_RATIO));
+      await sleep(Math.max(BATCH_REST_MIN_MS, ((Date.now() - started) * this.config.SCHEDULE_BATCH_REST_PERCENT) / 100));
     }
   }
 
