@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { cairoDate, cairoInstant, QUEUES, SCHEDULE_ROUTES, type OccurrenceView, type ScheduleView } from '@food-link/contracts';
 import { OfferCascade } from '../src/food/offer-cascade';
 import { CharityProfilesRepository } from '../src/notifications/charity-profiles.repository';
@@ -264,6 +265,8 @@ describe('standing collections', () => {
       try {
         const peerService = peer.app.get(SchedulesService);
         const at = cairoAt(day, 18, 30);
+        // The runs also list the earlier tests' schedules whose day is due then (a daily one from the third day on).
+        const [before] = await t.db.query(`SELECT count(*)::int AS n FROM food_items`);
         const counts = await Promise.all([service.materialiseDue(at), peerService.materialiseDue(at), service.materialiseDue(at), peerService.materialiseDue(at)]);
         const rows = await t.db.query(
           `SELECT o.schedule_id, count(f.id)::int AS listings FROM schedule_occurrences o LEFT JOIN food_items f ON f.id = o.food_id
@@ -272,13 +275,127 @@ describe('standing collections', () => {
         );
         expect(rows).toHaveLength(10);
         expect(rows.every((row: { listings: number }) => row.listings === 1)).toBe(true);
-        // Every listing came from one of the runs, and none of the others made another.
+        // Every listing came from one of the runs, and none of the others made another; each run counted its own.
         const total = await t.db.query(`SELECT count(*)::int AS n FROM food_items WHERE donor_id = $1`, [bakery.id]);
         expect(total[0].n).toBe(10);
-        expect(counts.reduce((a, b) => a + b, 0)).toBe(10);
+        const [after] = await t.db.query(`SELECT count(*)::int AS n FROM food_items`);
+        expect(counts.reduce((a, b) => a + b, 0)).toBe(after.n - before.n);
       } finally {
         await peer.close();
       }
+    });
+    /** `count` one-day schedules of a new bakery on `day`, 20:00 to 21:30, written straight in as the bench does; quantity n, name `Bread n`. */
+    async function bakeryWithSchedules(count: number, day: string): Promise<TestUser> {
+      const bakery = await createDonor(t.http);
+      const point = (await createPickupPoint(t.http, bakery)).id;
+      await t.db.query(
+        `INSERT INTO schedules (donor_id, pickup_point_id, food_name, description, category, storage, unit, quantity, rule, ramadan, eids, time_window, starts_on, ends_on)
+         SELECT $1, $2, 'Bread ' || n, 'From the evening bake', 'bakery', 'ambient', 'portion', n, 'FREQ=DAILY', 'any', 'any',
+                '{"from": "20:00", "until": "21:30"}'::jsonb, $3::date, $3::date
+           FROM generate_series(1, $4::int) n`,
+        [bakery.id, point, day, count],
+      );
+      return bakery;
+    }
+
+    it('lists the days of more schedules than one batch holds in a few statements per batch, each day its own listing and events', async () => {
+      const day = cairoDateIn(7);
+      const bakery = await bakeryWithSchedules(260, day);
+      // Every statement of this file's DataSources goes through the one PostgresQueryRunner prototype.
+      const runner = t.db.createQueryRunner();
+      const prototype = Object.getPrototypeOf(runner) as { query: (sql: string, ...rest: unknown[]) => Promise<unknown> };
+      await runner.release();
+      const spy = jest.spyOn(prototype, 'query');
+      const [before] = await t.db.query(`SELECT count(*)::int AS n FROM food_items`);
+      let listed: number;
+      let statements: string[];
+      try {
+        listed = await service.materialiseDue(cairoAt(day, 18, 30));
+      } finally {
+        statements = spy.mock.calls.map(([sql]) => sql);
+        spy.mockRestore();
+      }
+      const writes = (table: string) => statements.filter((sql) => new RegExp(`INSERT INTO ${table}\\b`).test(sql)).length;
+      // Two pages of schedules: the days, the listings and the two kinds of events are written once a page.
+      expect({ days: writes('schedule_occurrences'), listings: writes('food_items'), events: writes('outbox_events') }).toEqual({ days: 2, listings: 2, events: 4 });
+      const [after] = await t.db.query(`SELECT count(*)::int AS n FROM food_items`);
+      // Earlier tests' schedules due then are listed too; the count is the run's own.
+      expect(listed).toBe(after.n - before.n);
+      // Each day became its own schedule's listing: its name, that schedule's quantity, its window.
+      const [days] = await t.db.query(
+        `SELECT count(*)::int AS listed, count(DISTINCT o.food_id)::int AS distinct_listings,
+                count(*) FILTER (WHERE f.food_name = s.food_name AND f.quantity = s.quantity AND f.donor_id = s.donor_id
+                                   AND f.pickup_from = $2::timestamptz AND f.pickup_until = $3::timestamptz)::int AS matching
+           FROM schedules s JOIN schedule_occurrences o ON o.schedule_id = s.id JOIN food_items f ON f.id = o.food_id
+          WHERE s.donor_id = $1`,
+        [bakery.id, cairoAt(day, 20).toISOString(), cairoAt(day, 21, 30).toISOString()],
+      );
+      expect(days).toEqual({ listed: 260, distinct_listings: 260, matching: 260 });
+      // Each listing was announced once, with its own view, to its donor; each day told to its donor.
+      const [announced] = await t.db.query(
+        `SELECT count(*)::int AS n, count(DISTINCT e.data->>'foodId')::int AS items
+           FROM outbox_events e JOIN food_items f ON f.id = (e.data->>'foodId')::int
+          WHERE e.type = 'food.listed' AND f.donor_id = $1 AND e.data->'food'->>'food_name' = f.food_name AND e.recipients = ARRAY[$1::int]`,
+        [bakery.id],
+      );
+      expect(announced).toEqual({ n: 260, items: 260 });
+      const [told] = await t.db.query(
+        `SELECT count(*)::int AS n, count(DISTINCT s.id)::int AS schedules FROM outbox_events e JOIN schedules s ON s.id = (e.data->>'scheduleId')::int
+          WHERE e.type = 'schedule.occurrence' AND e.data->>'change' = 'listed' AND e.data->>'date' = $2 AND s.donor_id = $1 AND e.recipients = ARRAY[$1::int]`,
+        [bakery.id, day],
+      );
+      expect(told).toEqual({ n: 260, schedules: 260 });
+      // A second run reads the schedules and writes nothing: every due day is settled.
+      expect(await service.materialiseDue(cairoAt(day, 18, 45))).toBe(0);
+    });
+
+    it('passes over a schedule another transaction holds (a save, a day being changed) without waiting, and lists it on the next run', async () => {
+      const day = cairoDateIn(9);
+      const bakery = await bakeryWithSchedules(3, day);
+      const ids = ((await t.db.query(`SELECT id FROM schedules WHERE donor_id = $1 ORDER BY id`, [bakery.id])) as { id: number }[]).map((row) => row.id);
+      const held = t.db.createQueryRunner();
+      await held.connect();
+      await held.startTransaction();
+      try {
+        // As SchedulesService's saves and day changes lock it.
+        await held.query(`SELECT id FROM schedules WHERE id = $1 FOR UPDATE`, [ids[1]]);
+        const started = Date.now();
+        await service.materialiseDue(cairoAt(day, 18, 30));
+        expect(Date.now() - started).toBeLessThan(10_000);
+        const listed = ((await t.db.query(`SELECT schedule_id FROM schedule_occurrences WHERE schedule_id = ANY($1::int[]) AND food_id IS NOT NULL ORDER BY schedule_id`, [ids])) as { schedule_id: number }[]).map((row) => row.schedule_id);
+        expect(listed).toEqual([ids[0], ids[2]]);
+      } finally {
+        await held.rollbackTransaction();
+        await held.release();
+      }
+      expect(await service.materialiseDue(cairoAt(day, 18, 40))).toBe(1);
+      expect((await t.db.query(`SELECT count(*)::int AS n FROM food_items WHERE donor_id = $1`, [bakery.id]))[0].n).toBe(3);
+    });
+
+    it('lists the others of a batch when one schedule cannot be listed, and tries that one again on the next run', async () => {
+      const day = cairoDateIn(8);
+      const bakery = await bakeryWithSchedules(30, day);
+      // One schedule's listing fails (a trigger stands for any problem of one schedule).
+      await t.db.query(
+        `CREATE FUNCTION refuse_bread_20() RETURNS trigger LANGUAGE plpgsql AS $$
+           BEGIN IF NEW.food_name = 'Bread 20' THEN RAISE EXCEPTION 'refused for the test'; END IF; RETURN NEW; END $$`,
+      );
+      await t.db.query(`CREATE TRIGGER refuse_bread_20 BEFORE INSERT ON food_items FOR EACH ROW EXECUTE FUNCTION refuse_bread_20()`);
+      const names = async () =>
+        ((await t.db.query(`SELECT food_name FROM food_items WHERE donor_id = $1`, [bakery.id])) as { food_name: string }[]).map((row) => row.food_name);
+      try {
+        await service.materialiseDue(cairoAt(day, 18, 30));
+        expect(await names()).toHaveLength(29);
+        expect(await names()).not.toContain('Bread 20');
+        // Still refused: nothing more is listed.
+        expect(await service.materialiseDue(cairoAt(day, 18, 40))).toBe(0);
+      } finally {
+        await t.db.query(`DROP TRIGGER refuse_bread_20 ON food_items`);
+        await t.db.query(`DROP FUNCTION refuse_bread_20()`);
+      }
+      // Its problem gone, the next run lists it.
+      expect(await service.materialiseDue(cairoAt(day, 18, 50))).toBe(1);
+      expect(await names()).toContain('Bread 20');
     });
   });
 

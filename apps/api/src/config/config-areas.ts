@@ -162,6 +162,13 @@ export const listingsConfig = z.object({
   SCHEDULE_REMINDER_MINUTES: minutes(60, 24 * 60),
   /** How often the worker looks for schedules' days to list (ms). */
   SCHEDULE_CHECK_MS: wholeNumber(60_000, 1000),
+  /**
+   * The listing job's batches (docs/DESIGN.md, "Standing collections: materialising in batches"): how many
+   * schedules one transaction lists the days of, and how long it rests after each, as a percentage of the
+   * time the batch took (100: as long again, so at most about half a core and one connection).
+   */
+  SCHEDULE_BATCH_SIZE: wholeNumber(200, 1, 5000),
+  SCHEDULE_BATCH_REST_PERCENT: wholeNumber(100, 0, 1000),
 });
 
 /** Sockets and the operator console. */

@@ -108,28 +108,43 @@ export class FoodService {
   }
 
   /**
-   * A standing collection's day becomes a listing (SchedulesService, in its transaction, holding the day's
-   * row lock): the food is taken as ready when its window opens (`readyAt`, the safe-time rule's start),
-   * the window is cut at the safe time, and `food.listed` is recorded as for any new listing. Undefined,
-   * with nothing written, when the day cannot be listed safely (the window would leave less than the
-   * shortest one to collect it, or has passed).
+   * Standing collections' days become listings (SchedulesService, in its transaction, holding the days'
+   * row locks), many at once: each food is taken as ready when its window opens (`readyAt`, the safe-time
+   * rule's start), its window is cut at the safe time, and `food.listed` is recorded as for any new
+   * listing. The listings are inserted in one statement and their events in another, the heat overrides
+   * read once for them all. Returns each day's row in the order given, undefined (nothing written) for a
+   * day that cannot be listed safely (the window would leave less than the shortest one to collect it, or
+   * has passed).
    */
-  async listScheduled(tx: EntityManager, donorId: number, draft: Draft, governorate: GovernorateCode, readyAt: Date, offer: NewOffer, now: Date): Promise<FoodRow | undefined> {
-    if (listingProblems(draft).length > 0) return undefined;
-    const safe = await this.safeTimeOf(tx, draft, governorate, readyAt);
-    const pickupUntil = draft.pickup_until && draft.pickup_until > safe ? safe : draft.pickup_until;
-    const listing: ListingColumns = { ...draft, pickup_until: pickupUntil, safe_until: safe };
-    const problems = windowProblems({
-      pickupFrom: listing.pickup_from,
-      pickupUntil: listing.pickup_until,
-      safeUntil: safe,
-      now,
-      minWindowMinutes: this.config.MIN_PICKUP_WINDOW_MINUTES,
-    });
-    if (problems.length > 0) return undefined;
-    const row = await this.food.insert(tx, donorId, listing, offer);
-    await this.outbox.record(tx, DOMAIN_EVENTS.foodListed, { foodId: row.id, food: publicFoodView(row), ...offeredTo(row) }, offerRecipients(row));
-    return row;
+  async listScheduled(tx: EntityManager, days: readonly ScheduledListing[], now: Date): Promise<(FoodRow | undefined)[]> {
+    const valid = days.filter((day) => listingProblems(day.draft).length === 0);
+    const highs = await this.heat.highsOn(
+      valid.map((day) => ({ governorate: day.governorate, date: cairoDate(outSinceOf(day.draft, day.readyAt)) })),
+      tx,
+    );
+    const listable = new Map<ScheduledListing, { donorId: number; listing: ListingColumns; offer: NewOffer }>();
+    for (const day of valid) {
+      const override = highs.get(`${day.governorate} ${cairoDate(outSinceOf(day.draft, day.readyAt))}`);
+      const safe = safeTimeWith(day.draft, day.governorate, day.readyAt, override);
+      const pickupUntil = day.draft.pickup_until && day.draft.pickup_until > safe ? safe : day.draft.pickup_until;
+      const listing: ListingColumns = { ...day.draft, pickup_until: pickupUntil, safe_until: safe };
+      const problems = windowProblems({
+        pickupFrom: listing.pickup_from,
+        pickupUntil: listing.pickup_until,
+        safeUntil: safe,
+        now,
+        minWindowMinutes: this.config.MIN_PICKUP_WINDOW_MINUTES,
+      });
+      if (problems.length === 0) listable.set(day, { donorId: day.donorId, listing, offer: day.offer });
+    }
+    const rows = await this.food.insertMany(tx, [...listable.values()]);
+    await this.outbox.recordMany(
+      tx,
+      DOMAIN_EVENTS.foodListed,
+      rows.map((row) => ({ data: { foodId: row.id, food: publicFoodView(row), ...offeredTo(row) }, recipients: offerRecipients(row) })),
+    );
+    const byDay = new Map([...listable.keys()].map((day, index) => [day, rows[index]]));
+    return days.map((day) => byDay.get(day));
   }
 
   /**
@@ -314,17 +329,36 @@ export class FoodService {
 
   /** The listing's `safe_until` (food-safety.ts), with an operator's heat override for the day the food started sitting out. */
   private async safeTimeOf(tx: EntityManager, draft: Draft, governorate: GovernorateCode | null, listedAt: Date): Promise<Date> {
-    const outSince = draft.prepared_at ?? listedAt;
-    const override = governorate ? await this.heat.highOn(governorate, cairoDate(outSince), tx) : undefined;
-    return safeUntil({
-      category: draft.category,
-      storage: draft.storage,
-      preparedAt: draft.prepared_at,
-      expirationDate: draft.expiration_date,
-      listedAt,
-      dayHighC: override ?? normalHighC(governorate, outSince),
-    });
+    const override = governorate ? await this.heat.highOn(governorate, cairoDate(outSinceOf(draft, listedAt)), tx) : undefined;
+    return safeTimeWith(draft, governorate, listedAt, override);
   }
+}
+
+/** A standing collection's day to list (FoodService.listScheduled). */
+export interface ScheduledListing {
+  donorId: number;
+  draft: Draft;
+  governorate: GovernorateCode;
+  /** When the food is taken as ready: its window's opening. */
+  readyAt: Date;
+  offer: NewOffer;
+}
+
+/** Since when the food has been sitting out: when it was prepared, else when listed (ready). */
+function outSinceOf(draft: Draft, listedAt: Date): Date {
+  return draft.prepared_at ?? listedAt;
+}
+
+/** `safe_until` (food-safety.ts) given the operator's heat override of the day the food started sitting out, if any. */
+function safeTimeWith(draft: Draft, governorate: GovernorateCode | null, listedAt: Date, override: number | undefined): Date {
+  return safeUntil({
+    category: draft.category,
+    storage: draft.storage,
+    preparedAt: draft.prepared_at,
+    expirationDate: draft.expiration_date,
+    listedAt,
+    dayHighC: override ?? normalHighC(governorate, outSinceOf(draft, listedAt)),
+  });
 }
 
 function badFields(problems: [string, string][]): BadRequestException {

@@ -21,6 +21,21 @@ export class HeatOverridesRepository {
     return row?.high_c;
   }
 
+  /**
+   * The overrides of several governorates and dates in one read (a batch of scheduled listings), keyed
+   * `governorate date`; a pair without one is absent.
+   */
+  async highsOn(pairs: readonly { governorate: GovernorateCode; date: string }[], manager: EntityManager = this.db.manager): Promise<Map<string, number>> {
+    if (pairs.length === 0) return new Map();
+    const rows = await manager.query<{ key: string; high_c: number }[]>(
+      `SELECT h.governorate || ' ' || to_char(h.date, 'YYYY-MM-DD') AS key, h.high_c::float8 AS high_c
+         FROM heat_overrides h JOIN unnest($1::text[], $2::date[]) AS wanted (governorate, date)
+           ON h.governorate = wanted.governorate AND h.date = wanted.date`,
+      [pairs.map((pair) => pair.governorate), pairs.map((pair) => pair.date)],
+    );
+    return new Map(rows.map((row) => [row.key, row.high_c]));
+  }
+
   /** Every override, newest date first. */
   list(): Promise<HeatOverrideBody[]> {
     return this.db.query<HeatOverrideBody[]>(

@@ -375,6 +375,10 @@ export function boardStatement(query: BoardQuery, asOf: Date, offeredTo?: number
 
 const LISTING_COLUMNS = `food_name, quantity, description, expiration_date, pickup_point_id, pickup_from, pickup_until,
   category, storage, prepared_at, unit, weight_kg, allergens, safe_until`;
+/** LISTING_COLUMNS one by one, in listingValues' order. */
+const LISTING_COLUMN_NAMES = LISTING_COLUMNS.split(',').map((column) => column.trim());
+/** What insertMany writes of each new listing besides its id and donor. */
+const NEW_ROW_COLUMNS = [...LISTING_COLUMN_NAMES, 'offer_stage', 'offer_partner_ids', 'offer_open_at', 'offer_waitlist'];
 
 function listingValues(item: ListingColumns): unknown[] {
   return [
@@ -412,6 +416,44 @@ export class FoodRepository {
       [donorId, ...listingValues(item), offer.stage, offer.partnerIds, offer.openAt, offer.waitlist ?? [], listedBy],
     );
     return (await this.find(food.id, new Date(), tx)) as FoodRow;
+  }
+
+  /**
+   * Many new listings in one statement (a batch of standing collections' days, SchedulesService), each of
+   * account `donorId` at its first stage of the offer cascade, listed by nobody in particular; returns
+   * their rows as every view reads them, in the order given. The rows travel as one JSON parameter read
+   * with the table's own row type, and their ids are drawn before the insert so that each row's id is
+   * known (a RETURNING clause promises no order).
+   */
+  async insertMany(tx: EntityManager, items: readonly { donorId: number; listing: ListingColumns; offer: NewOffer }[]): Promise<FoodRow[]> {
+    if (items.length === 0) return [];
+    const rows = items.map(({ donorId, listing, offer }) => {
+      const values = listingValues(listing);
+      return {
+        donor_id: donorId,
+        ...Object.fromEntries(LISTING_COLUMN_NAMES.map((column, index) => [column, values[index]])),
+        offer_stage: offer.stage,
+        offer_partner_ids: offer.partnerIds,
+        offer_open_at: offer.openAt,
+        offer_waitlist: offer.waitlist ?? [],
+      };
+    });
+    const added = await tx.query<{ id: number; position: string }[]>(
+      `WITH wanted AS MATERIALIZED (
+         SELECT nextval(pg_get_serial_sequence('food_items', 'id'))::int AS new_id, r.ordinality,
+                r.donor_id, ${NEW_ROW_COLUMNS.map((column) => `r.${column}`).join(', ')}
+           FROM jsonb_populate_recordset(NULL::food_items, $1::jsonb) WITH ORDINALITY AS r
+       ), added AS (
+         INSERT INTO food_items (id, donor_id, ${NEW_ROW_COLUMNS.join(', ')})
+         OVERRIDING SYSTEM VALUE
+         SELECT new_id, donor_id, ${NEW_ROW_COLUMNS.join(', ')} FROM wanted
+       )
+       SELECT new_id AS id, ordinality AS position FROM wanted`,
+      [JSON.stringify(rows)],
+    );
+    const ids = added.sort((a, b) => Number(a.position) - Number(b.position)).map((row) => row.id);
+    const views = new Map((await tx.query<FoodRow[]>(`SELECT ${FOOD_VIEW_COLUMNS} FROM ${FOOD_VIEW_FROM} WHERE f.id = ANY($2::int[])`, [new Date().toISOString(), ids])).map((row) => [row.id, row]));
+    return ids.map((id) => views.get(id) as FoodRow);
   }
 
   /** An edited listing: every listing column replaced; returns its row as every view reads it. */

@@ -96,6 +96,11 @@ export class ListingsService {
     return this.food.insert(...args);
   }
 
+  /** New items of standing collections' days, many in one statement. */
+  insertMany(...args: Parameters<FoodRepository['insertMany']>): ReturnType<FoodRepository['insertMany']> {
+    return this.food.insertMany(...args);
+  }
+
   /** A donor's edit of a locked item. */
   update(...args: Parameters<FoodRepository['update']>): ReturnType<FoodRepository['update']> {
     return this.food.update(...args);

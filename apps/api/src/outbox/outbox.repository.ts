@@ -45,6 +45,12 @@ function outboxInsert(source: string): string {
 /** OutboxService.record's row: the payload travels as a JSON parameter, typed by `insert`'s signature. */
 const RECORD_SQL = outboxInsert('VALUES ($1, $2, $3, $4)');
 
+/** OutboxService.recordMany's rows, one statement: $1 the type, then the ids, payloads and recipients (JSON arrays), in order. */
+const RECORD_MANY_SQL = outboxInsert(`
+  SELECT e.id, $1, e.data, ARRAY(SELECT jsonb_array_elements_text(e.recipients)::int)
+    FROM unnest($2::uuid[], $3::jsonb[], $4::jsonb[]) WITH ORDINALITY AS e (id, data, recipients, position)
+   ORDER BY e.position`);
+
 /**
  * The outbox insert of a statement that writes its own event (the one-statement claim): one `type` event
  * per row of `from`, its payload built in SQL from `data`, which must name exactly the fields the
@@ -107,6 +113,24 @@ export class OutboxRepository {
     recipients: readonly number[],
   ): Promise<void> {
     await tx.query(RECORD_SQL, [id, type, JSON.stringify(data), recipients]);
+  }
+
+  /**
+   * Inserts several events of one type in the caller's transaction, in one statement (a batch of
+   * listings); their `occurred_at` follow the order given.
+   */
+  async insertMany<T extends DomainEventType>(
+    tx: EntityManager,
+    type: T,
+    events: readonly { id: string; data: DomainEventPayloads[T]; recipients: readonly number[] }[],
+  ): Promise<void> {
+    if (events.length === 0) return;
+    await tx.query(RECORD_MANY_SQL, [
+      type,
+      events.map((event) => event.id),
+      events.map((event) => JSON.stringify(event.data)),
+      events.map((event) => JSON.stringify(event.recipients)),
+    ]);
   }
 
   /**

@@ -55,10 +55,31 @@ export class OutboxService implements OnModuleInit, EntitySubscriberInterface {
   ): Promise<string> {
     const id = randomUUID();
     await this.outbox.insert(tx, id, type, data, recipients);
+    await this.recorded(tx);
+    return id;
+  }
+
+  /**
+   * `record` for many events of one type, in one statement (a batch of listings): the same commit wakes
+   * the relays once. Returns the events' ids, in order.
+   */
+  async recordMany<T extends DomainEventType>(
+    tx: EntityManager,
+    type: T,
+    events: readonly { data: RecordedEventData<T>; recipients: number[] }[],
+  ): Promise<string[]> {
+    if (events.length === 0) return [];
+    const rows = events.map((event) => ({ id: randomUUID(), data: event.data, recipients: event.recipients }));
+    await this.outbox.insertMany(tx, type, rows);
+    await this.recorded(tx);
+    return rows.map((row) => row.id);
+  }
+
+  /** Events were inserted with `tx`: the relays are woken once it commits (at once outside a transaction). */
+  private async recorded(tx: EntityManager): Promise<void> {
     const runner = tx.queryRunner;
     if (runner?.isTransactionActive) this.recording.add(runner);
     else await this.committed();
-    return id;
   }
 
   /**

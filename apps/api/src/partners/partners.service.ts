@@ -69,18 +69,22 @@ export class PartnersService {
 
   /**
    * `takers` for many listings of the same charities (a schedule's days, for the donor's view): their
-   * eligibility and profiles read once, then judged for each listing.
+   * eligibility and profiles read once, then judged for each listing. `among` (some of `ids`, in their
+   * order; all of them by default) judges a listing for those alone: the materialiser reads the standing
+   * charities of a whole batch of schedules once and judges each day for its own schedule's.
    */
   async takersOf(
     ids: readonly number[],
     manager: EntityManager = this.db.manager,
-  ): Promise<(listing: ListingNeeds, now: Date) => { takers: number[]; passedOver: PassedOver[] }> {
+  ): Promise<(listing: ListingNeeds, now: Date, among?: readonly number[]) => { takers: number[]; passedOver: PassedOver[] }> {
     const refused = new Set(ids.length > 0 ? await this.partners.ineligible(manager, ids) : []);
     const capacities = await this.partners.capacitiesOf(manager, ids);
-    return (listing, now) => {
+    const known = new Set(ids);
+    return (listing, now, among = ids) => {
       const takers: number[] = [];
       const passedOver: PassedOver[] = [];
-      for (const id of ids) {
+      for (const id of among) {
+        if (!known.has(id)) throw new RangeError(`charity ${id} was not read with the others (takersOf)`);
         const reason = refused.has(id) ? 'not_eligible' : capacityProblem(capacities.get(id), listing, now);
         if (reason === null) takers.push(id);
         else passedOver.push({ charity_id: id, reason });

@@ -59,6 +59,11 @@ export interface OccurrenceRow {
   offered_to: number[] | null;
 }
 
+/** A running schedule (the materialiser's page) with its dates already listed or skipped. */
+export interface RunningSchedule extends ScheduleRow {
+  settled: string[];
+}
+
 /** A schedule a charity stands for, with what its week view shows of the donor and place. */
 export interface StandingRow extends ScheduleRow {
   donor_name: string;
@@ -183,14 +188,33 @@ export class SchedulesRepository {
 
   /**
    * Schedules that may run between `from` and `to` (Cairo dates), from `afterId` on, one page in id order
-   * (the materialiser walks them all).
+   * (the materialiser walks them all), each with the dates of `from`..`to` already settled: listed or
+   * skipped, nothing left to do (the materialiser passes a schedule with none due but those without a write).
    */
-  async running(from: string, to: string, afterId: number, limit: number): Promise<ScheduleRow[]> {
-    return this.db.query<ScheduleRow[]>(
-      `SELECT ${SCHEDULE_COLUMNS} FROM ${SCHEDULE_FROM}
+  async running(from: string, to: string, afterId: number, limit: number): Promise<RunningSchedule[]> {
+    return this.db.query<RunningSchedule[]>(
+      `SELECT ${SCHEDULE_COLUMNS},
+              ARRAY(SELECT to_char(o.date, 'YYYY-MM-DD') FROM schedule_occurrences o
+                     WHERE o.schedule_id = s.id AND o.date BETWEEN $1::date AND $2::date AND (o.food_id IS NOT NULL OR o.skipped)) AS settled
+         FROM ${SCHEDULE_FROM}
         WHERE s.deleted_at IS NULL AND p.deleted_at IS NULL AND s.starts_on <= $2::date AND (s.ends_on IS NULL OR s.ends_on >= $1::date) AND s.id > $3
         ORDER BY s.id LIMIT $4`,
       [from, to, afterId, limit],
+    );
+  }
+
+  /**
+   * Of the schedules `ids`, those not deleted, read again and locked (FOR NO KEY UPDATE) for the rest of
+   * the transaction, skipping any another transaction holds: a save or a day's change (which lists its
+   * due days itself), or another materialiser's batch. So two materialisers share the work instead of
+   * waiting on each other, and neither waits on a day another has just inserted.
+   */
+  async lockRunning(tx: EntityManager, ids: readonly number[]): Promise<ScheduleRow[]> {
+    return tx.query<ScheduleRow[]>(
+      `SELECT ${SCHEDULE_COLUMNS} FROM ${SCHEDULE_FROM}
+        WHERE s.id = ANY($1::int[]) AND s.deleted_at IS NULL
+        ORDER BY s.id FOR NO KEY UPDATE OF s SKIP LOCKED`,
+      [[...ids]],
     );
   }
 
@@ -238,13 +262,29 @@ export class SchedulesRepository {
 
   /** The day's row, made if it has none yet, locked for the rest of the transaction. */
   async lockOccurrence(tx: EntityManager, scheduleId: number, date: string): Promise<OccurrenceRow> {
-    await tx.query(`INSERT INTO schedule_occurrences (schedule_id, date) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [scheduleId, date]);
-    const [row] = await tx.query<OccurrenceRow[]>(
-      `SELECT o.schedule_id, to_char(o.date, 'YYYY-MM-DD') AS date, o.quantity, o.skipped, o.food_id, NULL AS outcome, NULL AS offered_to
-         FROM schedule_occurrences o WHERE o.schedule_id = $1 AND o.date = $2 FOR UPDATE`,
-      [scheduleId, date],
-    );
+    const [row] = await this.lockOccurrences(tx, [{ scheduleId, date }]);
     return row;
+  }
+
+  /**
+   * The days' rows, made where there are none yet (one INSERT ... ON CONFLICT DO NOTHING on the primary
+   * key), locked for the rest of the transaction (one SELECT ... FOR UPDATE), in schedule and date order.
+   */
+  async lockOccurrences(tx: EntityManager, days: readonly { scheduleId: number; date: string }[]): Promise<OccurrenceRow[]> {
+    if (days.length === 0) return [];
+    const parameters = [days.map((day) => day.scheduleId), days.map((day) => day.date)];
+    await tx.query(
+      `INSERT INTO schedule_occurrences (schedule_id, date)
+       SELECT * FROM unnest($1::int[], $2::date[]) ORDER BY 1, 2 ON CONFLICT DO NOTHING`,
+      parameters,
+    );
+    return tx.query<OccurrenceRow[]>(
+      `SELECT o.schedule_id, to_char(o.date, 'YYYY-MM-DD') AS date, o.quantity, o.skipped, o.food_id, NULL AS outcome, NULL AS offered_to
+         FROM schedule_occurrences o JOIN unnest($1::int[], $2::date[]) AS wanted (schedule_id, date)
+           ON o.schedule_id = wanted.schedule_id AND o.date = wanted.date
+        ORDER BY o.schedule_id, o.date FOR UPDATE OF o`,
+      parameters,
+    );
   }
 
   /** The donor's change of a locked day: its quantity (null: the schedule's) and whether it is skipped. */
@@ -311,11 +351,14 @@ export class SchedulesRepository {
     return row;
   }
 
-  /** A locked day is listed as `foodId`. */
-  async markListed(tx: EntityManager, scheduleId: number, date: string, foodId: number): Promise<void> {
+  /** Locked days are listed, each as its `foodId` (one statement). */
+  async markListed(tx: EntityManager, days: readonly { scheduleId: number; date: string; foodId: number }[]): Promise<void> {
+    if (days.length === 0) return;
     await tx.query(
-      `UPDATE schedule_occurrences SET food_id = $3, listed_at = now(), updated_at = now() WHERE schedule_id = $1 AND date = $2`,
-      [scheduleId, date, foodId],
+      `UPDATE schedule_occurrences o SET food_id = listed.food_id, listed_at = now(), updated_at = now()
+         FROM unnest($1::int[], $2::date[], $3::int[]) AS listed (schedule_id, date, food_id)
+        WHERE o.schedule_id = listed.schedule_id AND o.date = listed.date`,
+      [days.map((day) => day.scheduleId), days.map((day) => day.date), days.map((day) => day.foodId)],
     );
   }
 }

@@ -7,6 +7,7 @@ import {
   type OccurrenceChange,
   ERRORS,
   isCalendarDate,
+  isPrayerWindow,
   ScheduleBody,
   type MessageResponse,
   type Occurrence,
@@ -19,10 +20,12 @@ import {
   type StandingOccurrenceView,
   type UpdateScheduleBody,
 } from '@food-link/contracts';
+import { setImmediate as yieldToOthers, setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, type EntityManager } from 'typeorm';
 import { accountOf, assertBranch, branchesOf, type AuthUser } from '../auth/auth-user';
+import { isDependencyUnavailable } from '../common/errors';
 import { AppConfig } from '../config/app-config';
-import { FoodService, type Draft } from '../food/food.service';
+import { FoodService, type Draft, type ScheduledListing } from '../food/food.service';
 import { OfferCascade } from '../food/offer-cascade';
 import { IdempotentAnswers } from '../idempotency/idempotent-answers';
 import { OutboxService } from '../outbox/outbox.service';
@@ -34,8 +37,16 @@ import { occurrences, type ScheduleTiming } from './occurrences';
 import { SchedulesRepository, scheduleView, type OccurrenceRow, type ScheduleRow, type ScheduleFields } from './schedules.repository';
 
 const MINUTE_MS = 60_000;
-/** The materialiser reads schedules in pages of this many. */
-const PAGE = 500;
+/** The shortest rest between the materialiser's batches (ms); SCHEDULE_BATCH_REST_PERCENT sets the rest. */
+const BATCH_REST_MIN_MS = 10;
+
+/** A schedule's day to list, with its (locked) schedule. */
+interface DueDay {
+  schedule: ScheduleRow;
+  occurrence: Occurrence;
+}
+
+type TakersJudge = Awaited<ReturnType<PartnersService['takersOf']>>;
 
 /** The day after a Cairo date. */
 export function nextDate(date: string): string {
@@ -90,15 +101,14 @@ export class SchedulesService implements OnModuleInit {
    * `schedule.occurrence` (docs/REALTIME.md): a day changed; its donor and every standing charity hear it in
    * their rooms (an organisation's members hear its account's room), and their pages fetch the days again.
    */
-  private async tellDay(
-    tx: EntityManager,
-    day: { schedule_id: number; date: string; donor_id: number; partners: readonly number[] },
-    change: OccurrenceChange,
-    charityId?: number,
-  ): Promise<void> {
-    const recipients = [...new Set([day.donor_id, ...day.partners])];
-    const data = { scheduleId: day.schedule_id, date: day.date, change, ...(charityId !== undefined ? { charityId } : {}) };
-    await this.outbox.record(tx, DOMAIN_EVENTS.scheduleOccurrence, data, recipients);
+  private async tellDay(tx: EntityManager, day: DayOfSchedule, change: OccurrenceChange, charityId?: number): Promise<void> {
+    const event = dayEvent(day, change, charityId);
+    await this.outbox.record(tx, DOMAIN_EVENTS.scheduleOccurrence, event.data, event.recipients);
+  }
+
+  /** `tellDay` for many days, in one insert. */
+  private async tellDays(tx: EntityManager, days: readonly DayOfSchedule[], change: OccurrenceChange): Promise<void> {
+    await this.outbox.recordMany(tx, DOMAIN_EVENTS.scheduleOccurrence, days.map((day) => dayEvent(day, change)));
   }
 
   /**
@@ -363,104 +373,173 @@ export class SchedulesService implements OnModuleInit {
 
   /**
    * The worker's job: every running schedule's days of today and tomorrow (Cairo) that are inside the
-   * lead time are listed, each in its own transaction. Returns how many were listed. Safe to run in
-   * several workers at once and again after a crash: a day is listed only by the transaction that finds
-   * its locked row without a listing.
+   * lead time are listed, in batches (docs/DESIGN.md, "Standing collections: materialising in batches").
+   * The schedules are read a page of SCHEDULE_BATCH_SIZE at a time, their rules evaluated in memory, and
+   * those with a due day not yet listed or skipped are locked (skipping any another transaction holds)
+   * and their days listed in one transaction per page, with a few set-based statements; between batches
+   * it rests (SCHEDULE_BATCH_REST_PERCENT of the batch's time).
+   * Returns how many days were listed. Safe to run in several workers at once and again after a crash: a
+   * day is listed only by the transaction that finds its locked row without a listing.
    */
   async materialiseDue(now: Date = new Date()): Promise<number> {
     const today = cairoDate(now);
     const tomorrow = nextDate(today);
     let listed = 0;
     const shifts = await this.hijriShifts.shifts();
+    const evaluations = new Map<string, Occurrence[]>();
+    const batch = this.config.SCHEDULE_BATCH_SIZE;
     for (let after = 0; ; ) {
-      const page = await this.schedules.running(today, tomorrow, after, PAGE);
-      for (const schedule of page) {
-        for (const occurrence of this.dueOccurrences(schedule, now, shifts)) {
-          try {
-            listed += await this.db.transaction(async (tx) => {
-              const current = await this.schedules.find(schedule.id, tx);
-              if (!current) return 0;
-              return (await this.listDay(tx, current, occurrence, now)) ? 1 : 0;
-            });
-          } catch (error) {
-            // One schedule's problem must not stop the others; the next run tries the day again.
-            this.logger.warn(`Listing schedule ${schedule.id} on ${occurrence.date}: ${(error as Error).message}`);
-          }
-        }
-      }
-      if (page.length < PAGE) return listed;
+      const page = await this.schedules.running(today, tomorrow, after, batch);
+      const pending = page.filter((schedule) =>
+        this.dueOccurrences(schedule, now, shifts, evaluations).some((occurrence) => !schedule.settled.includes(occurrence.date)),
+      );
+      if (page.length < batch) return listed + (pending.length > 0 ? await this.listBatch(pending.map((schedule) => schedule.id), now, shifts, evaluations) : 0);
       after = page[page.length - 1].id;
+      if (pending.length === 0) {
+        // Nothing to write on this page: only let the process's other work in before the next.
+        await yieldToOthers();
+        continue;
+      }
+      const started = Date.now();
+      listed += await this.listBatch(pending.map((schedule) => schedule.id), now, shifts, evaluations);
+      await sleep(Math.max(BATCH_REST_MIN_MS, ((Date.now() - started) * this.config.SCHEDULE_BATCH_REST_PERCENT) / 100));
     }
   }
 
-  /** The schedule's days of today and tomorrow whose lead time has begun and whose window is still open. */
-  private dueOccurrences(schedule: ScheduleRow, now: Date, hijriShifts: HijriShifts): Occurrence[] {
-    const today = cairoDate(now);
-    const leadMs = this.config.SCHEDULE_LEAD_MINUTES * MINUTE_MS;
+  /**
+   * Lists the due days of the schedules `ids` in one transaction; should it fail (but for an outage of
+   * PostgreSQL), each half again in a transaction of its own, down to single schedules, so that one
+   * schedule's problem does not keep the others' days from being listed (the next run tries the failed
+   * one's days again).
+   */
+  private async listBatch(ids: readonly number[], now: Date, shifts: HijriShifts, evaluations: Map<string, Occurrence[]>): Promise<number> {
     try {
-      return occurrences(timingOf(schedule), { from: today, to: nextDate(today) }, { hijriShifts }).filter(
-        (o) => Date.parse(o.window_from) - leadMs <= now.getTime() && Date.parse(o.window_until) > now.getTime(),
-      );
+      return await this.db.transaction(async (tx) => {
+        const locked = await this.schedules.lockRunning(tx, ids);
+        return this.listDays(
+          tx,
+          locked.flatMap((schedule) => this.dueOccurrences(schedule, now, shifts, evaluations).map((occurrence) => ({ schedule, occurrence }))),
+          now,
+        );
+      });
     } catch (error) {
-      this.logger.warn(`Schedule ${schedule.id} cannot be evaluated: ${(error as Error).message}`);
-      return [];
+      // An outage is no schedule's problem: the run stops (the job fails) and the next one starts over.
+      if (isDependencyUnavailable(error)) throw error;
+      if (ids.length === 1) {
+        this.logger.warn(`Listing schedule ${ids[0]}'s days: ${(error as Error).message}`);
+        return 0;
+      }
+      this.logger.warn(`Listing a batch of ${ids.length} schedules: ${(error as Error).message}; listing each half apart`);
+      const half = Math.ceil(ids.length / 2);
+      return (await this.listBatch(ids.slice(0, half), now, shifts, evaluations)) + (await this.listBatch(ids.slice(half), now, shifts, evaluations));
     }
+  }
+
+  /**
+   * The schedule's days of today and tomorrow whose lead time has begun and whose window is still open.
+   * With `evaluations` (one run's), schedules that share what times them (timingKey) share one evaluation.
+   */
+  private dueOccurrences(schedule: ScheduleRow, now: Date, hijriShifts: HijriShifts, evaluations?: Map<string, Occurrence[]>): Occurrence[] {
+    const key = evaluations && timingKey(schedule);
+    let days = key === undefined ? undefined : evaluations?.get(key);
+    if (!days) {
+      const today = cairoDate(now);
+      try {
+        days = occurrences(timingOf(schedule), { from: today, to: nextDate(today) }, { hijriShifts });
+      } catch (error) {
+        this.logger.warn(`Schedule ${schedule.id} cannot be evaluated: ${(error as Error).message}`);
+        days = [];
+      }
+      if (key !== undefined) evaluations?.set(key, days);
+    }
+    return days.filter((o) => this.isDue(o, now));
+  }
+
+  /** Whether the day's lead time has begun and its window is still open. */
+  private isDue(occurrence: Occurrence, now: Date): boolean {
+    const leadMs = this.config.SCHEDULE_LEAD_MINUTES * MINUTE_MS;
+    return Date.parse(occurrence.window_from) - leadMs <= now.getTime() && Date.parse(occurrence.window_until) > now.getTime();
   }
 
   /** Lists the schedule's days inside the lead time, in the caller's transaction (a save). */
   private async materialise(tx: EntityManager, schedule: ScheduleRow, now: Date): Promise<void> {
     const shifts = await this.hijriShifts.shifts(tx);
-    for (const occurrence of this.dueOccurrences(schedule, now, shifts)) await this.listDay(tx, schedule, occurrence, now);
+    await this.listDays(tx, this.dueOccurrences(schedule, now, shifts).map((occurrence) => ({ schedule, occurrence })), now);
+  }
+
+  /** Lists one day if it is due, not skipped and not listed yet (listDays); returns whether it did. */
+  private async listDay(tx: EntityManager, schedule: ScheduleRow, occurrence: Occurrence, now: Date): Promise<boolean> {
+    return (await this.listDays(tx, [{ schedule, occurrence }], now)) > 0;
   }
 
   /**
-   * Lists one day if it is due, not skipped and not listed yet, under the day's row lock; returns whether
-   * it did. The listing is offered to the first of the standing charities that is still an eligible
-   * partner, for STANDING_CONFIRM_MINUTES, then goes on through the cascade; without one, straight to the
-   * open board.
+   * Lists the days that are due, not skipped and not listed yet, under the days' row locks, in a few
+   * statements whatever their number (the days' rows, the standing charities' profiles, the listings and
+   * their events, the days' listings and their events); returns how many it listed. Each listing is
+   * offered to the first of its schedule's standing charities that is still an eligible partner able to
+   * take it, for STANDING_CONFIRM_MINUTES, then goes on through the cascade; without one, straight to the
+   * open board. The schedules must be locked by the caller (a save's FOR UPDATE, the batch's lockRunning).
    */
-  private async listDay(tx: EntityManager, schedule: ScheduleRow, occurrence: Occurrence, now: Date): Promise<boolean> {
-    const leadMs = this.config.SCHEDULE_LEAD_MINUTES * MINUTE_MS;
-    const opensAt = new Date(occurrence.window_from);
-    const closesAt = new Date(occurrence.window_until);
-    if (opensAt.getTime() - leadMs > now.getTime() || closesAt.getTime() <= now.getTime()) return false;
+  private async listDays(tx: EntityManager, days: readonly DueDay[], now: Date): Promise<number> {
     // A schedule whose pickup point was deleted lists nothing until it is moved to a live point.
-    if (schedule.point_deleted) return false;
-    const day = await this.schedules.lockOccurrence(tx, schedule.id, occurrence.date);
-    if (day.skipped || day.food_id !== null) return false;
-    const draft: Draft = {
-      food_name: schedule.food_name,
-      quantity: day.quantity ?? schedule.quantity,
-      description: schedule.description,
-      expiration_date: cairoDate(closesAt),
-      pickup_point_id: schedule.pickup_point_id,
-      // A day listed after its window opened (a schedule saved at 20:15 for 20:00) is collectible from now.
-      pickup_from: opensAt.getTime() < now.getTime() ? now : opensAt,
-      pickup_until: closesAt,
-      category: schedule.category,
-      storage: schedule.storage,
-      prepared_at: null,
-      unit: schedule.unit,
-      weight_kg: schedule.weight_kg,
-      allergens: schedule.allergens,
-    };
-    const offer = await this.standingOffer(tx, schedule.partners, draft, now);
-    const row = await this.food.listScheduled(tx, schedule.donor_id, draft, schedule.governorate, opensAt, offer, now);
-    if (!row) {
+    const due = days.filter(({ schedule, occurrence }) => !schedule.point_deleted && this.isDue(occurrence, now));
+    if (due.length === 0) return 0;
+    const rows = new Map(
+      (await this.schedules.lockOccurrences(tx, due.map(({ schedule, occurrence }) => ({ scheduleId: schedule.id, date: occurrence.date })))).map((row) => [
+        `${row.schedule_id} ${row.date}`,
+        row,
+      ]),
+    );
+    const open = due.flatMap((day) => {
+      const row = rows.get(`${day.schedule.id} ${day.occurrence.date}`);
+      return row && !row.skipped && row.food_id === null ? [{ ...day, quantity: row.quantity ?? day.schedule.quantity }] : [];
+    });
+    if (open.length === 0) return 0;
+    const judge = await this.partners.takersOf([...new Set(open.flatMap(({ schedule }) => schedule.partners))], tx);
+    const listings = open.map(({ schedule, occurrence, quantity }): ScheduledListing => {
+      const opensAt = new Date(occurrence.window_from);
+      const closesAt = new Date(occurrence.window_until);
+      const draft: Draft = {
+        food_name: schedule.food_name,
+        quantity,
+        description: schedule.description,
+        expiration_date: cairoDate(closesAt),
+        pickup_point_id: schedule.pickup_point_id,
+        // A day listed after its window opened (a schedule saved at 20:15 for 20:00) is collectible from now.
+        pickup_from: opensAt.getTime() < now.getTime() ? now : opensAt,
+        pickup_until: closesAt,
+        category: schedule.category,
+        storage: schedule.storage,
+        prepared_at: null,
+        unit: schedule.unit,
+        weight_kg: schedule.weight_kg,
+        allergens: schedule.allergens,
+      };
+      return { donorId: schedule.donor_id, draft, governorate: schedule.governorate, readyAt: opensAt, offer: this.standingOffer(judge, schedule.partners, draft, now) };
+    });
+    const made = await this.food.listScheduled(tx, listings, now);
+    const listed = open.flatMap(({ schedule, occurrence }, index) => {
+      const row = made[index];
+      if (row) return [{ schedule, date: occurrence.date, foodId: row.id }];
       this.logger.warn(`Schedule ${schedule.id} on ${occurrence.date}: the window does not fit the food's safe time; not listed`);
-      return false;
-    }
-    await this.schedules.markListed(tx, schedule.id, occurrence.date, row.id);
-    await this.tellDay(tx, { schedule_id: schedule.id, date: occurrence.date, donor_id: schedule.donor_id, partners: schedule.partners }, 'listed');
-    return true;
+      return [];
+    });
+    await this.schedules.markListed(tx, listed.map(({ schedule, date, foodId }) => ({ scheduleId: schedule.id, date, foodId })));
+    await this.tellDays(
+      tx,
+      listed.map(({ schedule, date }) => ({ schedule_id: schedule.id, date, donor_id: schedule.donor_id, partners: schedule.partners })),
+      'listed',
+    );
+    return listed.length;
   }
 
   /**
    * The standing offer: the first standing charity still eligible, alone for STANDING_CONFIRM_MINUTES, the
-   * others after it as its waitlist (OfferCascade asks each in turn, then opens the board).
+   * others after it as its waitlist (OfferCascade asks each in turn, then opens the board). `judge` has
+   * read the schedule's charities (PartnersService.takersOf).
    */
-  private async standingOffer(tx: EntityManager, partners: readonly number[], listing: ListingNeeds, now: Date): Promise<NewOffer> {
-    const { takers } = await this.partners.takers(tx, partners, listing, now);
+  private standingOffer(judge: TakersJudge, partners: readonly number[], listing: ListingNeeds, now: Date): NewOffer {
+    const { takers } = judge(listing, now, partners);
     const primary = takers.length > 0 ? partners.indexOf(takers[0]) : -1;
     if (primary === -1) return { stage: 'open', partnerIds: [], openAt: null };
     return {
@@ -496,6 +575,39 @@ export class SchedulesService implements OnModuleInit {
       ends_on: body.ends_on ?? null,
     };
   }
+}
+
+/**
+ * What of a schedule decides its occurrences, as a key: its rule, Ramadan and Eid choices, window and
+ * dates, and for a prayer window its place (a clock window's times do not depend on it, only on the
+ * governorate's validity). The materialiser evaluates each key once per run.
+ */
+function timingKey(row: ScheduleRow): string {
+  const { place, ...timing } = timingOf(row);
+  const where = isPrayerWindow(row.window) ? place : 'governorate' in place ? place.governorate : '';
+  return JSON.stringify([timing.rule, timing.ramadan, timing.eids, timing.window, timing.starts_on, timing.ends_on, where]);
+}
+
+/** A schedule's day and who hears of its changes: its donor and standing charities. */
+interface DayOfSchedule {
+  schedule_id: number;
+  date: string;
+  donor_id: number;
+  partners: readonly number[];
+}
+
+/**
+ * `schedule.occurrence` (docs/REALTIME.md) of a day: its donor and every standing charity hear it in their
+ * rooms (an organisation's members hear its account's room).
+ */
+/** `schedule.occurrence` of a day; `charityId`: the standing charity that had confirmed a skipped day (it is told). */
+function dayEvent(
+  day: DayOfSchedule,
+  change: OccurrenceChange,
+  charityId?: number,
+): { data: { scheduleId: number; date: string; change: OccurrenceChange; charityId?: number }; recipients: number[] } {
+  const data = { scheduleId: day.schedule_id, date: day.date, change, ...(charityId !== undefined ? { charityId } : {}) };
+  return { data, recipients: [...new Set([day.donor_id, ...day.partners])] };
 }
 
 /** A stored schedule as the body that would make it (for merging a PATCH). */

@@ -12,7 +12,10 @@ import { QueueWorker, QueueWorkerKit } from './queue-worker';
  * workers start) lists the schedules' days whose lead time has begun (SchedulesService.materialiseDue);
  * `remind`, as often, reminds the donors of their days due (ScheduleReminders.remindDue).
  * Two workers running it at once, a retry or a run after a crash list each day once: the day's row lock
- * and its `food_id` decide, not the job.
+ * and its `food_id` decide, not the job. One run at a time per worker (BullMQ's default concurrency): a
+ * run lists a page of schedules per transaction on one connection and rests between pages, so it leaves
+ * the pool and the CPU to HTTP reads and the live path (docs/DESIGN.md, "Standing collections:
+ * materialising in batches").
  */
 @Processor(QUEUES.schedules)
 export class SchedulesProcessor extends QueueWorker<void> {
