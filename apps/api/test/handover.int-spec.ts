@@ -80,7 +80,7 @@ describe('the handover', () => {
         data: { foodId: windowed, requestId: windowedRequest, governorate: 'EG-ALX' },
         recipients: [donor.id, charity.id],
       });
-      expect((await events('food.claimed', { requestId: openRequest }))[0].data).toEqual({ foodId: open, requestId: openRequest, governorate: null });
+      expect((await events('food.claimed', { requestId: openRequest }))[0].data).toEqual({ foodId: open, requestId: openRequest, governorate: null, quantityLeft: 0 });
     });
 
     it('draws codes at random', async () => {
@@ -256,7 +256,7 @@ describe('the handover', () => {
       await t.db.query(`UPDATE food_items SET safe_until = now() - interval '1 minute' WHERE id = $1`, [foodId]);
       expect((await cancel(charity, requestId)).status).toBe(200);
       expect((await food(foodId)).status).toBe('expired');
-      expect((await events('request.cancelled', { requestId }))[0].data).toEqual({ foodId, requestId, governorate: 'EG-GZ' });
+      expect((await events('request.cancelled', { requestId }))[0].data).toEqual({ foodId, requestId, governorate: 'EG-GZ', quantityLeft: 10 });
       expect((await events('food.expired', { foodId }))[0]).toEqual({ data: { foodId, governorate: 'EG-GZ' }, recipients: [donor.id] });
     });
   });
@@ -560,7 +560,7 @@ describe('the handover', () => {
       const requestId = await requestPickup(t.http, charity, foodId);
       expect((await noShow(donor, requestId)).body).toMatchObject({ status: 'not_collected', food_status: 'expired' });
       expect((await food(foodId)).status).toBe('expired');
-      expect((await events('request.not_collected', { requestId }))[0].data).toEqual({ foodId, requestId, relisted: false, governorate: null });
+      expect((await events('request.not_collected', { requestId }))[0].data).toEqual({ foodId, requestId, relisted: false, governorate: null, quantityLeft: 10 });
       expect((await events('food.expired', { foodId }))[0].data).toEqual({ foodId, governorate: null });
     });
   });
