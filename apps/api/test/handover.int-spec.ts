@@ -77,7 +77,7 @@ describe('the handover', () => {
       expect((await row(openRequest)).collect_by).toEqual((await food(open)).safe_until);
       // food.claimed names the item's governorate (to reach `board:EG-ALX`); null without a pickup point.
       expect((await events('food.claimed', { requestId: windowedRequest }))[0]).toEqual({
-        data: { foodId: windowed, requestId: windowedRequest, governorate: 'EG-ALX' },
+        data: { foodId: windowed, requestId: windowedRequest, governorate: 'EG-ALX', quantityLeft: 0 },
         recipients: [donor.id, charity.id],
       });
       expect((await events('food.claimed', { requestId: openRequest }))[0].data).toEqual({ foodId: open, requestId: openRequest, governorate: null, quantityLeft: 0 });
@@ -534,7 +534,7 @@ describe('the handover', () => {
       const item = await food(foodId);
       expect(item).toMatchObject({ status: 'available', pickup_from: null, pickup_until: null });
       expect((await events('request.not_collected', { requestId }))[0]).toEqual({
-        data: { foodId, requestId, relisted: true, governorate: 'EG-SHR' },
+        data: { foodId, requestId, relisted: true, governorate: 'EG-SHR', quantityLeft: 10 },
         recipients: [donor.id, charity.id],
       });
       expect((await t.http.get('/api/available')).body.map((f: { id: number }) => f.id)).toContain(foodId);
@@ -582,6 +582,7 @@ describe('the handover', () => {
         created_at: expect.any(String),
         food_name: 'Koshary',
         quantity: 10,
+        claimed_quantity: 10,
         expiration_date: cairoDateIn(2),
         governorate: 'EG-DK',
         area: 'Downtown',
