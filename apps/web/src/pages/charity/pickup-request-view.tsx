@@ -34,6 +34,8 @@ function QuantityStepper({ left, take, onChange }: { left: number; take: number;
   const inputId = useId();
   const number = (value: number) => formatNumber(value, i18n.language);
   const set = (value: number) => onChange(Math.max(1, Math.min(left, Math.trunc(value) || 1)));
+  // What is being typed: an emptied field stays empty until a number is typed (or it loses focus).
+  const [draft, setDraft] = useState<string | null>(null);
   return (
     <div role="group" aria-labelledby={`${inputId}-label`} className="flex w-full flex-wrap items-center gap-2" data-testid="quantity-stepper">
       <label id={`${inputId}-label`} htmlFor={inputId} className="w-full text-sm font-semibold text-stone-800">
@@ -49,8 +51,13 @@ function QuantityStepper({ left, take, onChange }: { left: number; take: number;
         min={1}
         max={left}
         step={1}
-        value={take}
-        onChange={(event) => set(Number(event.target.value))}
+        value={draft ?? take}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          const typed = Number(event.target.value);
+          if (event.target.value !== '' && Number.isFinite(typed)) set(typed);
+        }}
+        onBlur={() => setDraft(null)}
         className="h-11 w-20 rounded-lg border border-stone-300 px-2 text-center"
         data-testid="claim-quantity"
       />
