@@ -130,7 +130,8 @@ export class HandoverService {
     // A claimed item has left the partners stage (a claim ends the cascade): only an unclaimed one may still be in it.
     const recipients = ended.length > 0 ? [item.donor_id, ...ended.map((claim) => claim.charity_id)] : offerRecipients(item);
     const requestIds = ended.map((claim) => claim.request_id);
-    const event = { foodId: item.id, requestId: requestIds[0] ?? null, requestIds, governorate: item.governorate, ...offeredTo(item) };
+    // `requestIds` only when claims ended: an unclaimed item's event stays as it was.
+    const event = { foodId: item.id, requestId: requestIds[0] ?? null, ...(requestIds.length > 0 ? { requestIds } : {}), governorate: item.governorate, ...offeredTo(item) };
     await this.outbox.record(tx, DOMAIN_EVENTS.foodWithdrawn, event, recipients);
   }
 
