@@ -65,6 +65,7 @@ export class PartialClaims1764651830000 implements MigrationInterface {
     await db.query(`CREATE INDEX pickup_requests_active_by_food_idx ON pickup_requests (food_id, created_at, id) WHERE status IN ('pending', 'fulfilled')`);
   }
 
+  /** Refused (the old unique index cannot be built) while a listing has several active claims: end them first. */
   async down(db: QueryRunner): Promise<void> {
     await db.query(`DROP INDEX pickup_requests_active_by_food_idx`);
     await db.query(`DROP INDEX pickup_requests_one_pending_per_charity`);
