@@ -1,9 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
-import { DataSource } from 'typeorm';
-import { dataSourceOptions, MIGRATIONS } from '../src/database/data-source-options';
+import { MIGRATIONS } from '../src/database/data-source-options';
 import { PartialClaims1764651830000 } from '../src/database/migrations/1764651830000-partial-claims';
-import { databaseUrl, testEnv } from './support/test-env';
+import { migrationDatabase } from './support/migration-database';
 
 /**
  * Migration 1764651830000 (partial claims) on a database that already has listings and claims: a listing
@@ -11,21 +8,10 @@ import { databaseUrl, testEnv } from './support/test-env';
  * it left; rows inserted without the new columns get the same defaults; down restores the old rule.
  */
 describe('migration 1764651830000: partial claims', () => {
-  const database = `${testEnv.databasePrefix}partial_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new Client({ connectionString: testEnv.adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  const open = (migrations: typeof MIGRATIONS) =>
-    new DataSource({ ...dataSourceOptions(databaseUrl(testEnv.adminUrl, database)), migrations }).initialize();
+  const { open, create, drop } = migrationDatabase('partial');
 
-  beforeAll(() => admin(`CREATE DATABASE "${database}"`));
-  afterAll(() => admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
+  beforeAll(create);
+  afterAll(drop);
 
   it('keeps existing listings and claims valid, defaults new rows, and can be undone', async () => {
     const before = await open(MIGRATIONS.filter((migration) => migration !== PartialClaims1764651830000));

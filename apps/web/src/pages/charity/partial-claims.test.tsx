@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { LiveHub } from '../../live/live-hub';
 import CharityAreaPage from './charity-area-page';
+import { choosePickup } from '../../test/charity-pickup';
 import DonorDashboardPage from '../donor/donor-dashboard-page';
 import { donorItem, foodItem, liveEvent, mockApi, renderPage, signInAs } from '../../test/test-utils';
 
@@ -11,14 +12,7 @@ const koshari = foodItem({ id: 1, food_name: 'Koshari', quantity: 30, quantity_l
 const ful = foodItem({ id: 2, food_name: 'Ful medames' });
 const claimedReply = { status: 201, body: { message: 'ok', request_id: 50, status: 'pending' } };
 
-async function selectKoshari(routes: Parameters<typeof mockApi>[0], hub?: LiveHub) {
-  signInAs('charity', 9);
-  const fetchMock = mockApi({ 'GET /api/available': { body: [koshari, ful] }, 'GET /api/food/1': { body: koshari }, ...routes });
-  const user = userEvent.setup();
-  renderPage(<CharityAreaPage />, '/FoodDonationApp', { hub });
-  await user.click(await screen.findByRole('button', { name: 'Koshari' }));
-  return { user, fetchMock };
-}
+const selectKoshari = (routes: Parameters<typeof mockApi>[0]) => choosePickup(koshari, [ful], routes);
 
 const submit = () => screen.getByRole('button', { name: /Submit Request|Submitting/ });
 const sentBody = (fetchMock: ReturnType<typeof mockApi>) => {
