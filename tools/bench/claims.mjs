@@ -8,8 +8,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { ACTIVE_CLAIMS_MAX, CLAIM_LIMIT_MESSAGE } from './lib/contracts.mjs';
+import { ACTIVE_CLAIMS_MAX, ALREADY_CLAIMED_MESSAGE, ALREADY_CLAIMING_MESSAGE, CLAIM_LIMIT_MESSAGE } from './lib/contracts.mjs';
 import {
+  call,
   cpuProfileEnv,
   createStack,
   createUsers,
@@ -31,6 +32,11 @@ const SETTINGS = {
   timeCapSeconds: QUICK ? 30 : 120,
 };
 const TARGET = { minClaimsPerSec: 500 };
+/**
+ * The partial-claims row (issue 28): shared listings of PARTIAL.quantity portions each, claimed in parts of
+ * 1 to PARTIAL.maxPart by many charities at once (docs/DOMAIN-RULES.md, "Partial claims").
+ */
+const PARTIAL = { listings: QUICK ? 10 : 40, quantity: 100, maxPart: 10 };
 const MAX_NETWORK_ERRORS = 100;
 // BENCH_CPU_PROF=1: CPU-profile the API during the race only and print the top self-time functions at
 // the end. The profiler slows the API: not for the reported figures.
@@ -216,6 +222,159 @@ async function verify(databaseUrl, ids, claims) {
   }
 }
 
+/**
+ * The partial-claims race: every loop claims a random part (1 to PARTIAL.maxPart) of a random shared
+ * listing it has not seen emptied, as its charity accounts in turn (next account at the claim limit, or
+ * when it already holds a claim of that listing). A listing leaves the pool when a refusal says nothing is
+ * left ("Only 0 of 100 left", or already claimed).
+ */
+async function racePartial(apiUrl, loops, ids) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: loops.length });
+  const open = new OpenItems(ids);
+  const attempts = [];
+  const claims = []; // { foodId, charityId, requestId, quantity }
+  const unexpected = [];
+  let networkErrors = 0;
+  const started = performance.now();
+  const deadline = started + SETTINGS.timeCapSeconds * 1000;
+  const charityLoop = async (accounts) => {
+    let index = 0;
+    // The listings each account holds a claim of (one pending claim per charity per listing).
+    const held = accounts.map(() => new Set());
+    while (index < accounts.length && open.size > 0 && performance.now() < deadline && networkErrors < MAX_NETWORK_ERRORS) {
+      const charity = accounts[index];
+      const foodId = open.random();
+      if (held[index].has(foodId)) {
+        // This account holds a claim of every listing still open: the next account asks.
+        if ([...held[index]].filter((id) => open.index.has(id)).length >= open.size) index++;
+        continue;
+      }
+      const quantity = 1 + Math.floor(Math.random() * PARTIAL.maxPart);
+      const sent = performance.now();
+      let answer;
+      try {
+        answer = await postJson(agent, `${apiUrl}/api/request`, { food_id: foodId, quantity }, charity.token);
+      } catch (error) {
+        networkErrors++;
+        if (unexpected.length < 10) unexpected.push(`network: ${error.message}`);
+        continue;
+      }
+      const message = typeof answer.body?.message === 'string' ? answer.body.message : '';
+      const limit = answer.status === 409 && message === CLAIM_LIMIT_MESSAGE;
+      attempts.push({ status: answer.status, ms: performance.now() - sent, limit });
+      if (answer.status === 201) {
+        claims.push({ foodId, charityId: charity.id, requestId: answer.body?.request_id, quantity });
+        held[index].add(foodId);
+      } else if (limit) {
+        index++;
+      } else if (answer.status === 409) {
+        const left = /^Only (\d+) of \d+ left$/.exec(message);
+        if ((left && left[1] === '0') || message === ALREADY_CLAIMED_MESSAGE) open.remove(foodId);
+        else if (message === ALREADY_CLAIMING_MESSAGE) held[index].add(foodId);
+        else if (!left && unexpected.length < 10) unexpected.push(`409 for food ${foodId}: ${message}`);
+      } else if (unexpected.length < 10) {
+        unexpected.push(`${answer.status} for food ${foodId}: ${JSON.stringify(answer.body)}`);
+        if (answer.status < 500) open.remove(foodId);
+      }
+    }
+  };
+  await Promise.all(loops.map(charityLoop));
+  const wallSeconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return { attempts, claims, unexpected, networkErrors, wallSeconds, left: open.size };
+}
+
+/**
+ * The shared listings against the answers: what is left plus what the pending claims hold is each
+ * listing's quantity, never below 0; claimed exactly when nothing is left; a request row per 201, each
+ * holding the quantity it asked for; one food.claimed event per 201.
+ */
+async function verifyPartial(databaseUrl, ids, claims, eventsBefore) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const problems = [];
+    const { rows: items } = await client.query(
+      `SELECT f.id, f.status::text AS status, f.quantity, f.quantity_left,
+              coalesce(sum(r.quantity) FILTER (WHERE r.status = 'pending'), 0)::int AS held
+         FROM food_items f LEFT JOIN pickup_requests r ON r.food_id = f.id
+        WHERE f.id = ANY($1::int[])
+        GROUP BY f.id`,
+      [ids],
+    );
+    const unbalanced = items.filter((item) => item.quantity_left < 0 || item.quantity_left + item.held !== item.quantity);
+    if (unbalanced.length) problems.push(`${unbalanced.length} listings whose claims and what is left do not add up (e.g. ${JSON.stringify(unbalanced[0])})`);
+    const wrongStatus = items.filter((item) => (item.status === 'claimed') !== (item.quantity_left === 0));
+    if (wrongStatus.length) problems.push(`${wrongStatus.length} listings claimed with something left, or available with nothing (e.g. ${JSON.stringify(wrongStatus[0])})`);
+    const { rows: requests } = await client.query(`SELECT id, food_id, charity_id, quantity FROM pickup_requests WHERE food_id = ANY($1::int[])`, [ids]);
+    const byId = new Map(requests.map((request) => [request.id, request]));
+    const mismatched = claims.filter((claim) => {
+      const request = byId.get(claim.requestId);
+      return !request || request.food_id !== claim.foodId || request.charity_id !== claim.charityId || request.quantity !== claim.quantity;
+    });
+    if (mismatched.length) problems.push(`${mismatched.length} answers 201 do not match their request row (e.g. ${JSON.stringify(mismatched[0])})`);
+    if (requests.length !== claims.length) problems.push(`${requests.length} request rows, ${claims.length} answers 201`);
+    const {
+      rows: [{ events }],
+    } = await client.query(`SELECT count(*)::int AS events FROM outbox_events WHERE type = 'food.claimed'`);
+    if (events - eventsBefore !== claims.length) problems.push(`${events - eventsBefore} food.claimed events for ${claims.length} answers 201`);
+    return { problems, emptied: items.filter((item) => item.quantity_left === 0).length, units: claims.reduce((sum, claim) => sum + claim.quantity, 0) };
+  } finally {
+    await client.end();
+  }
+}
+
+/** The partial-claims phase on the same stack: its own listings and charities, so the whole-claims row is untouched. */
+async function runPartial(stack, api, donor) {
+  const ids = [];
+  for (let index = 0; index < PARTIAL.listings; index++) {
+    const item = await call(
+      `${api.url}/api/add`,
+      'POST',
+      { food_name: `Shared koshary ${index}`, quantity: PARTIAL.quantity, description: 'Rice, lentils and pasta', expiration_date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10) },
+      donor.token,
+    );
+    ids.push(item.id);
+  }
+  // Each claim holds 1 to maxPart (about half on average): enough accounts for every loop's share, and one spare.
+  const expectedClaims = Math.ceil((PARTIAL.listings * PARTIAL.quantity) / ((PARTIAL.maxPart + 1) / 2));
+  const perLoop = Math.ceil(expectedClaims / ACTIVE_CLAIMS_MAX / SETTINGS.charities) + 1;
+  stack.log(`partial claims: ${PARTIAL.listings} listings of ${PARTIAL.quantity}; signing up ${SETTINGS.charities * perLoop} charities`);
+  const accounts = await createUsers(api.url, 'charity', SETTINGS.charities * perLoop, 16);
+  await verifyCharities(stack.env.DATABASE_URL, accounts);
+  const loops = Array.from({ length: SETTINGS.charities }, (_, loop) => accounts.slice(loop * perLoop, (loop + 1) * perLoop));
+  const before = new pg.Client({ connectionString: stack.env.DATABASE_URL });
+  await before.connect();
+  const {
+    rows: [{ events }],
+  } = await before.query(`SELECT count(*)::int AS events FROM outbox_events WHERE type = 'food.claimed'`);
+  await before.end();
+  const result = await racePartial(api.url, loops, ids);
+  const check = await verifyPartial(stack.env.DATABASE_URL, ids, result.claims, events);
+  const count = (predicate) => result.attempts.filter(predicate).length;
+  const created = count((a) => a.status === 201);
+  return {
+    row: {
+      measure: 'partial claims (POST /api/request with quantity)',
+      'claims/s': round(created / result.wallSeconds, 0),
+      'attempts/s': round(result.attempts.length / result.wallSeconds, 0),
+      'wall s': round(result.wallSeconds, 2),
+      attempts: result.attempts.length,
+      '201s': created,
+      '409s': count((a) => a.status === 409 && !a.limit),
+      '409s claim limit': count((a) => a.limit),
+      '5xxs': count((a) => a.status >= 500),
+      'other 4xx': count((a) => a.status !== 201 && a.status !== 409 && a.status < 500),
+      'net errors': result.networkErrors,
+      'p50 ms': round(percentile(result.attempts.map((a) => a.ms), 50), 2),
+      'p99 ms': round(percentile(result.attempts.map((a) => a.ms), 99), 2),
+      'db verified': check.problems.length === 0,
+    },
+    check,
+    unexpected: result.unexpected,
+  };
+}
+
 export async function run() {
   const stack = await createStack();
   try {
@@ -250,6 +409,9 @@ export async function run() {
     stack.log('verifying in the database');
     const check = await verify(stack.env.DATABASE_URL, ids, claims);
 
+    const partial = await runPartial(stack, api, donor);
+    check.problems.push(...partial.check.problems.map((problem) => `partial claims: ${problem}`));
+
     const latencies = (predicate) => attempts.filter(predicate).map((a) => a.ms);
     const latencyRow = (measure, values) => ({
       measure,
@@ -278,6 +440,7 @@ export async function run() {
         'cpu pg': cpuShares.postgres,
         'cpu client': cpuShares.client,
       },
+      partial.row,
     ];
     const latencyRows = [
       latencyRow('all attempts', latencies(() => true)),
@@ -299,12 +462,14 @@ export async function run() {
       'cpu columns: cores used during the race (1 = one core busy throughout) by the API process, the PostgreSQL backends of the run\'s database, and the benchmark process (the charities).',
       'claims/s = 201 answers / wall time from the first request to the last answer; latency = request sent to response fully read, per attempt.',
       'Database check (pg): per item, claimed ⇔ exactly one non-cancelled request; claimed items = 201 count; every 201 request_id is a pending row of that item and charity; request rows = 201 count; food.claimed outbox events = 201 count.',
+      `Partial claims (after the whole claims, not during): ${PARTIAL.listings} listings of ${PARTIAL.quantity} portions, each loop claiming a random 1 to ${PARTIAL.maxPart} of a random listing as fresh charity accounts; checked per listing: quantity_left + pending claims = quantity, never below 0, claimed ⇔ 0 left; each 201 is a request row with its quantity; food.claimed events = 201s.`,
     ];
     report('claims', rows, {
       settings: SETTINGS,
       targets: { ...targets, met },
       latency: latencyRows,
       database: check,
+      partial: { settings: PARTIAL, database: partial.check, unexpected: partial.unexpected },
       statusCounts: Object.fromEntries([...new Set(attempts.map((a) => a.status))].map((s) => [s, count((a) => a.status === s)])),
       unexpected: result.unexpected,
       notes,

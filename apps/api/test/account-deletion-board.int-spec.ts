@@ -49,7 +49,7 @@ describe('account deletion: the boards of a governorate hear it', () => {
     expect((await deleteOwn(charity)).status).toBe(200);
 
     const cancelled = await giza.next('request.cancelled', (e) => e.data.foodId === foodId);
-    expect(cancelled.data).toEqual({ foodId, requestId, governorate: 'EG-GZ' });
+    expect(cancelled.data).toEqual({ foodId, requestId, governorate: 'EG-GZ', quantityLeft: 20 });
     expect(await board('EG-GZ')).toContain(foodId);
     expect((await t.http.get(`/api/food/${foodId}`)).body).toMatchObject({ status: 'available', governorate: 'EG-GZ' });
     const [request] = await t.db.query(`SELECT status, ended_at FROM pickup_requests WHERE id = $1`, [requestId]);

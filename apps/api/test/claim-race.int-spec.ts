@@ -50,13 +50,18 @@ describe('concurrent claims', () => {
     expect({ active, total }).toEqual({ active: 0, total: 5 });
   });
 
-  it('the database itself refuses a second active request for an item', async () => {
+  it('the database itself refuses a second pending request of one charity for an item, and a listing giving more than it has', async () => {
     const donor = await createDonor(t.http);
     const [first, second] = [await createCharity(t.http), await createCharity(t.http)];
     const item = await addFood(t.http, donor);
     await t.db.query(`INSERT INTO pickup_requests (food_id, charity_id) VALUES ($1, $2)`, [item.id, first.id]);
-    await expect(
-      t.db.query(`INSERT INTO pickup_requests (food_id, charity_id, status) VALUES ($1, $2, 'fulfilled')`, [item.id, second.id]),
-    ).rejects.toThrow(/pickup_requests_one_active_per_food/);
+    await expect(t.db.query(`INSERT INTO pickup_requests (food_id, charity_id) VALUES ($1, $2)`, [item.id, first.id])).rejects.toThrow(
+      /pickup_requests_one_pending_per_charity/,
+    );
+    // Partial claims (docs/DOMAIN-RULES.md): another charity may hold a claim of the same item.
+    await t.db.query(`INSERT INTO pickup_requests (food_id, charity_id) VALUES ($1, $2)`, [item.id, second.id]);
+    await expect(t.db.query(`UPDATE food_items SET quantity_left = quantity_left - quantity - 1 WHERE id = $1`, [item.id])).rejects.toThrow(
+      /food_items_quantity_left_check/,
+    );
   });
 });

@@ -36,6 +36,7 @@ describe('food: listing, the donor list, the available board and details', () =>
         food_id: response.body.id,
         food_name: 'Mahshi',
         quantity: 12,
+        quantity_left: 12,
         description: 'Stuffed vine leaves',
         expiration_date: day,
         status: 'available',
@@ -108,7 +109,8 @@ describe('food: listing, the donor list, the available board and details', () =>
       const response = await t.http.get(`/api/donor/${owner.id}`, { token: owner.token });
       expect(response.status).toBe(200);
       expect(response.body.map((item: { food_name: string }) => item.food_name)).toEqual(['Second', 'First']);
-      const { request: _none, created_at: _created, photo_count: secondPhotos, hidden_reason: _hidden, listed_by: listedBy, ...secondView } = response.body[0];
+      const { request: _none, claims: secondClaims, created_at: _created, photo_count: secondPhotos, hidden_reason: _hidden, listed_by: listedBy, ...secondView } = response.body[0];
+      expect(secondClaims).toEqual([]);
       expect(secondView).toEqual(second);
       expect(response.body[0]).toMatchObject({ request: null, photo_count: 0, created_at: expect.any(String), hidden_reason: null });
       // The member who listed it (issue 26): the donor's own account here.
@@ -130,7 +132,7 @@ describe('food: listing, the donor list, the available board and details', () =>
         },
       });
       expect(Object.keys(response.body[1].request).sort()).toEqual(
-        ['charity_phone', 'charity_user_id', 'charity_verified', 'email', 'name', 'received', 'reliability', 'request_id', 'status'].sort(),
+        ['charity_phone', 'charity_user_id', 'charity_verified', 'email', 'name', 'quantity', 'received', 'reliability', 'request_id', 'status'].sort(),
       );
     });
 
@@ -168,6 +170,7 @@ describe('food: listing, the donor list, the available board and details', () =>
             'food_name',
             'id',
             'quantity',
+            'quantity_left',
             'status',
             'governorate',
             'area',

@@ -77,10 +77,10 @@ describe('the handover', () => {
       expect((await row(openRequest)).collect_by).toEqual((await food(open)).safe_until);
       // food.claimed names the item's governorate (to reach `board:EG-ALX`); null without a pickup point.
       expect((await events('food.claimed', { requestId: windowedRequest }))[0]).toEqual({
-        data: { foodId: windowed, requestId: windowedRequest, governorate: 'EG-ALX' },
+        data: { foodId: windowed, requestId: windowedRequest, governorate: 'EG-ALX', quantityLeft: 0 },
         recipients: [donor.id, charity.id],
       });
-      expect((await events('food.claimed', { requestId: openRequest }))[0].data).toEqual({ foodId: open, requestId: openRequest, governorate: null });
+      expect((await events('food.claimed', { requestId: openRequest }))[0].data).toEqual({ foodId: open, requestId: openRequest, governorate: null, quantityLeft: 0 });
     });
 
     it('draws codes at random', async () => {
@@ -256,7 +256,7 @@ describe('the handover', () => {
       await t.db.query(`UPDATE food_items SET safe_until = now() - interval '1 minute' WHERE id = $1`, [foodId]);
       expect((await cancel(charity, requestId)).status).toBe(200);
       expect((await food(foodId)).status).toBe('expired');
-      expect((await events('request.cancelled', { requestId }))[0].data).toEqual({ foodId, requestId, governorate: 'EG-GZ' });
+      expect((await events('request.cancelled', { requestId }))[0].data).toEqual({ foodId, requestId, governorate: 'EG-GZ', quantityLeft: 10 });
       expect((await events('food.expired', { foodId }))[0]).toEqual({ data: { foodId, governorate: 'EG-GZ' }, recipients: [donor.id] });
     });
   });
@@ -534,7 +534,7 @@ describe('the handover', () => {
       const item = await food(foodId);
       expect(item).toMatchObject({ status: 'available', pickup_from: null, pickup_until: null });
       expect((await events('request.not_collected', { requestId }))[0]).toEqual({
-        data: { foodId, requestId, relisted: true, governorate: 'EG-SHR' },
+        data: { foodId, requestId, relisted: true, governorate: 'EG-SHR', quantityLeft: 10 },
         recipients: [donor.id, charity.id],
       });
       expect((await t.http.get('/api/available')).body.map((f: { id: number }) => f.id)).toContain(foodId);
@@ -560,7 +560,7 @@ describe('the handover', () => {
       const requestId = await requestPickup(t.http, charity, foodId);
       expect((await noShow(donor, requestId)).body).toMatchObject({ status: 'not_collected', food_status: 'expired' });
       expect((await food(foodId)).status).toBe('expired');
-      expect((await events('request.not_collected', { requestId }))[0].data).toEqual({ foodId, requestId, relisted: false, governorate: null });
+      expect((await events('request.not_collected', { requestId }))[0].data).toEqual({ foodId, requestId, relisted: false, governorate: null, quantityLeft: 10 });
       expect((await events('food.expired', { foodId }))[0].data).toEqual({ foodId, governorate: null });
     });
   });
@@ -582,6 +582,7 @@ describe('the handover', () => {
         created_at: expect.any(String),
         food_name: 'Koshary',
         quantity: 10,
+        claimed_quantity: 10,
         expiration_date: cairoDateIn(2),
         governorate: 'EG-DK',
         area: 'Downtown',

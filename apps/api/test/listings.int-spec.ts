@@ -225,6 +225,7 @@ describe('richer listings: safe_until, windows, editing and withdrawing', () => 
         ...item,
         storage: 'hot',
         quantity: 12,
+        quantity_left: 12,
         allergens: ['gluten', 'sesame'],
         weight_kg: 4.26,
         safe_until: new Date(Date.parse(item.prepared_at) + 4 * HOUR).toISOString(),
@@ -328,7 +329,7 @@ describe('richer listings: safe_until, windows, editing and withdrawing', () => 
       expect(after).toBe(before - 1);
       expect((await t.http.get(`/requeststatus/${requestId}`, { token: charity.token })).body).toEqual({ status: 'withdrawn' });
       expect(await events('food.withdrawn', item.id)).toEqual([
-        { data: { foodId: item.id, requestId, governorate: COOL }, recipients: [donor.id, charity.id] },
+        { data: { foodId: item.id, requestId, requestIds: [requestId], governorate: COOL }, recipients: [donor.id, charity.id] },
       ]);
       // The donor's list shows no claim holding it any more.
       const mine = (await t.http.get(`/api/donor/${donor.id}`, { token: donor.token })).body.find((food: { id: number }) => food.id === item.id);
@@ -419,6 +420,7 @@ describe('richer listings: safe_until, windows, editing and withdrawing', () => 
     expect(list.find((item: { id: number }) => item.id === held.id).request).toEqual({
       request_id: heldRequest,
       status: 'pending',
+      quantity: 10,
       name: charity.name,
       email: charity.email,
       charity_user_id: charity.id,

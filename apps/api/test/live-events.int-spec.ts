@@ -59,13 +59,13 @@ describe('live events: each action reaches exactly its rooms, as the contract de
     for (const client of everyone) {
       const claimed = await client.next('food.claimed', (e) => e.data.foodId === item.id);
       expectEnvelope(claimed, 'food.claimed');
-      expect(claimed.data).toEqual({ foodId: item.id, requestId, governorate: null });
+      expect(claimed.data).toEqual({ foodId: item.id, requestId, governorate: null, quantityLeft: 0 });
     }
     await t.http.put(`/api/updaterequest/${requestId}`, { status: 'cancelled' }, { token: charityA.token });
     for (const client of everyone) {
       const cancelled = await client.next('request.cancelled', (e) => e.data.requestId === requestId);
       expectEnvelope(cancelled, 'request.cancelled');
-      expect(cancelled.data).toEqual({ foodId: item.id, requestId, governorate: null });
+      expect(cancelled.data).toEqual({ foodId: item.id, requestId, governorate: null, quantityLeft: 10 });
     }
   });
 
@@ -76,7 +76,7 @@ describe('live events: each action reaches exactly its rooms, as the contract de
     for (const client of everyone) {
       const event = await client.next('request.not_collected', (e) => e.data.requestId === requestId);
       expectEnvelope(event, 'request.not_collected');
-      expect(event.data).toEqual({ foodId: item.id, requestId, relisted: true, governorate: null });
+      expect(event.data).toEqual({ foodId: item.id, requestId, relisted: true, governorate: null, quantityLeft: 10 });
     }
 
     const given = await addFood(t.http, donorA);

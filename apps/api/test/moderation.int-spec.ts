@@ -328,7 +328,7 @@ describe('moderation', () => {
         ]) {
           const event = await donorLive.next('request.cancelled', (e) => e.data.requestId === requestId);
           // The board's event says nothing about anyone's account; the request keeps the cause.
-          expect(event.data).toEqual({ foodId, requestId, governorate: 'EG-GZ' });
+          expect(event.data).toEqual({ foodId, requestId, governorate: 'EG-GZ', quantityLeft: 20 });
           await board.next('request.cancelled', (e) => e.data.requestId === requestId);
         }
       } finally {
@@ -389,7 +389,7 @@ describe('moderation', () => {
       try {
         expect((await suspend(donor.id, operator, 'Fake listings')).status).toBe(201);
         const event = await charityLive.next('request.cancelled', (e) => e.data.requestId === requestId);
-        expect(event.data).toEqual({ foodId: claimed, requestId, governorate: 'EG-GZ' });
+        expect(event.data).toEqual({ foodId: claimed, requestId, governorate: 'EG-GZ', quantityLeft: 20 });
       } finally {
         charityLive.close();
       }

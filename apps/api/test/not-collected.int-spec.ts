@@ -75,7 +75,7 @@ describe('not collected: the delayed job', () => {
       expect((await requestRow(t, requestId)).ended_at).toBeInstanceOf(Date);
       expect(await foodRow(t, foodId)).toEqual({ status: 'available', pickup_from: null, pickup_until: null });
       expect(await eventsOf(t, 'request.not_collected', requestId)).toEqual([
-        { data: { foodId, requestId, relisted: true, governorate: null }, recipients: [donor.id, charity.id] },
+        { data: { foodId, requestId, relisted: true, governorate: null, quantityLeft: 10 }, recipients: [donor.id, charity.id] },
       ]);
       expect((await t.http.get('/api/available')).body.map((item: { id: number }) => item.id)).toContain(foodId);
       await waitFor(async () => (await handover.queue.getJob(jobId(requestId)))?.getState(), (state) => state === 'completed', 'the job completed');
@@ -87,7 +87,7 @@ describe('not collected: the delayed job', () => {
       const requestId = await requestPickup(t.http, charity, foodId);
       await waitFor(() => requestRow(t, requestId), (row) => row.status === 'not_collected', 'the request not collected', 15 * SECOND);
       expect((await foodRow(t, foodId)).status).toBe('expired');
-      expect((await eventsOf(t, 'request.not_collected', requestId))[0].data).toEqual({ foodId, requestId, relisted: false, governorate: null });
+      expect((await eventsOf(t, 'request.not_collected', requestId))[0].data).toEqual({ foodId, requestId, relisted: false, governorate: null, quantityLeft: 10 });
       const expired = await t.db.query(`SELECT data FROM outbox_events WHERE type = 'food.expired' AND data->>'foodId' = $1`, [String(foodId)]);
       expect(expired).toEqual([{ data: { foodId, governorate: null } }]);
     });

@@ -330,7 +330,7 @@ describe('the offer cascade', () => {
       expect(await boardIds(t.http)).toContain(meal.id);
       expect((await t.http.get(`/api/food/${meal.id}`, { token: stranger.token })).status).toBe(200);
       const [event] = await t.db.query(`SELECT data FROM outbox_events WHERE type = 'request.cancelled' AND data->>'requestId' = $1`, [String(requestId)]);
-      expect(event.data).toEqual({ foodId: meal.id, requestId, governorate: null });
+      expect(event.data).toEqual({ foodId: meal.id, requestId, governorate: null, quantityLeft: 20 });
     });
 
     it('does nothing at the open time for an item withdrawn during the partners stage, and tells only its partners', async () => {

@@ -1,30 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
-import { DataSource } from 'typeorm';
-import { dataSourceOptions, MIGRATIONS } from '../src/database/data-source-options';
+import { MIGRATIONS } from '../src/database/data-source-options';
 import { UserLanguage1764651480000 } from '../src/database/migrations/1764651480000-user-language';
-import { databaseUrl, testEnv } from './support/test-env';
+import { migrationDatabase } from './support/migration-database';
 
 /**
  * Migration 1764651480000 on a database that already has accounts: each takes the language of its saved
  * notification preferences, English without any; new rows default to English; down removes the column.
  */
 describe('migration 1764651480000: users.language', () => {
-  const database = `${testEnv.databasePrefix}userlang_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new Client({ connectionString: testEnv.adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  const open = (migrations: typeof MIGRATIONS) =>
-    new DataSource({ ...dataSourceOptions(databaseUrl(testEnv.adminUrl, database)), migrations }).initialize();
+  const { open, create, drop } = migrationDatabase('userlang');
 
-  beforeAll(() => admin(`CREATE DATABASE "${database}"`));
-  afterAll(() => admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
+  beforeAll(create);
+  afterAll(drop);
 
   it('gives existing accounts their saved language, else English, and can be undone', async () => {
     const before = await open(MIGRATIONS.filter((migration) => migration !== UserLanguage1764651480000));

@@ -141,8 +141,13 @@ export interface DomainEventPayloads {
    * it are not told again (docs/NOTIFICATIONS.md, "Matching").
    */
   'food.listed': { foodId: number; food: FoodItemView; partners?: number[]; restored?: boolean };
-  'food.claimed': { foodId: number; requestId: number; governorate: string | null };
-  'request.cancelled': { foodId: number; requestId: number; governorate: string | null };
+  /**
+   * `quantityLeft`: what is still unclaimed after this claim (docs/DOMAIN-RULES.md, "Partial claims"): more
+   * than 0, the item stays on the board showing it; absent in events recorded before partial claims.
+   */
+  'food.claimed': { foodId: number; requestId: number; governorate: string | null; quantityLeft?: number };
+  /** `quantityLeft`: what is unclaimed once the claim's quantity is given back (absent in older events). */
+  'request.cancelled': { foodId: number; requestId: number; governorate: string | null; quantityLeft?: number };
   'request.fulfilled': { foodId: number; requestId: number };
   /** With `partners`, it was still offered to them alone: only the users' rooms hear it. */
   'food.expired': { foodId: number; governorate: string | null; partners?: number[] };
@@ -151,12 +156,13 @@ export interface DomainEventPayloads {
   /** The donor edited an available item: its new public view (with `partners`: still offered to them alone, see food.listed). */
   'food.updated': { foodId: number; food: FoodItemView; partners?: number[] };
   /**
-   * The donor withdrew the item; `requestId` is the claim it ended (its charity hears it privately too).
+   * The donor withdrew the item; `requestId` is the (earliest) claim it ended, `requestIds` every claim it
+   * ended (partial claims: each charity hears it privately too).
    * With `partners`, it was still offered to them alone: only the users' rooms hear it.
    */
-  'food.withdrawn': { foodId: number; requestId?: number | null; governorate: string | null; partners?: number[] };
+  'food.withdrawn': { foodId: number; requestId?: number | null; requestIds?: number[]; governorate: string | null; partners?: number[] };
   /** Nobody came: the request ended not collected; `relisted` when the item went back on the board. */
-  'request.not_collected': { foodId: number; requestId: number; relisted: boolean; governorate: string | null };
+  'request.not_collected': { foodId: number; requestId: number; relisted: boolean; governorate: string | null; quantityLeft?: number };
   /** The charity reported what it received (the donor's card shows it). */
   'request.received': { foodId: number; requestId: number };
   /** A new in-app notification for the user whose room hears it, and its unread count now. */

@@ -183,8 +183,19 @@ export const UpdateFoodBody = z
   .meta({ id: 'UpdateFoodBody' });
 export type UpdateFoodBody = z.infer<typeof UpdateFoodBody>;
 
+/**
+ * A claim of all that is left of a listing, or (`quantity`) of part of it (docs/DOMAIN-RULES.md,
+ * "Partial claims"). More than is left is refused with 409 ("Only 12 of 30 left").
+ */
 export const PickupRequestBody = z
-  .object({ food_id: positiveId({ description: 'The available food item to claim', example: 15 }) })
+  .object({
+    food_id: positiveId({ description: 'The available food item to claim', example: 15 }),
+    quantity: wholeNumber(
+      { min: LIMITS.quantityMin, max: LIMITS.quantityMax },
+      { notWhole: 'must be a whole number', tooSmall: 'must be a positive number', tooBig: `must not exceed ${LIMITS.quantityMax}` },
+      { description: "How many of the listing's units to claim; default: all that is left", example: 10 },
+    ).optional(),
+  })
   .meta({ id: 'PickupRequestBody' });
 export type PickupRequestBody = z.infer<typeof PickupRequestBody>;
 
@@ -310,6 +321,10 @@ export const FoodItemView = z
     food_id: id('The same number as `id`', 15),
     food_name: said('What is offered', 'Koshary boxes'),
     quantity: portions('A whole number of `unit`s'),
+    quantity_left: z.int().min(0).max(LIMITS.quantityMax).meta({
+      description: 'How many of `quantity` are not claimed (docs/DOMAIN-RULES.md, "Partial claims"): an available item shows it as "12 of 30 left"; 0 once claimed',
+      example: 12,
+    }),
     description: said('Details for the charity', 'Rice, lentils and pasta with tomato sauce, packed in boxes'),
     expiration_date: calendarDate('Good through this whole day in Cairo'),
     status: foodStatus(),
@@ -368,6 +383,7 @@ export const DonorItemRequest = z
   .object({
     request_id: id('The pickup request holding the item', 9),
     status: requestStatus(),
+    quantity: portions('How many of the listing\'s units this claim holds'),
     name: said("The claiming charity's name", 'Ahl Masr Foundation'),
     email: email("The claiming charity's e-mail", 'ahl.masr@demo.foodlink.eg'),
     charity_user_id: id("The claiming charity's account"),
@@ -379,11 +395,28 @@ export const DonorItemRequest = z
   .meta({ id: 'DonorItemRequest' });
 export type DonorItemRequest = z.infer<typeof DonorItemRequest>;
 
+/** One claim of a donor's listing, as its card lists them (docs/DOMAIN-RULES.md, "Partial claims"). */
+export const DonorItemClaim = z
+  .object({
+    request_id: id('The pickup request', 9),
+    charity_user_id: id("The claiming charity's account"),
+    name: said("The claiming charity's name", 'Ahl Masr Foundation'),
+    quantity: portions("How many of the listing's units the claim holds"),
+    status: requestStatus(),
+    created_at: dateTime('When it was claimed'),
+    received_quantity: count('What the charity reported it received, once it has', 10).nullable(),
+  })
+  .meta({ id: 'DonorItemClaim' });
+export type DonorItemClaim = z.infer<typeof DonorItemClaim>;
+
 /** A donor's own item, with the claim that holds it when there is one. */
 export const DonorFoodItem = AddedFoodItem.extend({
   created_at: dateTime('When it was listed'),
   request: DonorItemRequest.nullable().meta({
-    description: 'The pending or fulfilled request holding the item, or null when none does',
+    description: 'The earliest active request on the item (pending first, then fulfilled), or null when none is',
+  }),
+  claims: z.array(DonorItemClaim).meta({
+    description: 'Every claim of the item, earliest first, whatever its state (pending, fulfilled, cancelled, not collected, withdrawn)',
   }),
   photo_count: count('Photos attached (at most 3)', 1),
   hidden_reason: said('Hidden by an operator, and why (off the board and every public read until put back); null: not hidden', 'The photo shows something else').nullable(),
@@ -400,7 +433,7 @@ export const CharityInfo = z
 export type CharityInfo = z.infer<typeof CharityInfo>;
 
 export const RequestIdResponse = z
-  .object({ requestId: id('The current (pending or fulfilled) request', 9) })
+  .object({ requestId: id('The earliest active request: the earliest pending one, else the earliest fulfilled one', 9) })
   .meta({ id: 'RequestIdResponse' });
 export type RequestIdResponse = z.infer<typeof RequestIdResponse>;
 
@@ -431,6 +464,7 @@ export const CharityRequestItem = z
     created_at: dateTime('When the request was made'),
     food_name: said('What was requested', 'Koshary boxes'),
     quantity: portions('Whole portions'),
+    claimed_quantity: portions("How many of the listing's units this request claims (all of `quantity` unless it claimed part)"),
     expiration_date: calendarDate('Good through this whole day in Cairo'),
     governorate: z.enum(GOVERNORATE_CODES).nullable().meta({ example: 'EG-C' }),
     area: said('District of the pickup point', 'Downtown').nullable(),

@@ -213,7 +213,7 @@ export const MyPickup = z
     request_id: id('The claim'),
     food_id: id('The listing'),
     food_name: said('What', 'Bread'),
-    quantity: count('How much', 30),
+    quantity: count("How much: this claim's quantity (partial claims: part of the listing)", 30),
     status: said('The claim: pending or fulfilled', 'pending'),
     pickup_code: said('The code to give at the counter', '4821'),
     donor_name: said('Who gives it', 'Koshary El Tahrir'),

@@ -77,3 +77,7 @@ export class ClaimSlots {
 
 /** The 409's message when a charity already holds ACTIVE_CLAIMS_MAX pending claims. */
 export const CLAIM_LIMIT_MESSAGE = contracts.ERRORS.claimLimitReached(ACTIVE_CLAIMS_MAX);
+/** The 409 of a claim of an item nothing is left of (a claim without a quantity). */
+export const ALREADY_CLAIMED_MESSAGE = contracts.ERRORS.foodAlreadyClaimed;
+/** The 409 of a second pending claim of one listing by one charity (partial claims). */
+export const ALREADY_CLAIMING_MESSAGE = contracts.ERRORS.alreadyClaimingFood;

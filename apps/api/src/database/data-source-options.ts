@@ -31,6 +31,7 @@ import { CharityCapacity1764651620000 } from './migrations/1764651620000-charity
 import { MessagingSending1764651810000 } from './migrations/1764651810000-messaging-sending';
 import { MessagingLateFallback1764651811000 } from './migrations/1764651811000-messaging-late-fallback';
 import { HijriShifts1764651820000 } from './migrations/1764651820000-hijri-shifts';
+import { PartialClaims1764651830000 } from './migrations/1764651830000-partial-claims';
 import { ScheduleReminders1764651850000 } from './migrations/1764651850000-schedule-reminders';
 
 /**
@@ -70,6 +71,7 @@ export const MIGRATIONS = [
   MessagingSending1764651810000,
   MessagingLateFallback1764651811000,
   HijriShifts1764651820000,
+  PartialClaims1764651830000,
   ScheduleReminders1764651850000,
 ];
 

@@ -167,6 +167,9 @@ export class FoodService {
         governorate = point?.governorate ?? null;
       }
       const draft: Draft = { ...mergedDraft(stored, body), pickup_point_id: pickupPointId };
+      // Partial claims keep their quantity: the listing cannot shrink to what is claimed already, or below.
+      const claimed = stored.quantity - stored.quantity_left;
+      if (claimed > 0 && draft.quantity <= claimed) throw new ConflictException(ERRORS.quantityNotAboveClaimed(claimed));
       const listing = await this.withSafeTime(tx, draft, governorate, stored.created_at, new Date(), (field) => {
         // An unchanged window start may lie in the past by now; only one the edit sets must not.
         return field !== 'pickup_from' || body.pickup_from !== undefined;
@@ -205,8 +208,9 @@ export class FoodService {
     const effective = stored.status === 'available' && !stored.safe ? 'expired' : stored.status;
     if (effective !== 'available' && effective !== 'claimed') throw new ConflictException(ERRORS.foodNotWithdrawable(effective));
     if (effective === 'claimed') {
-      const holding = await this.food.lockHoldingRequest(tx, foodId);
-      if (holding?.status === 'fulfilled') throw new ConflictException(ERRORS.foodNotWithdrawable('fulfilled'));
+      // All of it claimed: withdrawable while some claim is still pending (it ends those), not once every claim is handed over.
+      const holding = await this.food.lockHoldingRequests(tx, foodId);
+      if (holding.length > 0 && holding.every((request) => request.status === 'fulfilled')) throw new ConflictException(ERRORS.foodNotWithdrawable('fulfilled'));
     }
     await this.handover.endWithdrawn(tx, stored);
     await this.organisations.recordForAccount(tx, stored.donor_id, {

@@ -52,13 +52,14 @@ export class HandoverService {
   async endNotCollected(tx: EntityManager, request: RequestRow): Promise<FoodStatus> {
     const counts = Date.now() >= (request.collect_by ?? request.safe_until).getTime();
     await this.requests.end(tx, request.id, 'not_collected', false, null, counts);
-    const foodStatus = await this.listings.release(tx, request.food_id, 'from-now', this.config.MIN_PICKUP_WINDOW_MINUTES, cairoDate());
+    const released = await this.listings.release(tx, request.food_id, 'from-now', this.config.MIN_PICKUP_WINDOW_MINUTES, cairoDate(), request.quantity);
+    const foodStatus = released.status;
     const relisted = foodStatus === 'available';
     const { governorate } = request;
     await this.outbox.record(
       tx,
       DOMAIN_EVENTS.requestNotCollected,
-      { foodId: request.food_id, requestId: request.id, relisted, governorate },
+      { foodId: request.food_id, requestId: request.id, relisted, governorate, quantityLeft: released.quantity_left },
       [request.donor_id, request.charity_id],
     );
     // A claim ended the offer cascade: the item is on the open board (no `partners`).
@@ -92,9 +93,10 @@ export class HandoverService {
    */
   async endCancelled(tx: EntityManager, request: RequestRow, options: { late: boolean; cause?: ClaimCancelCause }): Promise<FoodStatus> {
     await this.requests.end(tx, request.id, 'cancelled', options.late, options.cause ?? null);
-    const foodStatus = await this.listings.release(tx, request.food_id, 'as-listed', 0, cairoDate());
+    const released = await this.listings.release(tx, request.food_id, 'as-listed', 0, cairoDate(), request.quantity);
+    const foodStatus = released.status;
     const { governorate } = request;
-    await this.outbox.record(tx, DOMAIN_EVENTS.requestCancelled, { foodId: request.food_id, requestId: request.id, governorate }, [
+    await this.outbox.record(tx, DOMAIN_EVENTS.requestCancelled, { foodId: request.food_id, requestId: request.id, governorate, quantityLeft: released.quantity_left }, [
       request.donor_id,
       request.charity_id,
     ]);
@@ -125,9 +127,11 @@ export class HandoverService {
   async endWithdrawn(tx: EntityManager, item: OfferState & { id: number; governorate: string | null }): Promise<void> {
     const ended = await this.requests.endPendingOf(tx, item.id, 'withdrawn');
     await this.listings.markWithdrawn(tx, item.id);
-    // A claimed item has left the partners stage (a claim ends the cascade): only an available one is still in it.
-    const recipients = ended ? [item.donor_id, ended.charity_id] : offerRecipients(item);
-    const event = { foodId: item.id, requestId: ended?.request_id ?? null, governorate: item.governorate, ...offeredTo(item) };
+    // A claimed item has left the partners stage (a claim ends the cascade): only an unclaimed one may still be in it.
+    const recipients = ended.length > 0 ? [item.donor_id, ...ended.map((claim) => claim.charity_id)] : offerRecipients(item);
+    const requestIds = ended.map((claim) => claim.request_id);
+    // `requestIds` only when claims ended: an unclaimed item's event stays as it was.
+    const event = { foodId: item.id, requestId: requestIds[0] ?? null, ...(requestIds.length > 0 ? { requestIds } : {}), governorate: item.governorate, ...offeredTo(item) };
     await this.outbox.record(tx, DOMAIN_EVENTS.foodWithdrawn, event, recipients);
   }
 

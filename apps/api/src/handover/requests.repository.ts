@@ -21,7 +21,7 @@ import { preparedRows, returningRows } from '../common/sql';
 import { actingAccount, type AuthUser } from '../auth/auth-user';
 import type { MyPickup } from '@food-link/contracts';
 import { outboxInsertFrom, sqlExpr, sqlInt } from '../outbox/outbox.repository';
-import { claimListingSql, receivedReport, type ReceivedRow } from '../listings/food.repository';
+import { ACTIVE_CLAIM_ORDER, claimListingSql, receivedReport, type ReceivedRow } from '../listings/food.repository';
 import { offerVisibleSql } from '../listings/offer-visibility';
 
 /**
@@ -51,6 +51,8 @@ export interface RequestRow {
   food_name: string;
   /** The charity's member assigned to collect it (docs/ORGANISATIONS.md), or null. */
   assignee_id: number | null;
+  /** How many of the listing's units the claim holds (docs/DOMAIN-RULES.md, "Partial claims"). */
+  quantity: number;
 }
 
 interface CharityRequestRow extends Omit<CharityRequestItem, 'requestId' | 'created_at' | 'pickup_from' | 'pickup_until' | 'safe_until' | 'received' | 'claimed_by' | 'assignee'> {
@@ -107,8 +109,17 @@ const REQUEST_ROW_COLUMNS = `r.id, r.food_id, r.charity_id, r.status, r.pickup_c
               coalesce(r.collect_by, f.pickup_until, f.safe_until) AS collect_by,
               coalesce(f.pickup_from, r.created_at) AS window_start, f.safe_until, f.donor_id,
               (SELECT p.governorate FROM pickup_points p WHERE p.id = f.pickup_point_id) AS governorate,
-              f.pickup_point_id, f.food_name, r.assignee_id`;
+              f.pickup_point_id, f.food_name, r.assignee_id, r.quantity`;
 
+
+/** Why an item could not be claimed: its status, quantities, and whether it is past its time or for verified charities only. */
+export interface OfferStateRow {
+  status: FoodStatus;
+  quantity: number;
+  quantity_left: number;
+  expired: boolean;
+  verified_only: boolean;
+}
 
 /** The claim's one row: the new request, or none and whether the charity was at its limit. */
 interface ClaimRow {
@@ -136,7 +147,7 @@ export interface ClaimAnswer {
  * food.repository.ts), the request's and the event's are here. Its outbox row is the one `OutboxService.record` would write (id, type,
  * data, recipients: the donor and the charity); its payload is built from the contract's
  * `food.claimed` fields (outboxInsertFrom), so it cannot drift from them. $1 food id, $2 today in
- * Cairo, $3 charity id, $4 the new pickup code.
+ * Cairo, $3 charity id, $4 the new pickup code, $6 (under a key: $10) the quantity asked for (NULL: all that is left).
  *
  * Only an item still safe (`safe_until` ahead) is claimed; the request keeps when it must be collected by
  * (`collect_by`: the end of the window, or the end of the safe time without one). The item is found by its
@@ -172,6 +183,7 @@ export interface ClaimAnswer {
  */
 function claimSql(underKey: boolean): string {
   const member = underKey ? '$9::int' : '$5::int';
+  const quantity = underKey ? '$10' : '$6';
   return `
   WITH ${
     underKey
@@ -182,10 +194,10 @@ function claimSql(underKey: boolean): string {
   ), `
       : ''
   }claimed AS (
-    ${claimListingSql(underKey ? '\n       AND EXISTS (SELECT 1 FROM idempotency_key)' : '')}
+    ${claimListingSql(underKey ? '\n       AND EXISTS (SELECT 1 FROM idempotency_key)' : '', quantity)}
   ), request AS (
-    INSERT INTO pickup_requests (food_id, charity_id, pickup_code, collect_by, claimed_by)
-    SELECT id, $3::int, $4::varchar, collect_by, ${member} FROM claimed
+    INSERT INTO pickup_requests (food_id, charity_id, pickup_code, collect_by, claimed_by, quantity)
+    SELECT id, $3::int, $4::varchar, collect_by, ${member}, quantity FROM claimed
     RETURNING id, food_id
   ), activity AS (
     INSERT INTO organisation_activity (organisation_id, action, actor_id, subject, food_id, request_id, pickup_point_id)
@@ -194,7 +206,12 @@ function claimSql(underKey: boolean): string {
   ), event AS (
     ${outboxInsertFrom(
       DOMAIN_EVENTS.foodClaimed,
-      { foodId: sqlInt('request.food_id'), requestId: sqlInt('request.id'), governorate: sqlExpr<string | null>('point.governorate') },
+      {
+        foodId: sqlInt('request.food_id'),
+        requestId: sqlInt('request.id'),
+        governorate: sqlExpr<string | null>('point.governorate'),
+        quantityLeft: sqlInt('claimed.quantity_left'),
+      },
       sqlExpr<number[]>('ARRAY[claimed.donor_id, $3::int]'),
       'request CROSS JOIN claimed LEFT JOIN pickup_points point ON point.id = claimed.pickup_point_id',
     )}
@@ -229,7 +246,15 @@ export class RequestsRepository {
    * unique index rejects with its unique violation, a charity that reached its limit meanwhile with SQLSTATE
    * FLCLM: see isClaimLimitError.)
    */
-  async claim(foodId: number, today: string, charityId: number, pickupCode: string, answer?: ClaimAnswer, claimedBy: number = charityId): Promise<ClaimOutcome> {
+  async claim(
+    foodId: number,
+    today: string,
+    charityId: number,
+    pickupCode: string,
+    answer?: ClaimAnswer,
+    claimedBy: number = charityId,
+    quantity: number | null = null,
+  ): Promise<ClaimOutcome> {
     const [row] = answer
       ? await preparedRows<ClaimRow>(this.db, 'claim-under-key', IDEMPOTENT_CLAIM_SQL, [
           foodId,
@@ -241,8 +266,9 @@ export class RequestsRepository {
           answer.statusCode,
           answer.message,
           claimedBy,
+          quantity,
         ])
-      : await preparedRows<ClaimRow>(this.db, 'claim', CLAIM_SQL, [foodId, today, charityId, pickupCode, claimedBy]);
+      : await preparedRows<ClaimRow>(this.db, 'claim', CLAIM_SQL, [foodId, today, charityId, pickupCode, claimedBy, quantity]);
     return { requestId: row.request_id ?? undefined, atLimit: row.at_limit };
   }
 
@@ -317,19 +343,18 @@ export class RequestsRepository {
   }
 
   /**
-   * Ends the item's pending request, if it has one, as `status` (the donor withdrew the item); returns
-   * that request and its charity, or null. A fulfilled request is left alone: the caller refuses those
-   * items first.
+   * Ends every pending request of the item (partial claims: there may be several) as `status` (the donor
+   * withdrew the item); returns them with their charities, earliest first. A fulfilled request is left alone.
    */
-  async endPendingOf(tx: EntityManager, foodId: number, status: Exclude<RequestStatus, 'pending'>): Promise<{ request_id: number; charity_id: number } | null> {
-    const [ended] = await returningRows<{ request_id: number; charity_id: number }>(
+  async endPendingOf(tx: EntityManager, foodId: number, status: Exclude<RequestStatus, 'pending'>): Promise<{ request_id: number; charity_id: number }[]> {
+    const ended = await returningRows<{ request_id: number; charity_id: number }>(
       tx,
       `UPDATE pickup_requests SET status = $2, ended_at = now(), updated_at = now()
         WHERE food_id = $1 AND status = 'pending'
         RETURNING id AS request_id, charity_id`,
       [foodId, status],
     );
-    return ended ?? null;
+    return ended.sort((x, y) => x.request_id - y.request_id);
   }
 
   /** Stores what the charity received (replacing an earlier report) and returns the report. */
@@ -426,11 +451,11 @@ export class RequestsRepository {
    * or date (`today` in Cairo), and whether its donor accepts verified charities only and this one is not;
    * undefined when there is no such item for that charity (offerVisibleSql).
    */
-  async offerState(foodId: number, today: string, charity: AuthUser): Promise<{ status: FoodStatus; expired: boolean; verified_only: boolean } | undefined> {
+  async offerState(foodId: number, today: string, charity: AuthUser): Promise<OfferStateRow | undefined> {
     const parameters: unknown[] = [foodId, today];
     const param = (value: unknown) => `$${parameters.push(value)}`;
-    const [food] = await this.db.query<{ status: FoodStatus; expired: boolean; verified_only: boolean }[]>(
-      `SELECT f.status, (f.safe_until <= now() OR f.expiration_date < $2::date) AS expired,
+    const [food] = await this.db.query<OfferStateRow[]>(
+      `SELECT f.status, f.quantity, f.quantity_left, (f.safe_until <= now() OR f.expiration_date < $2::date) AS expired,
               (d.claims_verified_only AND NOT EXISTS (
                  SELECT 1 FROM charities c WHERE c.user_id = ${param(actingAccount(charity))} AND c.verification_status = 'verified')) AS verified_only
          FROM food_items f JOIN users d ON d.id = f.donor_id WHERE f.id = $1 AND ${offerVisibleSql(charity, param)}`,
@@ -514,7 +539,7 @@ export class RequestsRepository {
   async listForCharity(charityId: number, everyEmail: boolean, assignee: number | null = null): Promise<CharityRequestItem[]> {
     const rows = await this.db.query<CharityRequestRow[]>(
       `SELECT r.id AS request_id, r.food_id, r.status, r.created_at,
-              f.food_name, f.quantity, to_char(f.expiration_date, 'YYYY-MM-DD') AS expiration_date,
+              f.food_name, f.quantity, r.quantity AS claimed_quantity, to_char(f.expiration_date, 'YYYY-MM-DD') AS expiration_date,
               p.governorate, p.area, f.pickup_from, f.pickup_until, f.safe_until, f.unit,
               r.received_quantity, r.received_weight_kg, r.received_comment, r.received_at,
               d.id AS donor_user_id, d.name,
@@ -590,7 +615,7 @@ export class RequestsRepository {
         received_at: Date | null;
       }[]
     >(
-      `SELECT r.id AS request_id, r.food_id, f.food_name, f.quantity, f.unit, r.status::text AS status, r.pickup_code, d.name AS donor_name,
+      `SELECT r.id AS request_id, r.food_id, f.food_name, r.quantity, f.unit, r.status::text AS status, r.pickup_code, d.name AS donor_name,
               r.received_quantity, r.received_weight_kg, r.received_comment, r.received_at,
               p.address_line, p.area, p.contact_phone AS phone, f.pickup_from AS window_start, coalesce(r.collect_by, f.pickup_until) AS window_end
          FROM pickup_requests r
@@ -619,21 +644,34 @@ export class RequestsRepository {
     }));
   }
 
-  /** The charities holding the item's current (pending or fulfilled) request. */
+  /**
+   * Every charity holding an active (pending or fulfilled) claim of the item (partial claims: there may be
+   * several), each once, in ACTIVE_CLAIM_ORDER of its first such claim: the first is the one
+   * currentForFood answers.
+   */
   currentCharities(foodId: number): Promise<CharityInfo[]> {
     return this.db.query<CharityInfo[]>(
       `SELECT c.name, c.email
-         FROM pickup_requests r JOIN users c ON c.id = r.charity_id
-        WHERE r.food_id = $1 AND r.status IN ('pending', 'fulfilled')`,
+         FROM (SELECT DISTINCT ON (r.charity_id) r.charity_id, r.status, r.created_at, r.id
+                 FROM pickup_requests r
+                WHERE r.food_id = $1 AND r.status IN ('pending', 'fulfilled')
+                ORDER BY r.charity_id, ${ACTIVE_CLAIM_ORDER}) r
+         JOIN users c ON c.id = r.charity_id
+        ORDER BY ${ACTIVE_CLAIM_ORDER}`,
       [foodId],
     );
   }
 
-  /** The item's current (pending or fulfilled) request. */
-  async currentForFood(foodId: number): Promise<{ id: number; charity_id: number } | undefined> {
+  /**
+   * The item's earliest active request (ACTIVE_CLAIM_ORDER: the earliest pending one, else the earliest
+   * fulfilled one); with `charityId`, that charity's.
+   */
+  async currentForFood(foodId: number, charityId: number | null = null): Promise<{ id: number; charity_id: number } | undefined> {
     const [request] = await this.db.query<{ id: number; charity_id: number }[]>(
-      `SELECT id, charity_id FROM pickup_requests WHERE food_id = $1 AND status IN ('pending', 'fulfilled')`,
-      [foodId],
+      `SELECT r.id, r.charity_id FROM pickup_requests r
+        WHERE r.food_id = $1 AND r.status IN ('pending', 'fulfilled') AND ($2::int IS NULL OR r.charity_id = $2)
+        ORDER BY ${ACTIVE_CLAIM_ORDER} LIMIT 1`,
+      [foodId, charityId],
     );
     return request;
   }

@@ -7,6 +7,7 @@ import {
   type AddedFoodItem,
   type Allergen,
   type BoardWindow,
+  type DonorItemClaim,
   type DonorItemRequest,
   type DonorFoodItem,
   type FoodCategory,
@@ -96,29 +97,59 @@ export function donorRequestExtras(row: DonorRequestRow): Pick<DonorItemRequest,
 /**
  * The item's side of the claim, for the claim's one statement (RequestsRepository.claim composes it as
  * its `claimed` CTE, so the claim stays one round trip while only this file writes `food_items`): $1 food
- * id, $2 today in Cairo, $3 charity id; `extraCondition` is appended to its WHERE (the claim under an
- * Idempotency-Key adds its key's lock). An item still open (openListingSql), not past its date, offered to
- * this charity (the open stage, or one of the donor's partners) and, for a donor who accepts verified
- * charities only, claimed by a verified one, becomes `claimed` and leaves the cascade (`open`); nothing is
- * touched for a charity at its limit or suspended. The item is found by its primary key alone: its
- * availability is one CASE, which no index can serve (docs/PERFORMANCE.md, log of 2026-11-24, "claims:
- * where the regression was"). Returns the item's id, donor, pickup point and when it must be collected by.
+ * id, $2 today in Cairo, $3 charity id, `quantityParam` the quantity asked for (NULL: all that is left);
+ * `extraCondition` is appended to its WHERE (the claim under an Idempotency-Key adds its key's lock). An
+ * item still open (openListingSql), not past its date, offered to this charity (the open stage, or one of
+ * the donor's partners), with at least the quantity asked for left and, for a donor who accepts verified
+ * charities only, claimed by a verified one, gives up that quantity (docs/DOMAIN-RULES.md, "Partial
+ * claims"): it stays `available` while anything is left, becomes `claimed` at 0, and leaves the cascade
+ * (`open`); nothing is touched for a charity at its limit or suspended.
+ *
+ * Simultaneous claims never take more than there is: the `item` subquery locks the row (FOR UPDATE
+ * re-reads it after waiting, so it sees what the claims before it left), and the UPDATE's condition
+ * `quantity_left >= n` is checked again on that latest row; the CHECK (quantity_left >= 0) backs it up.
+ * The subquery is also what tells the claim "all that is left" (RETURNING sees only the new row). The
+ * item is found by its primary key alone: its availability is one CASE, which no index can serve
+ * (docs/PERFORMANCE.md, log of 2026-11-24, "claims: where the regression was"). Returns the item's id,
+ * donor, pickup point, when it must be collected by, the quantity claimed and what is left.
  */
-export function claimListingSql(extraCondition = ''): string {
-  return `UPDATE food_items SET status = 'claimed', offer_stage = 'open', updated_at = now()
-     WHERE id = $1
-       AND CASE WHEN status = 'available'
-                THEN expiration_date >= $2::date AND ${openListingSql('')}
-                     AND (offer_stage = 'open' OR offer_partner_ids @> ARRAY[$3::int])
-                     AND (NOT EXISTS (SELECT 1 FROM users d WHERE d.id = donor_id AND d.claims_verified_only)
+export function claimListingSql(extraCondition = '', quantityParam = 'NULL'): string {
+  const take = `coalesce(${quantityParam}::int, item.quantity_left)`;
+  return `UPDATE food_items SET quantity_left = food_items.quantity_left - ${take},
+                        status = CASE WHEN food_items.quantity_left - ${take} = 0 THEN 'claimed' ELSE 'available' END::food_status,
+                        offer_stage = 'open', updated_at = now()
+      FROM (SELECT id, quantity_left FROM food_items
+             WHERE id = $1 AND EXISTS (SELECT 1 FROM charities WHERE user_id = $3 AND active_claims < claim_limit AND NOT account_suspended)
+               FOR UPDATE) item
+     WHERE food_items.id = item.id
+       AND CASE WHEN food_items.status = 'available'
+                THEN food_items.expiration_date >= $2::date AND ${openListingSql('food_items')}
+                     AND (food_items.offer_stage = 'open' OR food_items.offer_partner_ids @> ARRAY[$3::int])
+                     AND (NOT EXISTS (SELECT 1 FROM users d WHERE d.id = food_items.donor_id AND d.claims_verified_only)
                           OR EXISTS (SELECT 1 FROM charities WHERE user_id = $3 AND verification_status = 'verified'))
                 ELSE false END
+       AND item.quantity_left > 0 AND food_items.quantity_left >= ${take}
        AND EXISTS (SELECT 1 FROM charities WHERE user_id = $3 AND active_claims < claim_limit AND NOT account_suspended)${extraCondition}
-     RETURNING id, donor_id, pickup_point_id, coalesce(pickup_until, safe_until) AS collect_by`;
+     RETURNING food_items.id, food_items.donor_id, food_items.pickup_point_id,
+               coalesce(food_items.pickup_until, food_items.safe_until) AS collect_by,
+               ${take} AS quantity, food_items.quantity_left`;
 }
+
+/**
+ * The order of an item's active claims (`pickup_requests r`) for the spec's calls and the donor's card,
+ * whose clients act on the first: pending ones before fulfilled ones (the first is the one Donate can still
+ * act on), each earliest first (docs/DOMAIN-RULES.md, "Partial claims").
+ */
+export const ACTIVE_CLAIM_ORDER = `r.status <> 'pending', r.created_at, r.id`;
 
 /** How the item leaves a claim that ended: back on the board as it was, or relisted from now on. */
 export type Release = 'as-listed' | 'from-now';
+
+/** The item once a claim's quantity is given back: its status and what is left of it. */
+export interface Released {
+  status: FoodStatus;
+  quantity_left: number;
+}
 
 /** A listing whose state changed with its donor's account (suspension, reinstatement, deletion), for its events. */
 export interface AffectedListing extends OfferState {
@@ -146,7 +177,7 @@ export const FOOD_VIEW_FROM = `food_items f
  * board's query against PostgreSQL directly for comparison.)
  */
 export const FOOD_VIEW_COLUMNS = `
-  f.id, f.donor_id, f.food_name, f.quantity, f.description,
+  f.id, f.donor_id, f.food_name, f.quantity, f.quantity_left, f.description,
   to_char(f.expiration_date, 'YYYY-MM-DD') AS expiration_date,
   CASE WHEN f.status = 'available' AND f.safe_until <= $1::timestamptz THEN 'expired' ELSE f.status::text END AS status,
   p.governorate, p.area, f.pickup_from, f.pickup_until, f.safe_until,
@@ -180,6 +211,7 @@ export interface FoodRow {
   donor_id: number;
   food_name: string;
   quantity: number;
+  quantity_left: number;
   description: string;
   expiration_date: string;
   status: FoodStatus;
@@ -213,6 +245,9 @@ type DonorFoodRow = FoodRow &
     created_at: Date;
     request_id: number | null;
     request_status: RequestStatus | null;
+    request_quantity: number | null;
+    /** Every claim of the item (DonorItemClaim), `created_at` as jsonb gives it. */
+    claims: DonorItemClaim[];
     charity_name: string | null;
     charity_email: string | null;
     /** The member who listed it and their name (docs/ORGANISATIONS.md); null for rows from before organisations. */
@@ -223,6 +258,8 @@ type DonorFoodRow = FoodRow &
 /** What the stored listing holds, for editing it: every field a donor may change, as stored. */
 export type StoredListing = Omit<ListingColumns, 'safe_until'> & OfferState & {
   id: number;
+  /** What is not claimed of `quantity` (docs/DOMAIN-RULES.md, "Partial claims"). */
+  quantity_left: number;
   status: FoodStatus;
   safe: boolean;
   created_at: Date;
@@ -270,6 +307,7 @@ export function publicFoodView(row: FoodRow): FoodItemView {
     food_id: row.id,
     food_name: row.food_name,
     quantity: row.quantity,
+    quantity_left: row.quantity_left,
     description: row.description,
     expiration_date: row.expiration_date,
     status: row.status,
@@ -310,6 +348,7 @@ function donorFoodItem(row: DonorFoodRow): DonorFoodItem {
     created_at: row.created_at.toISOString(),
     photo_count: row.photo_names?.length ?? 0,
     hidden_reason: row.hidden_reason,
+    claims: row.claims.map((claim) => ({ ...claim, created_at: new Date(claim.created_at).toISOString() })),
     // Left out, not null, when not recorded (listings from before organisations).
     ...(row.listed_by !== null ? { listed_by: { user_id: row.listed_by, name: row.listed_by_name ?? '' } } : {}),
     request:
@@ -318,6 +357,7 @@ function donorFoodItem(row: DonorFoodRow): DonorFoodItem {
         : {
             request_id: row.request_id,
             status: row.request_status as RequestStatus,
+            quantity: row.request_quantity as number,
             name: row.charity_name as string,
             email: row.charity_email as string,
             ...donorRequestExtras(row),
@@ -459,7 +499,9 @@ export class FoodRepository {
   /** An edited listing: every listing column replaced; returns its row as every view reads it. */
   async update(tx: EntityManager, foodId: number, item: ListingColumns): Promise<FoodRow> {
     await tx.query(
-      `UPDATE food_items SET (${LISTING_COLUMNS}) = ($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15), updated_at = now()
+      // What is claimed stays claimed: the quantity left moves with the quantity (FoodService.update checks it stays positive).
+      `UPDATE food_items SET (${LISTING_COLUMNS}) = ($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15),
+              quantity_left = quantity_left + $3 - quantity, updated_at = now()
         WHERE id = $1`,
       [foodId, ...listingValues(item)],
     );
@@ -483,7 +525,7 @@ export class FoodRepository {
   async lockListing(tx: EntityManager, foodId: number): Promise<StoredListing | undefined> {
     const [row] = await tx.query<StoredListing[]>(
       `SELECT f.id, f.donor_id, f.status, f.safe_until > now() AS safe, f.created_at,
-              f.food_name, f.quantity, f.description, to_char(f.expiration_date, 'YYYY-MM-DD') AS expiration_date,
+              f.food_name, f.quantity, f.quantity_left, f.description, to_char(f.expiration_date, 'YYYY-MM-DD') AS expiration_date,
               f.pickup_point_id, f.pickup_from, f.pickup_until, f.category::text AS category, f.storage::text AS storage,
               f.prepared_at, f.unit::text AS unit, f.weight_kg::float8 AS weight_kg, f.allergens,
               f.offer_stage, f.offer_partner_ids,
@@ -499,13 +541,12 @@ export class FoodRepository {
     await tx.query(`UPDATE food_items SET status = 'withdrawn', updated_at = now() WHERE id = $1`, [foodId]);
   }
 
-  /** The request holding an item (pending or fulfilled), locked, or undefined. */
-  async lockHoldingRequest(tx: EntityManager, foodId: number): Promise<{ id: number; status: RequestStatus } | undefined> {
-    const [request] = await tx.query<{ id: number; status: RequestStatus }[]>(
-      `SELECT id, status FROM pickup_requests WHERE food_id = $1 AND status IN ('pending', 'fulfilled') FOR UPDATE`,
+  /** The requests holding an item (pending or fulfilled; partial claims: there may be several), locked, earliest first. */
+  lockHoldingRequests(tx: EntityManager, foodId: number): Promise<{ id: number; status: RequestStatus }[]> {
+    return tx.query<{ id: number; status: RequestStatus }[]>(
+      `SELECT id, status FROM pickup_requests WHERE food_id = $1 AND status IN ('pending', 'fulfilled') ORDER BY created_at, id FOR UPDATE`,
       [foodId],
     );
-    return request;
   }
 
   /**
@@ -524,27 +565,32 @@ export class FoodRepository {
   }
 
   /**
-   * The item of a claim that ended without a handover. `as-listed` (a cancellation): back on the board as
-   * it was listed, unless its window is over by now: then without one, like `from-now` (a window nobody
-   * can keep would make the next claim end at once). `from-now` (not collected): back on the board from now on until its safe time, that is
-   * without a window (a window comes whole: food_items_window_check; no window means "collect now, until
-   * safe_until" to every reader). Either way it expires instead when less than `minWindowMinutes` of its safe time
-   * (or its date, `today` in Cairo) is left. Returns the item's new status.
+   * The item of a claim that ended without a handover gives the claim's `quantity` back
+   * (docs/DOMAIN-RULES.md, "Partial claims"). `as-listed` (a cancellation): back on the board as it was
+   * listed, unless its window is over by now: then without one, like `from-now` (a window nobody can keep
+   * would make the next claim end at once). `from-now` (not collected): back on the board from now on until
+   * its safe time, that is without a window (a window comes whole: food_items_window_check; no window means
+   * "collect now, until safe_until" to every reader). Either way it expires instead when less than
+   * `minWindowMinutes` of its safe time (or its date, `today` in Cairo) is left. An item that is no longer
+   * on offer or claimed (expired meanwhile, with other claims of it pending) keeps its status. Returns the
+   * item's new status and what is left of it.
    */
-  async release(tx: EntityManager, foodId: number, release: Release, minWindowMinutes: number, today: string): Promise<FoodStatus> {
-    const [food] = await returningRows<{ status: FoodStatus }>(
+  async release(tx: EntityManager, foodId: number, release: Release, minWindowMinutes: number, today: string, quantity: number): Promise<Released> {
+    const [food] = await returningRows<Released>(
       tx,
       `UPDATE food_items
-          SET status = CASE WHEN safe_until - now() >= $3 * interval '1 minute' AND expiration_date >= $4::date
+          SET status = CASE WHEN status NOT IN ('available', 'claimed') THEN status
+                            WHEN safe_until - now() >= $3 * interval '1 minute' AND expiration_date >= $4::date
                             THEN 'available' ELSE 'expired' END::food_status,
+              quantity_left = least(quantity, quantity_left + $5),
               pickup_from = CASE WHEN ($2 OR pickup_until <= now()) AND safe_until - now() >= $3 * interval '1 minute' THEN NULL ELSE pickup_from END,
               pickup_until = CASE WHEN ($2 OR pickup_until <= now()) AND safe_until - now() >= $3 * interval '1 minute' THEN NULL ELSE pickup_until END,
               updated_at = now()
         WHERE id = $1
-        RETURNING status`,
-      [foodId, release === 'from-now', minWindowMinutes, today],
+        RETURNING status, quantity_left`,
+      [foodId, release === 'from-now', minWindowMinutes, today, quantity],
     );
-    return food.status;
+    return food;
   }
 
   /**
@@ -619,11 +665,23 @@ export class FoodRepository {
   async donorItems(donorId: number, asOf: Date, manager: EntityManager = this.db.manager): Promise<DonorFoodItem[]> {
     const rows = await manager.query<DonorFoodRow[]>(
       `SELECT ${FOOD_VIEW_COLUMNS}, f.created_at,
-              r.id AS request_id, r.status AS request_status, c.name AS charity_name, c.email AS charity_email,
+              r.id AS request_id, r.status AS request_status, r.quantity AS request_quantity, c.name AS charity_name, c.email AS charity_email,
+              claims.claims,
               f.listed_by, lb.name AS listed_by_name,
               ${DONOR_REQUEST_COLUMNS}
          FROM ${FOOD_VIEW_FROM}
-         LEFT JOIN pickup_requests r ON r.food_id = f.id AND r.status IN ('pending', 'fulfilled')
+         LEFT JOIN LATERAL (
+           SELECT r.* FROM pickup_requests r WHERE r.food_id = f.id AND r.status IN ('pending', 'fulfilled')
+            ORDER BY ${ACTIVE_CLAIM_ORDER} LIMIT 1
+         ) r ON true
+         LEFT JOIN LATERAL (
+           SELECT coalesce(jsonb_agg(jsonb_build_object(
+                    'request_id', ac.id, 'charity_user_id', ac.charity_id, 'name', acu.name, 'quantity', ac.quantity,
+                    'status', ac.status, 'created_at', ac.created_at, 'received_quantity', ac.received_quantity)
+                  ORDER BY ac.created_at, ac.id), '[]'::jsonb) AS claims
+             FROM pickup_requests ac JOIN users acu ON acu.id = ac.charity_id
+            WHERE ac.food_id = f.id
+         ) claims ON true
          LEFT JOIN users c ON c.id = r.charity_id
          LEFT JOIN users lb ON lb.id = f.listed_by
          ${DONOR_REQUEST_JOIN}

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DOMAIN_EVENTS, type FoodStatus } from '@food-link/contracts';
 import type { EntityManager } from 'typeorm';
 import { OutboxService } from '../outbox/outbox.service';
-import { FoodRepository, publicFoodView, type AffectedListing, type FoodRow, type ListingColumns, type Release } from './food.repository';
+import { FoodRepository, publicFoodView, type AffectedListing, type FoodRow, type ListingColumns, type Release, type Released } from './food.repository';
 import { offeredTo, offerRecipients } from './offer-visibility';
 
 /**
@@ -35,8 +35,8 @@ export class ListingsService {
   }
 
   /** The item of a claim that ended without a handover goes back on offer, or expires (FoodRepository.release). */
-  release(tx: EntityManager, foodId: number, release: Release, minWindowMinutes: number, today: string): Promise<FoodStatus> {
-    return this.food.release(tx, foodId, release, minWindowMinutes, today);
+  release(tx: EntityManager, foodId: number, release: Release, minWindowMinutes: number, today: string, quantity: number): Promise<Released> {
+    return this.food.release(tx, foodId, release, minWindowMinutes, today, quantity);
   }
 
   /** A locked item is withdrawn by its donor. */
@@ -111,9 +111,9 @@ export class ListingsService {
     return this.food.lockListing(...args);
   }
 
-  /** Locks the request holding a claimed item. */
-  lockHoldingRequest(...args: Parameters<FoodRepository['lockHoldingRequest']>): ReturnType<FoodRepository['lockHoldingRequest']> {
-    return this.food.lockHoldingRequest(...args);
+  /** Locks the requests holding a claimed item. */
+  lockHoldingRequests(...args: Parameters<FoodRepository['lockHoldingRequests']>): ReturnType<FoodRepository['lockHoldingRequests']> {
+    return this.food.lockHoldingRequests(...args);
   }
 
   /** The expiry job: available items past their safe time expire. */

@@ -332,7 +332,7 @@ export class NotificationsRepository {
   /** What the donor is told of a request on their food (DonorNews): who claimed it, how much, their phone. */
   async donationFacts(requestId: number): Promise<DonationFacts | undefined> {
     const [row] = await this.db.query<DonationFacts[]>(
-      `SELECT f.donor_id, r.charity_id, f.food_name, c.name AS charity_name, f.quantity, f.unit::text AS unit,
+      `SELECT f.donor_id, r.charity_id, f.food_name, c.name AS charity_name, r.quantity, f.unit::text AS unit,
               coalesce(cp.phone, m.phone) AS phone, r.cancel_cause, r.received_quantity
          FROM pickup_requests r
          JOIN food_items f ON f.id = r.food_id

@@ -52,10 +52,17 @@ export class RequestsController {
   @Roles('charity')
   @OrgRoles('admin', 'coordinator')
   @Post(API_ROUTES.requestPickup)
-  @ApiOperation({ summary: 'Claim an available item for pickup (charities); of simultaneous claims exactly one wins' })
-  @ApiCreatedResponse({ schema: shapeRef(PickupRequestResponse), description: 'Claimed: the item is now held by this request' })
+  @ApiOperation({
+    summary:
+      'Claim all that is left of an available item, or `quantity` of it, for pickup (charities); simultaneous claims never take more than there is',
+  })
+  @ApiCreatedResponse({ schema: shapeRef(PickupRequestResponse), description: 'Claimed: the request holds its quantity of the item' })
   @ApiErrors(
-    { status: 400, description: '`food_id` is missing or not a positive integer', message: ['food_id must be a positive integer'] },
+    {
+      status: 400,
+      description: '`food_id` is missing or not a positive integer, or `quantity` is not a whole number from 1',
+      message: ['food_id must be a positive integer', 'quantity must be a positive number'],
+    },
     401,
     {
       status: 403,
@@ -65,7 +72,7 @@ export class RequestsController {
     FOOD_NOT_FOUND,
     {
       status: 409,
-      description: `The item is not available (already claimed, or expired), or the charity already holds its limit of active claims (${LIMITS.activeClaimsMax} verified, ${LIMITS.unverifiedClaimsMax} otherwise)`,
+      description: `The item is not available (already claimed, or expired), less is left than \`quantity\` asks for ("Only 12 of 30 left"), the charity already holds a pending claim of it, or it already holds its limit of active claims (${LIMITS.activeClaimsMax} verified, ${LIMITS.unverifiedClaimsMax} otherwise)`,
       message: ERRORS.foodAlreadyClaimed,
     },
     {
@@ -76,7 +83,7 @@ export class RequestsController {
     503,
   )
   requestPickup(@CurrentUser() charity: AuthUser, @ValidBody(PickupRequestBody) body: PickupRequestBody) {
-    return this.requests.requestPickup(charity, body.food_id);
+    return this.requests.requestPickup(charity, body.food_id, body.quantity);
   }
 
   @Roles('charity')

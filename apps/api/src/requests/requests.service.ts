@@ -90,32 +90,34 @@ export class RequestsService {
   ) {}
 
   /**
-   * Claims an item for a charity in one statement, which is its own transaction: mark the item claimed if
-   * it is still on offer, insert the request, and record `food.claimed` in the outbox. The conditional
-   * update takes the item's row lock, so of many simultaneous claims exactly one sees it available (the
-   * others wait for its commit, then find it claimed and insert nothing); the partial unique index backs
-   * this up. The charity gets a pickup code to show at the door, and a charity already holding its limit
+   * Claims all that is left of an item, or `quantity` of it, for a charity in one statement, which is its
+   * own transaction: take the quantity from the item if it is still on offer and has that much left (it
+   * becomes claimed when nothing is left), insert the request with its quantity, and record `food.claimed`
+   * in the outbox. The item's row lock orders simultaneous claims: each re-reads what the ones before it
+   * left, so together they never take more than there is (the rest get 409 "Only N of M left"; a claim
+   * without a quantity, the spec's, hears "already claimed" once nothing is left). A charity holds one
+   * pending claim per item (a unique index: 409). The charity gets a pickup code to show at the door, and a charity already holding its limit
    * of pending requests is refused (409) with nothing changed: by the statement when its row showed the
    * limit as the statement began, by the database's trigger when simultaneous claims reached it meanwhile.
    * One round trip instead of five (BEGIN, UPDATE, INSERT, INSERT, COMMIT) is what lets a claim hold a
    * pooled connection for only as long as the database needs.
    */
-  async requestPickup(charity: AuthUser, foodId: number): Promise<PickupRequestResponse> {
+  async requestPickup(charity: AuthUser, foodId: number, quantity?: number): Promise<PickupRequestResponse> {
     // Under an Idempotency-Key, the claim stores its answer in the same statement.
     const attempt = this.answers.current();
     let outcome: ClaimOutcome;
     try {
       const answer = attempt && { ...attempt, message: PICKUP_REQUESTED };
-      outcome = await this.requests.claim(foodId, cairoDate(), accountOf(charity), newPickupCode(), answer, charity.id);
+      outcome = await this.requests.claim(foodId, cairoDate(), accountOf(charity), newPickupCode(), answer, charity.id, quantity ?? null);
     } catch (error) {
-      if (isUniqueViolation(error, 'pickup_requests_one_active_per_food')) throw alreadyClaimed();
+      if (isUniqueViolation(error, 'pickup_requests_one_pending_per_charity')) throw new ConflictException(ERRORS.alreadyClaimingFood);
       if (isClaimLimitError(error)) throw await this.claimLimitRefusal(charity);
       throw error;
     }
     const { requestId, atLimit } = outcome;
     if (requestId === undefined) {
       if (attempt && !(await this.answers.holdsKey(attempt))) throw keyTakenOver();
-      return this.explainUnclaimable(foodId, charity, atLimit);
+      return this.explainUnclaimable(foodId, charity, atLimit, quantity);
     }
     if (attempt) attempt.answered = true;
     await this.outbox.committed();
@@ -365,7 +367,7 @@ export class RequestsService {
     return { pickups: await this.requests.assignedTo(user.id) };
   }
 
-  /** The charity holding an item's current request, for the item's donor. */
+  /** Every charity holding an active claim of the item, the earliest active first, for the item's donor. */
   async charityInfoForFood(viewer: AuthUser, foodId: number): Promise<CharityInfo[]> {
     const food = await this.findFood(foodId, viewer);
     if (food.donor_id !== actingAccount(viewer) && viewer.userType !== 'operator') {
@@ -376,11 +378,14 @@ export class RequestsService {
     return rows;
   }
 
-  /** The item's current (pending or fulfilled) request, for its donor or the charity that made it. */
+  /**
+   * The item's earliest active request (pending first, then fulfilled), for its donor; a charity holding
+   * a claim of it (partial claims: one of several) is answered its own.
+   */
   async requestIdForFood(viewer: AuthUser, foodId: number): Promise<RequestIdResponse> {
     const food = await this.findFood(foodId, viewer);
-    const request = await this.requests.currentForFood(foodId);
     const entitled = food.donor_id === actingAccount(viewer) || viewer.userType === 'operator';
+    const request = await this.requests.currentForFood(foodId, entitled ? null : actingAccount(viewer));
     if (!entitled && request?.charity_id !== actingAccount(viewer)) {
       throw new ForbiddenException("Only the item's donor or the requesting charity may see its request");
     }
@@ -432,12 +437,18 @@ export class RequestsService {
    * charity was at its claim limit (`atLimit`: 409, or 403 while its claiming is suspended), as the
    * trigger would have answered.
    */
-  private async explainUnclaimable(foodId: number, charity: AuthUser, atLimit: boolean): Promise<never> {
+  private async explainUnclaimable(foodId: number, charity: AuthUser, atLimit: boolean, quantity?: number): Promise<never> {
     const food = await this.requests.offerState(foodId, cairoDate(), charity);
     if (!food) throw new NotFoundException(ERRORS.foodNotFound);
     if (food.status === 'expired' || food.expired) throw new ConflictException(ERRORS.foodExpired);
     if (food.status === 'available' && food.verified_only) throw new ConflictException(ERRORS.verifiedCharitiesOnly);
     if (atLimit && food.status === 'available') throw await this.claimLimitRefusal(charity);
+    // A claim of part of it hears what is left, 0 included ("Only 0 of 30 left"); the spec's claim of the
+    // whole item hears that it is claimed, as it always did.
+    const partlyClaimed = food.status === 'available' || (food.status === 'claimed' && food.quantity_left === 0);
+    if (quantity !== undefined && partlyClaimed && food.quantity_left < quantity) {
+      throw new ConflictException(ERRORS.onlyLeft(food.quantity_left, food.quantity));
+    }
     throw alreadyClaimed();
   }
 }

@@ -46,11 +46,16 @@ export const governorateOfKey = (key: string): string | null => (key === NO_GOVE
 
 const FIGURE_COLUMNS = 'kg::float8 AS kg, meals::float8 AS meals, co2e_kg::float8 AS co2e_kg, water_l::float8 AS water_l';
 
-/** The inputs of fulfilled donations; the fulfilment date is when the request ended, in Cairo. */
+/**
+ * The inputs of fulfilled donations; the fulfilment date is when the request ended, in Cairo. A claim of
+ * part of a listing (docs/DOMAIN-RULES.md, "Partial claims") is its own donation: its quantity, and its share
+ * of the listing's estimated weight.
+ */
 const DONATION_INPUTS = `
   SELECT r.id AS request_id, f.donor_id, r.charity_id, f.pickup_point_id, p.governorate,
          to_char((coalesce(r.ended_at, r.updated_at) AT TIME ZONE '${PLATFORM_TIME_ZONE}')::date, 'YYYY-MM-DD') AS fulfilled_on,
-         f.unit, f.quantity, f.weight_kg::float8 AS weight_kg, r.received_quantity, r.received_weight_kg::float8 AS received_weight_kg
+         f.unit, r.quantity, (f.weight_kg * r.quantity / f.quantity)::float8 AS weight_kg,
+         r.received_quantity, r.received_weight_kg::float8 AS received_weight_kg
     FROM pickup_requests r
     JOIN food_items f ON f.id = r.food_id
     LEFT JOIN pickup_points p ON p.id = f.pickup_point_id

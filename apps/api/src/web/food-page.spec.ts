@@ -6,6 +6,7 @@ const item = (over: Partial<FoodItemView>): FoodItemView => ({
   food_id: 4,
   food_name: 'Baladi bread',
   quantity: 40,
+  quantity_left: 40,
   description: 'Morning bake',
   expiration_date: '2026-11-27',
   status: 'available',

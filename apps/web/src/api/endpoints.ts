@@ -69,8 +69,13 @@ export const endpoints = {
   available: (query = '') => api<FoodItemView[]>(query ? `${API_ROUTES.available}?${query}` : API_ROUTES.available, { auth: true }),
   food: (id: number) => api<FoodItemView>(apiPath(API_ROUTES.food, { id }), { auth: true }),
 
-  requestPickup: (foodId: number) =>
-    api<PickupRequestResponse>(API_ROUTES.requestPickup, { method: 'POST', body: { food_id: foodId }, auth: true }),
+  /** Claims all that is left of the item, or `quantity` of it (partial claims). */
+  requestPickup: (foodId: number, quantity?: number) =>
+    api<PickupRequestResponse>(API_ROUTES.requestPickup, {
+      method: 'POST',
+      body: quantity === undefined ? { food_id: foodId } : { food_id: foodId, quantity },
+      auth: true,
+    }),
   charityRequests: (charityUserId: number) =>
     api<CharityRequestItem[]>(apiPath(API_ROUTES.charityRequests, { charityUserId }), { auth: true }),
   cancelRequest: (requestId: number) =>

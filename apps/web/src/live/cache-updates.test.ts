@@ -25,6 +25,7 @@ const donorFood = (id: number, requestId: number | null): DonorFoodItem => ({
   created_at: '2030-05-01T10:00:00Z',
   status: requestId ? 'claimed' : 'available',
   request: requestId ? claim({ request_id: requestId }) : null,
+  claims: [],
 });
 
 const charityRequest = (requestId: number): CharityRequestItem =>

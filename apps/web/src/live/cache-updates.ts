@@ -8,6 +8,15 @@ export function withListed(list: FoodItemView[], food: FoodItemView): FoodItemVi
   return next;
 }
 
+/**
+ * The board after a claim of part of an item (partial claims): the card shows what is left, or leaves the
+ * board once nothing is.
+ */
+export function withQuantityLeft(list: FoodItemView[], foodId: number, quantityLeft: number): FoodItemView[] {
+  if (quantityLeft <= 0) return without(list, foodId);
+  return list.some((item) => item.id === foodId) ? list.map((item) => (item.id === foodId ? { ...item, quantity_left: quantityLeft } : item)) : list;
+}
+
 export function without<T extends { id: number }>(list: T[], foodId: number): T[] {
   return list.some((item) => item.id === foodId) ? list.filter((item) => item.id !== foodId) : list;
 }

@@ -13,6 +13,7 @@ import {
   withDonorFoodWithdrawn,
   withDonorRequestStatus,
   withListed,
+  withQuantityLeft,
   withReplaced,
   without,
 } from './cache-updates';
@@ -83,7 +84,8 @@ export function LiveCacheSync() {
       (food) => {
         if (food.status !== 'available') return;
         client.setQueryData(queryKeys.food(foodId), food);
-        placeOnBoards(food, withListed);
+        // Partial claims: a card may still be on the board, showing less than is left now.
+        placeOnBoards(food, (list, item) => (list.some((x) => x.id === item.id) ? withReplaced(list, item) : withListed(list, item)));
         if (announceIt && watched(BOARDS)) announce(t('live.requestCancelledNamed', { name: food.food_name }));
       },
       () => client.invalidateQueries({ queryKey: BOARDS }),
@@ -101,9 +103,16 @@ export function LiveCacheSync() {
 
   useLiveEvent('food.claimed', (event) => {
     if (!clock.isFresh(event.data.foodId, event.occurredAt)) return;
-    const onBoard = onSomeBoard(event.data.foodId);
-    removeFromBoards(event.data.foodId);
-    if (onBoard && watched(BOARDS)) announce(t('live.foodClaimedNamed', { name: onBoard.food_name }));
+    const { foodId, quantityLeft } = event.data;
+    const onBoard = onSomeBoard(foodId);
+    if (quantityLeft !== undefined && quantityLeft > 0) {
+      // A claim of part of it (partial claims): the card stays, showing what is left.
+      updateAll<FoodItemView[]>(BOARDS, (list) => withQuantityLeft(list, foodId, quantityLeft));
+      client.setQueryData<FoodItemView>(queryKeys.food(foodId), (current) => (current ? { ...current, quantity_left: quantityLeft } : current));
+    } else {
+      removeFromBoards(foodId);
+      if (onBoard && watched(BOARDS)) announce(t('live.foodClaimedNamed', { name: onBoard.food_name }));
+    }
     // Who claimed it is private: the donor's list and the charity's requests are fetched again.
     void client.invalidateQueries({ queryKey: DONOR_FOOD });
     void client.invalidateQueries({ queryKey: CHARITY_REQUESTS });

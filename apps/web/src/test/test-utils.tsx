@@ -30,6 +30,7 @@ export function foodItem(overrides: Partial<FoodItemView> = {}): FoodItemView {
     food_id: id,
     food_name: 'Koshari',
     quantity: 40,
+    quantity_left: overrides.quantity ?? 40,
     description: 'Cooked this morning',
     expiration_date: '2030-05-20',
     status: 'available',
@@ -78,6 +79,7 @@ export function donorItem(overrides: Omit<Partial<DonorFoodItem>, 'request'> & {
     hidden_reason: null,
     created_at: '2030-05-01T10:00:00Z',
     request: request ? claim(request) : null,
+    claims: [],
     ...rest,
   };
 }
@@ -87,6 +89,7 @@ export function claim(overrides: Partial<Claim> = {}): Claim {
   return {
     request_id: 50,
     status: 'pending',
+    quantity: 40,
     name: 'Hope Kitchen',
     email: 'hope@example.org',
     charity_user_id: 9,
@@ -108,6 +111,7 @@ export function charityRequest(overrides: Partial<CharityRequestItem> = {}): Cha
     created_at: '2030-05-01T10:00:00Z',
     food_name: 'Koshari',
     quantity: 40,
+    claimed_quantity: overrides.quantity ?? 40,
     expiration_date: '2030-05-20',
     governorate: 'EG-C',
     area: 'Downtown',

@@ -23,6 +23,9 @@ export const donor = {
       charityEmail: 'Charity Email',
       charityPhone: 'Charity Phone',
       claimedBy: 'Claimed by',
+      left: '{{left}} of {{quantity}} left',
+      claims: 'Claims',
+      claimReceived: '{{quantity}} received',
       donate: 'Donate',
       completed: 'Donation completed successfully!',
       confirm: {
@@ -94,6 +97,9 @@ export const donor = {
       charityEmail: 'البريد الإلكتروني للجمعية',
       charityPhone: 'هاتف الجمعية',
       claimedBy: 'طلبته',
+      left: 'متبقٍ {{left}} من {{quantity}}',
+      claims: 'الحجوزات',
+      claimReceived: 'استُلم {{quantity}}',
       donate: 'تبرّع',
       completed: 'تمت عملية التبرع بنجاح!',
       confirm: {

@@ -117,6 +117,7 @@ export const messages = {
       'Charity registered successfully': 'تم تسجيل الجمعية بنجاح',
       'Login successful': 'تم تسجيل الدخول بنجاح',
       'This food item has already been claimed': 'حجزت جمعية أخرى هذا الطعام بالفعل',
+      'You already hold a claim on this food item; cancel it to claim a different quantity': 'لديكم حجز قائم لهذا الطعام بالفعل؛ ألغوه لتحجزوا كمية أخرى',
       'This food item has expired': 'انتهت صلاحية هذا الطعام',
       // Organisations (the API's ERRORS for issue 26; docs/ORGANISATIONS.md).
       'role must be one of admin, branch_manager, staff, viewer for a donor organisation': 'اختر دورًا من أدوار الجهة المتبرعة: مسؤول أو مدير فرع أو موظف أو مطّلع',

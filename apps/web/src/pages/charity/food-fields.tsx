@@ -32,6 +32,12 @@ export function FoodFields({ food, showName = false, showStatus = false }: FoodF
           {tl(`unit.${food.unit}`)}
           {food.weight_kg != null && food.unit !== 'kg' ? ` · ${tl('weightAbout', { kg: format.number(food.weight_kg) })}` : ''}
         </span>
+        {/* Partial claims: what other charities have not claimed yet. */}
+        {food.status === 'available' && food.quantity_left < food.quantity && (
+          <span data-testid="quantity-left" className="ms-2 inline-block rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900">
+            {t('food.left', { left: format.number(food.quantity_left), quantity: format.number(food.quantity) })}
+          </span>
+        )}
       </dd>
       <dt className="text-stone-500">{t('food.description')}</dt>
       <dd dir="auto" className="wrap-anywhere">

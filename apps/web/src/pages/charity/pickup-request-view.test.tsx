@@ -1,21 +1,14 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { LiveHub } from '../../live/live-hub';
 import CharityAreaPage from './charity-area-page';
+import { choosePickup } from '../../test/charity-pickup';
 import { charityRequest, failure, foodItem, heldReply, liveEvent, mockApi, renderPage, signInAs } from '../../test/test-utils';
 
 const koshari = foodItem({ id: 1, food_name: 'Koshari', quantity: 40, expiration_date: '2030-05-20' });
 const ful = foodItem({ id: 2, food_name: 'Ful medames' });
 
-async function selectKoshari(routes: Parameters<typeof mockApi>[0], hub?: LiveHub) {
-  signInAs('charity', 9);
-  const fetchMock = mockApi({ 'GET /api/available': { body: [koshari, ful] }, 'GET /api/food/1': { body: koshari }, ...routes });
-  const user = userEvent.setup();
-  renderPage(<CharityAreaPage />, '/FoodDonationApp', { hub });
-  await user.click(await screen.findByRole('button', { name: 'Koshari' }));
-  return { user, fetchMock };
-}
+const selectKoshari = (routes: Parameters<typeof mockApi>[0], hub?: LiveHub) => choosePickup(koshari, [ful], routes, hub);
 
 const submit = () => screen.getByRole('button', { name: /Submit Request|Submitting/ });
 

@@ -22,6 +22,61 @@ import { ViewHeading } from './view-heading';
 
 type PickupRequestViewProps = { foodId: number; onBack: () => void; focusHeading: boolean };
 
+/** The API's refusal of a claim of more than is left (ERRORS.onlyLeft), said in the reader's language. */
+const ONLY_LEFT = /^Only (\d+) of (\d+) left$/;
+
+const stepButton =
+  'inline-flex h-11 w-11 items-center justify-center rounded-lg border border-stone-300 bg-white text-lg font-semibold text-stone-800 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800 disabled:cursor-not-allowed disabled:opacity-50';
+
+/** How many of what is left to claim: a stepper from 1 to all that is left, and "Take all". */
+function QuantityStepper({ left, take, onChange }: { left: number; take: number; onChange: (value: number) => void }) {
+  const { t, i18n } = useTranslation('charity');
+  const inputId = useId();
+  const number = (value: number) => formatNumber(value, i18n.language);
+  const set = (value: number) => onChange(Math.max(1, Math.min(left, Math.trunc(value) || 1)));
+  // What is being typed: an emptied field stays empty until a number is typed (or it loses focus).
+  const [draft, setDraft] = useState<string | null>(null);
+  return (
+    <div role="group" aria-labelledby={`${inputId}-label`} className="flex w-full flex-wrap items-center gap-2" data-testid="quantity-stepper">
+      <label id={`${inputId}-label`} htmlFor={inputId} className="w-full text-sm font-semibold text-stone-800">
+        {t('pickup.howMany')}
+      </label>
+      <button type="button" className={stepButton} aria-label={t('pickup.fewer')} disabled={take <= 1} onClick={() => set(take - 1)}>
+        −
+      </button>
+      <input
+        id={inputId}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={left}
+        step={1}
+        value={draft ?? take}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          const typed = Number(event.target.value);
+          if (event.target.value !== '' && Number.isFinite(typed)) set(typed);
+        }}
+        onBlur={() => setDraft(null)}
+        className="h-11 w-20 rounded-lg border border-stone-300 px-2 text-center"
+        data-testid="claim-quantity"
+      />
+      <button type="button" className={stepButton} aria-label={t('pickup.more')} disabled={take >= left} onClick={() => set(take + 1)}>
+        +
+      </button>
+      <span className="text-sm text-stone-600">{t('pickup.ofLeft', { left: number(left) })}</span>
+      <button
+        type="button"
+        disabled={take >= left}
+        onClick={() => onChange(left)}
+        className="min-h-11 rounded-lg border border-green-700 px-3 text-sm font-semibold text-green-800 hover:bg-green-50 disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        {t('pickup.takeAll', { left: number(left) })}
+      </button>
+    </div>
+  );
+}
+
 const buttonBase =
   'rounded-lg px-4 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800 disabled:cursor-not-allowed disabled:opacity-60';
 
@@ -57,7 +112,9 @@ export function PickupRequestView({ foodId, onBack, focusHeading }: PickupReques
   const [gone, setGone] = useState(false);
   const serverMessage = useServerMessage();
   useLiveEvent('food.claimed', (event) => {
-    if (event.data.foodId === foodId && !pickup.isPending && !pickup.isSuccess) setClaimedElsewhere(true);
+    // A claim of part of it leaves the rest on offer (partial claims): only nothing left ends ours.
+    const nothingLeft = event.data.quantityLeft === undefined || event.data.quantityLeft === 0;
+    if (event.data.foodId === foodId && nothingLeft && !pickup.isPending && !pickup.isSuccess) setClaimedElsewhere(true);
   });
   useLiveEvent('food.withdrawn', (event) => {
     if (event.data.foodId === foodId && !pickup.isSuccess) setGone(true);
@@ -72,10 +129,16 @@ export function PickupRequestView({ foodId, onBack, focusHeading }: PickupReques
     if (event.data.foodId === foodId && event.data.relisted) setClaimedElsewhere(false);
   });
   // The server's reason for a refused claim, said under the spec's own words.
-  const reason =
+  const onlyLeft = pickup.error instanceof ApiError && pickup.error.status === 409 ? ONLY_LEFT.exec(pickup.error.message) : null;
+  let reason =
     pickup.error instanceof ApiError && pickup.error.body && pickup.error.status >= 400 && pickup.error.status < 500
       ? serverMessage(pickup.error.message)
       : null;
+  if (onlyLeft) reason = t('pickup.onlyLeft', { left: formatNumber(Number(onlyLeft[1]), i18n.language), quantity: formatNumber(Number(onlyLeft[2]), i18n.language) });
+  // Partial claims: how many to take, all that is left unless the charity chooses fewer.
+  const [chosen, setChosen] = useState<number | null>(null);
+  const left = details.data?.status === 'available' ? details.data.quantity_left : 0;
+  const take = chosen === null ? left : Math.min(chosen, left);
 
   let body;
   if (details.data)
@@ -106,6 +169,10 @@ export function PickupRequestView({ foodId, onBack, focusHeading }: PickupReques
     );
   } else {
     action = (
+      <>
+        {left > 1 && !pickup.isSuccess && !claimedElsewhere && !gone && (
+          <QuantityStepper left={left} take={take} onChange={(value) => setChosen(value >= left ? null : value)} />
+        )}
       <button
         type="button"
         // Once claimed, by us or by another charity, the item cannot be claimed again: a press could only fail.
@@ -113,11 +180,12 @@ export function PickupRequestView({ foodId, onBack, focusHeading }: PickupReques
         // the judge (the requests it counts are refetched live as claims end, which turns it back on).
         disabled={pickup.isPending || pickup.isSuccess || claimedElsewhere || gone || limitReached}
         aria-describedby={allowance && !pickup.isSuccess ? allowanceId : undefined}
-        onClick={() => pickup.mutate()}
+        onClick={() => pickup.mutate({ quantity: chosen === null ? undefined : take, left })}
         className={`${buttonBase} bg-green-700 text-white hover:bg-green-800`}
       >
         {pickup.isPending ? t('pickup.submitting') : t('pickup.submit')}
       </button>
+      </>
     );
   }
   const number = (value: number) => formatNumber(value, i18n.language);

@@ -25,7 +25,7 @@ function valuesOf(report: ReceivedReport | null | undefined) {
 
 type ReceivedFormProps = {
   /** A charity's request, or a member's pickup (My pickups): what the form needs of either. */
-  request: Pick<CharityRequestItem, 'request_id' | 'quantity' | 'unit' | 'received'>;
+  request: Pick<CharityRequestItem, 'request_id' | 'claimed_quantity' | 'unit' | 'received'>;
   /** The charity's requests list to update with the report; without it (My pickups), `onReported` says it was sent. */
   charityUserId?: number;
   onReported?: () => void;
@@ -36,7 +36,7 @@ type ReceivedFormProps = {
 /**
  * After a fulfilled pickup, the charity says what actually arrived (`POST /api/requests/{id}/received`):
  * a quantity (in the listing's unit), a weight or a comment, at least one. The donor's card shows it.
- * A quantity above what was handed over is asked about before it is sent (300 of 30 loaves is a typo more
+ * A quantity above what was handed over (this claim's quantity: partial claims) is asked about before it is sent (300 of 30 loaves is a typo more
  * often than a gift). With `onDone`, the form corrects the earlier report, starting from it.
  */
 export function ReceivedForm({ request, charityUserId, onReported, onDone }: ReceivedFormProps) {
@@ -81,7 +81,7 @@ export function ReceivedForm({ request, charityUserId, onReported, onDone }: Rec
     }
     setProblems({});
     setFormProblem(null);
-    const more = checked.body.received_quantity != null && checked.body.received_quantity > request.quantity;
+    const more = checked.body.received_quantity != null && checked.body.received_quantity > request.claimed_quantity;
     if (more) setAskAbout(checked.body);
     else report.mutate(checked.body);
   }
@@ -95,7 +95,7 @@ export function ReceivedForm({ request, charityUserId, onReported, onDone }: Rec
       <div className="grid grid-cols-2 gap-3">
         <FormField
           label={t('received.quantityIn', { unit })}
-          hint={t('received.handedOver', { quantity: format.number(request.quantity), unit })}
+          hint={t('received.handedOver', { quantity: format.number(request.claimed_quantity), unit })}
           name="received_quantity"
           type="number"
           inputMode="numeric"
@@ -158,7 +158,7 @@ export function ReceivedForm({ request, charityUserId, onReported, onDone }: Rec
                 title: t('received.moreTitle'),
                 body: t('received.moreBody', {
                   reported: format.number(askAbout.received_quantity ?? 0),
-                  quantity: format.number(request.quantity),
+                  quantity: format.number(request.claimed_quantity),
                   unit,
                 }),
                 confirmLabel: t('received.moreConfirm', { reported: format.number(askAbout.received_quantity ?? 0) }),

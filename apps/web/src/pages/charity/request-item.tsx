@@ -60,7 +60,11 @@ export function RequestItem({ request, cancelling, onCancel, charityUserId }: Re
       <dl className="grid grid-cols-[fit-content(40%)_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-stone-500">{t('food.quantity')}</dt>
         <dd>
-          {format.number(request.quantity)} <span className="text-stone-600">{tl(`unit.${request.unit}`)}</span>
+          {format.number(request.claimed_quantity)} <span className="text-stone-600">{tl(`unit.${request.unit}`)}</span>
+          {/* A claim of part of the listing (partial claims) says of how much. */}
+          {request.claimed_quantity < request.quantity && (
+            <span className="text-stone-600"> {t('requests.ofListing', { quantity: format.number(request.quantity) })}</span>
+          )}
         </dd>
         {place && (
           <>

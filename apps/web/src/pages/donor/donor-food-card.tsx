@@ -43,6 +43,40 @@ function donorState(item: DonorFoodItem, claim: DonorFoodItem['request']): ItemS
 
 type Asking = 'donate' | 'withdraw' | 'no-show' | null;
 
+/**
+ * Partial claims (docs/DOMAIN-RULES.md): the listing's claims, earliest first, each with its charity,
+ * quantity and state. Shown once the listing is shared (several claims, or one of part of it); a claim of
+ * the whole listing is the "Claimed by" section alone, as before.
+ */
+function ClaimsList({ item }: { item: DonorFoodItem }) {
+  const { t } = useTranslation('donor');
+  const { t: tl } = useTranslation('listing');
+  const format = useFormat();
+  const shared = item.claims.length > 1 || item.claims.some((claim) => claim.quantity < item.quantity);
+  if (!shared) return null;
+  return (
+    <section aria-label={t('card.claims')} data-testid="donor-claims" className="border-t border-stone-200 pt-3">
+      <p className="mb-1 text-sm font-semibold text-stone-700">{t('card.claims')}</p>
+      <ul className="flex flex-col gap-1 text-sm">
+        {item.claims.map((claim) => (
+          <li key={claim.request_id} data-request-id={claim.request_id} className="flex flex-wrap items-center gap-x-2">
+            <bdi dir="auto" className="wrap-anywhere">
+              {claim.name}
+            </bdi>
+            <span>
+              {format.number(claim.quantity)} {tl(`unit.${item.unit}`)}
+            </span>
+            <StatusBadge state={claim.status} />
+            {claim.received_quantity !== null && (
+              <span className="text-stone-600">{t('card.claimReceived', { quantity: format.number(claim.received_quantity) })}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: number }) {
   const { t } = useTranslation('donor');
   const { t: tl } = useTranslation('listing');
@@ -128,6 +162,11 @@ export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: n
         <dt className="text-stone-500">{t('card.quantity')}</dt>
         <dd>
           <span>{format.number(item.quantity)}</span> <span className="text-stone-600">{tl(`unit.${item.unit}`)}</span>
+          {item.status === 'available' && item.quantity_left < item.quantity && (
+            <span data-testid="donor-quantity-left" className="ms-2 inline-block rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900">
+              {t('card.left', { left: format.number(item.quantity_left), quantity: format.number(item.quantity) })}
+            </span>
+          )}
         </dd>
         <dt className="text-stone-500">{t('card.description')}</dt>
         <dd dir="auto" className="wrap-anywhere">
@@ -164,6 +203,7 @@ export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: n
       {state === 'available' && !hidden && <ShareButton food={item} />}
       {state === 'withdrawn' && <p className="text-sm text-stone-700">{tl('card.withdrawn')}</p>}
       {state === 'not_collected' && <p className="text-sm text-orange-900">{tl('card.notCollected')}</p>}
+      <ClaimsList item={item} />
       {claim && (
         <div className="mt-1 flex flex-1 flex-col gap-3 border-t border-stone-200 pt-3">
           <p className="text-sm font-semibold text-stone-700">{t('card.claimedBy')}</p>

@@ -7,7 +7,7 @@ import type { ListingWire } from './listing-rules';
 /** The list shows newest first, as the server orders it; a refetch may already hold the item. */
 function withAdded(list: DonorFoodItem[], added: AddedFoodItem): DonorFoodItem[] {
   if (list.some((item) => item.id === added.id)) return list;
-  return [{ ...added, created_at: new Date().toISOString(), request: null, photo_count: added.photo_urls.length, hidden_reason: null }, ...list];
+  return [{ ...added, created_at: new Date().toISOString(), request: null, claims: [], photo_count: added.photo_urls.length, hidden_reason: null }, ...list];
 }
 
 // The form sends instants as the ISO strings it wrote (with Cairo's offset); the shapes' types hold Dates.

@@ -127,7 +127,7 @@ function PickupCard({ pickup, onReported }: { pickup: MyPickup; onReported: () =
       </a>
       {/* Collected: the member who brought it says what arrived (the assignee may; docs/ORGANISATIONS.md). */}
       {fulfilled && pickup.received && <ReceivedSummary received={pickup.received} />}
-      {fulfilled && !pickup.received && <ReceivedForm request={pickup} onReported={onReported} />}
+      {fulfilled && !pickup.received && <ReceivedForm request={{ ...pickup, claimed_quantity: pickup.quantity }} onReported={onReported} />}
     </article>
   );
 }
