@@ -24,3 +24,4 @@ export * from './capacity';
 export * from './messaging';
 export * from './map';
 export * from './organisations';
+export * from './transport';

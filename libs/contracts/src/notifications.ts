@@ -181,7 +181,7 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /** What a notification's `data` carries: the food and request it is about, and the food's name. */
 /** Account news of the handover itself: `code_locked`, too many wrong pickup codes for a request. */
-export const HANDOVER_NEWS = ['code_locked'] as const;
+export const HANDOVER_NEWS = ['code_locked', 'transport_offered', 'transport_expired', 'transport_returned', 'transport_delivered'] as const;
 
 export const NotificationData = z
   .object({

@@ -31,6 +31,7 @@ import { CharityCapacity1764651620000 } from './migrations/1764651620000-charity
 import { MessagingSending1764651810000 } from './migrations/1764651810000-messaging-sending';
 import { MessagingLateFallback1764651811000 } from './migrations/1764651811000-messaging-late-fallback';
 import { HijriShifts1764651820000 } from './migrations/1764651820000-hijri-shifts';
+import { Transport1764651840000 } from './migrations/1764651840000-transport';
 
 /**
  * No entities: every table is reached with explicit SQL in a `*.repository.ts` file (conditional updates,
@@ -69,6 +70,7 @@ export const MIGRATIONS = [
   MessagingSending1764651810000,
   MessagingLateFallback1764651811000,
   HijriShifts1764651820000,
+  Transport1764651840000,
 ];
 
 /** The longest a statement runs, on either side of the connection. */
