@@ -163,18 +163,18 @@ export class TransportRepository {
    * find it no longer open once it commits: exactly one wins.
    */
   async accept(tx: EntityManager, offerId: number, userId: number): Promise<boolean> {
-    const rows = await tx.query<{ id: number }[]>(
+    // An UPDATE answers [rows, count] (TypeORM).
+    const [, count] = await tx.query<[unknown, number]>(
       `UPDATE transport_offers SET state = 'accepted', accepted_by = $2, ended_at = now()
-        WHERE id = $1 AND state = 'open' AND $2 = ANY (told) AND NOT $2 = ANY (declined)
-        RETURNING id`,
+        WHERE id = $1 AND state = 'open' AND $2 = ANY (told) AND NOT $2 = ANY (declined)`,
       [offerId, userId],
     );
-    return rows.length === 1;
+    return count === 1;
   }
 
   /** Records the volunteer's decline; the offer ends (expired) when every volunteer told has declined. Answers the state after. */
   async decline(tx: EntityManager, offerId: number, userId: number): Promise<TransportOfferState | undefined> {
-    const [row] = await tx.query<{ state: TransportOfferState }[]>(
+    const [[row]] = await tx.query<[{ state: TransportOfferState }[], number]>(
       `UPDATE transport_offers
           SET declined = array_append(declined, $2),
               state = CASE WHEN cardinality(declined) + 1 >= cardinality(told) THEN 'expired' ELSE state END,
@@ -191,13 +191,12 @@ export class TransportRepository {
    * claim ended or was assigned meanwhile). Answers whether it ended now.
    */
   async end(tx: EntityManager, offerId: number, state: 'expired' | 'withdrawn', onlyWhenDue: boolean): Promise<boolean> {
-    const rows = await tx.query<{ id: number }[]>(
+    const [, count] = await tx.query<[unknown, number]>(
       `UPDATE transport_offers SET state = $2, ended_at = now()
-        WHERE id = $1 AND state = 'open' AND (NOT $3 OR expires_at <= now())
-        RETURNING id`,
+        WHERE id = $1 AND state = 'open' AND (NOT $3 OR expires_at <= now())`,
       [offerId, state, onlyWhenDue],
     );
-    return rows.length === 1;
+    return count === 1;
   }
 
   /** The open offers and when each ends (a worker's start schedules their expiry again). */

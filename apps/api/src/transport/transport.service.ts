@@ -293,8 +293,8 @@ export class TransportService {
 
   private async openOfferFor(tx: EntityManager, user: AuthUser, offerId: number): Promise<OfferRow> {
     const offer = await this.transport.offer(offerId, tx);
-    if (!offer || offer.charity_id !== actingAccount(user)) throw new NotFoundException(ERRORS.transportOfferNotFound);
-    if (!offer.told.includes(user.id)) throw new ForbiddenException(ERRORS.transportOfferNotYours);
+    if (!offer) throw new NotFoundException(ERRORS.transportOfferNotFound);
+    if (offer.charity_id !== actingAccount(user) || !offer.told.includes(user.id)) throw new ForbiddenException(ERRORS.transportOfferNotYours);
     if (offer.declined.includes(user.id)) throw new ConflictException(ERRORS.transportDeclined);
     if (offer.state !== 'open') throw new ConflictException(ERRORS.transportOfferClosed(offer.state));
     return offer;
