@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ERRORS, EXTRA_ROUTES, IMPACT_ROUTES, ORG_ROUTES, SCHEDULE_ROUTES, VERIFICATION_ROUTES, apiPath } from '@food-link/contracts';
+import { ERRORS, EXTRA_ROUTES, IMPACT_ROUTES, ORG_ROUTES, SCHEDULE_ROUTES, TRANSPORT_ROUTES, VERIFICATION_ROUTES, apiPath } from '@food-link/contracts';
 import sharp from 'sharp';
 import { SessionUsers } from '../src/auth/session-users';
 import { cairoDateIn, createCharity, createDonor, createPickupPoint, loginAs, pickupPointBody, requestPickup, verifyCharities, type TestUser } from './support/factories';
@@ -145,6 +145,9 @@ describe('authorization matrix: organisation roles', () => {
     'PATCH /api/schedules/{at their branch} moved to another': [[200, 403, 403, 403, 403], async () => ({ method: 'PATCH', path: apiPath(SCHEDULE_ROUTES.schedule, { id: await scheduleAt(branch) }), body: { pickup_point_id: otherBranch } })],
     'DELETE /api/schedules/{at their branch}': [[200, 200, 403, 403, 403], async () => ({ method: 'DELETE', path: apiPath(SCHEDULE_ROUTES.schedule, { id: await scheduleAt(branch) }) })],
     'DELETE /api/schedules/{at another branch}': [[200, 403, 403, 403, 403], async () => ({ method: 'DELETE', path: apiPath(SCHEDULE_ROUTES.schedule, { id: await scheduleAt(otherBranch) }) })],
+    // Who is coming for the food (issue 28): the donor's members who see the listing's branch.
+    'GET /api/requests/{assigned}/trip': [[200, 200, 200, 200, 403], async () => ({ method: 'GET', path: apiPath(TRANSPORT_ROUTES.trip, { id: assignedRequest }) })],
+    'GET /api/volunteer/profile': [[403, 403, 403, 403, 403], async () => ({ method: 'GET', path: TRANSPORT_ROUTES.volunteerProfile })],
   };
 
   //                                                      admin coordinator volunteer other_volunteer removed
@@ -169,6 +172,22 @@ describe('authorization matrix: organisation roles', () => {
     'GET /api/charity/standing': [[200, 200, 403, 403, 403], async () => ({ method: 'GET', path: SCHEDULE_ROUTES.charityStanding })],
     'POST /api/schedules/{id}/occurrences/{date}/confirm': [[409, 409, 403, 403, 403], async () => ({ method: 'POST', path: apiPath(SCHEDULE_ROUTES.confirm, { id: await scheduleAt(branch, [charity.id]), date: cairoDateIn(60) }) })],
     'POST /api/schedules/{id}/occurrences/{date}/decline': [[409, 409, 403, 403, 403], async () => ({ method: 'POST', path: apiPath(SCHEDULE_ROUTES.decline, { id: await scheduleAt(branch, [charity.id]), date: cairoDateIn(60) }) })],
+    // Transport (issue 28). No volunteer here has a profile, so an offer finds nobody who fits (409): past the role check.
+    'POST /api/requests/{id}/transport': [[409, 409, 403, 403, 403], async () => ({ method: 'POST', path: apiPath(TRANSPORT_ROUTES.offerTransport, { id: await claimAt(branch) }), body: {} })],
+    'GET /api/volunteer/profile': [[403, 403, 200, 200, 403], async () => ({ method: 'GET', path: TRANSPORT_ROUTES.volunteerProfile })],
+    'GET /api/volunteer/offers': [[403, 403, 200, 200, 403], async () => ({ method: 'GET', path: TRANSPORT_ROUTES.myOffers })],
+    'GET /api/volunteer/trips': [[403, 403, 200, 200, 403], async () => ({ method: 'GET', path: `${TRANSPORT_ROUTES.trips}?date=${cairoDateIn(1)}` })],
+    'GET /api/requests/{assigned}/trip': [[200, 200, 200, 403, 403], async () => ({ method: 'GET', path: apiPath(TRANSPORT_ROUTES.trip, { id: assignedRequest }) })],
+    // Only the assignee marks the trip; a coordinator or admin who is not it: 403.
+    'POST /api/requests/{assigned}/on-the-way': [[403, 403, 200, 403, 403], async () => ({ method: 'POST', path: apiPath(TRANSPORT_ROUTES.onTheWay, { id: assignedRequest }), body: { eta_minutes: 10 } })],
+    'POST /api/requests/{assigned, not handed over}/delivered': [[403, 403, 409, 403, 403], async () => ({ method: 'POST', path: apiPath(TRANSPORT_ROUTES.delivered, { id: assignedRequest }) })],
+    // A volunteer gives back only a pickup of their own (transport.int-spec.ts): one assigned to someone else, 403.
+    'DELETE /api/requests/{assigned to someone else}/assignee': [[200, 200, 403, 403, 403], async () => {
+      const requestId = await claimAt(branch);
+      const assigned = await t.http.put(apiPath(ORG_ROUTES.assignee, { id: requestId }), { user_id: charities.coordinator.id }, { token: charity.token });
+      if (assigned.status !== 200) throw new Error(`arrange: assignment ${JSON.stringify(assigned.body)}`);
+      return { method: 'DELETE', path: apiPath(ORG_ROUTES.assignee, { id: requestId }) };
+    }],
   };
 
   const check = async (user: TestUser, target: Target, expected: number): Promise<HttpResult> => {
