@@ -16,7 +16,7 @@ export function VolunteerProfileForm() {
   const profile = useQuery({ queryKey: queryKeys.volunteerProfile(token), queryFn: transportEndpoints.profile });
   if (profile.isPending) return <p role="status">{t('transport.loading')}</p>;
   if (profile.isError) return <p role="alert">{t('transport.error')}</p>;
-  return <ProfileFields key={String(profile.dataUpdatedAt)} profile={profile.data} language={i18n.language === 'ar' ? 'ar' : 'en'} />;
+  return <ProfileFields profile={profile.data} language={i18n.language === 'ar' ? 'ar' : 'en'} />;
 }
 
 function ProfileFields({ profile, language }: { profile: VolunteerProfileView; language: 'en' | 'ar' }) {
