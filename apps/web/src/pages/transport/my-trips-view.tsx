@@ -312,19 +312,19 @@ function StopCard({
           type="button"
           disabled={!onUp || busy}
           onClick={onUp}
-          aria-label={t('transport.moveUp', { name: stop.food_name })}
           className={`${action} border border-stone-300 text-stone-800 hover:bg-stone-100`}
         >
-          ↑ {t('transport.up')}
+          <span aria-hidden="true">↑</span>&nbsp;{t('transport.up')}
+          <span className="sr-only"> · {stop.food_name}</span>
         </button>
         <button
           type="button"
           disabled={!onDown || busy}
           onClick={onDown}
-          aria-label={t('transport.moveDown', { name: stop.food_name })}
           className={`${action} border border-stone-300 text-stone-800 hover:bg-stone-100`}
         >
-          ↓ {t('transport.down')}
+          <span aria-hidden="true">↓</span>&nbsp;{t('transport.down')}
+          <span className="sr-only"> · {stop.food_name}</span>
         </button>
       </div>
       <p role="alert" className="min-h-5 text-sm text-red-700">
