@@ -77,8 +77,8 @@ describe('transport: volunteers, offers and trips', () => {
     return requestPickup(t.http, by, listed.body.id as number);
   };
   const offer = (requestId: number, user: TestUser = coordinator, body: Record<string, unknown> = {}) =>
-    t.http.post<TransportOfferView>(apiPath(TRANSPORT_ROUTES.offerTransport, { id: requestId }), body, { token: user.token });
-  const accept = (offerId: number, user: TestUser) => t.http.post<TransportOfferView>(apiPath(TRANSPORT_ROUTES.acceptOffer, { id: offerId }), {}, { token: user.token });
+    t.http.post(apiPath(TRANSPORT_ROUTES.offerTransport, { id: requestId }), body, { token: user.token });
+  const accept = (offerId: number, user: TestUser) => t.http.post(apiPath(TRANSPORT_ROUTES.acceptOffer, { id: offerId }), {}, { token: user.token });
   const assign = async (requestId: number, user: TestUser) => {
     const assigned = await t.http.put(apiPath(ORG_ROUTES.assignee, { id: requestId }), { user_id: user.id }, { token: coordinator.token });
     if (assigned.status !== 200) throw new Error(`arrange: assignment ${JSON.stringify(assigned.body)}`);

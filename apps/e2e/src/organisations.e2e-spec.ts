@@ -2,7 +2,7 @@ import { type PickupPointBody } from '@food-link/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectNoAxeViolations } from './support/axe';
 import { apiAddFood, apiAddPickupPoint, apiSignUp, type ApiSession } from './support/api';
-import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, screenshot } from './support/browser';
+import { DESKTOP, MOBILE, launchBrowser, openPage, screenshot } from './support/browser';
 import { daysFromToday, field, foodCard, requestNamed } from './support/flows';
 import { invitationLink, joinByInvitation } from './support/org';
 import { newUser, type E2eUser } from './support/users';
