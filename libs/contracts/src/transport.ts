@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCalendarDate } from './dates';
 import { calendarDate, count, dateTime, id, latitude, longitude, number, optionalText, said, setOf } from './fields';
 import { ReceivingHours } from './notifications';
+import { MemberRef } from './organisations';
 import { GOVERNORATE_CODES } from './places';
 
 /*
@@ -101,7 +102,7 @@ export const TransportOfferView = z
     expires_at: dateTime('Past this, nobody having accepted it, it goes back to the coordinator'),
     /** How many volunteers were told. */
     told: count('Volunteers told'),
-    accepted_by: z.object({ user_id: id('The volunteer'), name: said('Their name', 'Omar') }).nullable(),
+    accepted_by: MemberRef.nullable().meta({ description: 'The volunteer who took it' }),
   })
   .meta({ id: 'TransportOfferView' });
 export type TransportOfferView = z.infer<typeof TransportOfferView>;
@@ -128,7 +129,7 @@ export const TripState = z
   .object({
     request_id: id('The pickup request'),
     stage: z.enum(TRIP_STAGES),
-    volunteer: z.object({ user_id: id('The volunteer'), name: said('Their name', 'Omar') }).nullable(),
+    volunteer: MemberRef.nullable().meta({ description: 'The assigned volunteer; null: nobody' }),
     on_the_way_at: dateTime('When they set off').nullable(),
     eta: dateTime('When they expect to arrive').nullable(),
     delivered_at: dateTime('When they delivered it to the charity').nullable(),
