@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
+import { AuthModule, TokenModule } from '../auth/auth.module';
 import { HandoverModule } from '../handover/handover.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { TransportController } from './transport.controller';
@@ -12,7 +12,8 @@ import { TransportService } from './transport.service';
  * day. TransportRepository owns its four tables; the claim's assignee is written through ClaimsService.
  */
 @Module({
-  imports: [AuthModule, HandoverModule],
+  // TokenModule (OrganisationsService) rather than AuthModule: a worker-only process has no HTTP side.
+  imports: [TokenModule, HandoverModule],
   providers: [TransportRepository, TransportService],
   exports: [TransportService],
 })
