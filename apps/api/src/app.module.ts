@@ -21,6 +21,7 @@ import { PushModule } from './push/push.module';
 import { RealtimeGatewayModule } from './gateway/realtime-gateway.module';
 import { SocketSignOutModule } from './realtime/socket-sign-out.module';
 import { RedisModule } from './redis/redis.module';
+import { TransportModule } from './transport/transport.module';
 import { RequestsModule } from './requests/requests.module';
 import { StatsModule } from './stats/stats.module';
 import { ImpactModule } from './impact/impact.module';
@@ -66,6 +67,7 @@ export class AppModule implements OnApplicationShutdown {
               PushModule,
               MapModule,
               RequestsModule,
+              TransportModule,
               StatsModule,
               ImpactModule,
               RealtimeGatewayModule,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ERRORS, EXTRA_ROUTES, IMPACT_ROUTES, ORG_ROUTES, SCHEDULE_ROUTES, VERIFICATION_ROUTES, apiPath } from '@food-link/contracts';
+import { ERRORS, EXTRA_ROUTES, IMPACT_ROUTES, ORG_ROUTES, SCHEDULE_ROUTES, TRANSPORT_ROUTES, VERIFICATION_ROUTES, apiPath } from '@food-link/contracts';
 import sharp from 'sharp';
 import { SessionUsers } from '../src/auth/session-users';
 import { cairoDateIn, createCharity, createDonor, createPickupPoint, loginAs, pickupPointBody, requestPickup, verifyCharities, type TestUser } from './support/factories';
@@ -148,6 +148,9 @@ describe('authorization matrix: organisation roles', () => {
     // "Nothing today" (issue 29): also the branch's staff, who get its reminder.
     'POST /api/schedules/{at their branch}/occurrences/{date}/skip': [[201, 201, 201, 403, 403], async () => ({ method: 'POST', path: apiPath(SCHEDULE_ROUTES.skip, { id: await scheduleAt(branch), date: cairoDateIn(60) }) })],
     'POST /api/schedules/{at another branch}/occurrences/{date}/skip': [[201, 403, 403, 403, 403], async () => ({ method: 'POST', path: apiPath(SCHEDULE_ROUTES.skip, { id: await scheduleAt(otherBranch), date: cairoDateIn(60) }) })],
+    // Who is coming for the food (issue 28): the donor's members who see the listing's branch.
+    'GET /api/requests/{assigned}/trip': [[200, 200, 200, 200, 403], async () => ({ method: 'GET', path: apiPath(TRANSPORT_ROUTES.trip, { id: assignedRequest }) })],
+    'GET /api/volunteer/profile': [[403, 403, 403, 403, 403], async () => ({ method: 'GET', path: TRANSPORT_ROUTES.volunteerProfile })],
   };
 
   //                                                      admin coordinator volunteer other_volunteer removed
@@ -173,6 +176,22 @@ describe('authorization matrix: organisation roles', () => {
     'POST /api/schedules/{id}/occurrences/{date}/confirm': [[409, 409, 403, 403, 403], async () => ({ method: 'POST', path: apiPath(SCHEDULE_ROUTES.confirm, { id: await scheduleAt(branch, [charity.id]), date: cairoDateIn(60) }) })],
     'POST /api/schedules/{id}/occurrences/{date}/decline': [[409, 409, 403, 403, 403], async () => ({ method: 'POST', path: apiPath(SCHEDULE_ROUTES.decline, { id: await scheduleAt(branch, [charity.id]), date: cairoDateIn(60) }) })],
     'POST /api/schedules/{id}/occurrences/{date}/skip (a donor\'s)': [[403, 403, 403, 403, 403], async () => ({ method: 'POST', path: apiPath(SCHEDULE_ROUTES.skip, { id: await scheduleAt(branch, [charity.id]), date: cairoDateIn(60) }) })],
+    // Transport (issue 28). No volunteer here has a profile, so an offer finds nobody who fits (409): past the role check.
+    'POST /api/requests/{id}/transport': [[409, 409, 403, 403, 403], async () => ({ method: 'POST', path: apiPath(TRANSPORT_ROUTES.offerTransport, { id: await claimAt(branch) }), body: {} })],
+    'GET /api/volunteer/profile': [[403, 403, 200, 200, 403], async () => ({ method: 'GET', path: TRANSPORT_ROUTES.volunteerProfile })],
+    'GET /api/volunteer/offers': [[403, 403, 200, 200, 403], async () => ({ method: 'GET', path: TRANSPORT_ROUTES.myOffers })],
+    'GET /api/volunteer/trips': [[403, 403, 200, 200, 403], async () => ({ method: 'GET', path: `${TRANSPORT_ROUTES.trips}?date=${cairoDateIn(1)}` })],
+    'GET /api/requests/{assigned}/trip': [[200, 200, 200, 403, 403], async () => ({ method: 'GET', path: apiPath(TRANSPORT_ROUTES.trip, { id: assignedRequest }) })],
+    // Only the assignee marks the trip; a coordinator or admin who is not it: 403.
+    'POST /api/requests/{assigned}/on-the-way': [[403, 403, 200, 403, 403], async () => ({ method: 'POST', path: apiPath(TRANSPORT_ROUTES.onTheWay, { id: assignedRequest }), body: { eta_minutes: 10 } })],
+    'POST /api/requests/{assigned, not handed over}/delivered': [[403, 403, 409, 403, 403], async () => ({ method: 'POST', path: apiPath(TRANSPORT_ROUTES.delivered, { id: assignedRequest }) })],
+    // A volunteer gives back only a pickup of their own (transport.int-spec.ts): one assigned to someone else, 403.
+    'DELETE /api/requests/{assigned to someone else}/assignee': [[200, 200, 403, 403, 403], async () => {
+      const requestId = await claimAt(branch);
+      const assigned = await t.http.put(apiPath(ORG_ROUTES.assignee, { id: requestId }), { user_id: charities.coordinator.id }, { token: charity.token });
+      if (assigned.status !== 200) throw new Error(`arrange: assignment ${JSON.stringify(assigned.body)}`);
+      return { method: 'DELETE', path: apiPath(ORG_ROUTES.assignee, { id: requestId }) };
+    }],
   };
 
   const check = async (user: TestUser, target: Target, expected: number): Promise<HttpResult> => {

@@ -1,17 +1,10 @@
-import {
-  API_ROUTES,
-  ORG_ROUTES,
-  type AcceptedInvitation,
-  type InvitationBody,
-  type LoginResponse,
-  type PickupPointBody,
-} from '@food-link/contracts';
+import { type PickupPointBody } from '@food-link/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectNoAxeViolations } from './support/axe';
 import { apiAddFood, apiAddPickupPoint, apiSignUp, type ApiSession } from './support/api';
-import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, screenshot } from './support/browser';
+import { DESKTOP, MOBILE, launchBrowser, openPage, screenshot } from './support/browser';
 import { daysFromToday, field, foodCard, requestNamed } from './support/flows';
-import { waitForMail } from './support/mail';
+import { invitationLink, joinByInvitation } from './support/org';
 import { newUser, type E2eUser } from './support/users';
 
 /*
@@ -93,39 +86,6 @@ const TEXTS = {
 } as const;
 
 type Language = keyof typeof TEXTS;
-
-async function call<T>(path: string, { method = 'GET', body, token }: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
-  const response = await fetch(new URL(path, baseUrl()), {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-/** The token of the invitation link in the newest e-mail to `email` (`/join?token=...`). */
-async function invitationLink(email: string, count = 1): Promise<URL> {
-  const mail = await waitForMail(email, count);
-  const text = `${mail.text ?? ''} ${typeof mail.html === 'string' ? mail.html : ''}`;
-  const found = /https?:\/\/[^\s"'<>]+\/join\?token=[^\s"'<>&]+/.exec(text);
-  if (!found) throw new Error(`The invitation e-mail to ${email} has no /join?token= link: ${text.slice(0, 500)}`);
-  return new URL(found[0]);
-}
-
-/** Invites `user` over HTTP and joins with the e-mail's token, as the invitation page would; a session for the new member. */
-async function joinByInvitation(admin: ApiSession, user: E2eUser, body: Omit<InvitationBody, 'email'>): Promise<ApiSession> {
-  await call(ORG_ROUTES.invitations, { method: 'POST', body: { ...body, email: user.email }, token: admin.token });
-  const token = (await invitationLink(user.email)).searchParams.get('token') ?? '';
-  const joined = await call<AcceptedInvitation>(ORG_ROUTES.acceptInvitation, { method: 'POST', body: { token, name: user.name, password: user.password } });
-  const login = await call<LoginResponse>(API_ROUTES.login, { method: 'POST', body: { email: user.email, password: user.password } });
-  expect(login.data[0].user_type).toBe(joined.user_type);
-  return {
-    token: login.token,
-    storage: { token: login.token, userId: String(joined.user_id), userType: joined.user_type, charityName: joined.name },
-  };
-}
 
 const point = (language: Language): PickupPointBody => ({
   label: language === 'en' ? 'Smouha branch' : 'فرع سموحة',

@@ -28,6 +28,8 @@ export const DOMAIN_EVENTS = {
   charityClaimsPaused: 'charity.claims_paused',
   scheduleOccurrence: 'schedule.occurrence',
   requestAssigned: 'request.assigned',
+  requestTrip: 'request.trip',
+  transportOffer: 'transport.offer',
 } as const;
 
 export type DomainEventType = (typeof DOMAIN_EVENTS)[keyof typeof DOMAIN_EVENTS];
@@ -73,6 +75,8 @@ const PUBLIC_TOPIC: { readonly [T in DomainEventType]: LiveTopic | null } = {
   'charity.claims_paused': null,
   'schedule.occurrence': null,
   'request.assigned': null,
+  'request.trip': null,
+  'transport.offer': null,
 };
 
 /** The board's changes for items picked up in one governorate: `board:EG-C`. */
@@ -198,7 +202,25 @@ export interface DomainEventPayloads {
    * (its admins and coordinators), the member it is assigned to and the one it was taken from, while they
    * are members (docs/ORGANISATIONS.md, "Live events").
    */
-  'request.assigned': { foodId: number; requestId: number; assigneeId: number | null; previousAssigneeId: number | null };
+  'request.assigned': {
+    foodId: number;
+    requestId: number;
+    assigneeId: number | null;
+    previousAssigneeId: number | null;
+    /** The volunteer gave the pickup back themselves (issue 28): the coordinators are told at once. */
+    returned?: boolean;
+  };
+  /**
+   * The assigned volunteer set off (`on_the_way`, with the ETA) or delivered the food to the charity
+   * (`delivered`): to the donor's room (and the item's branch) and the charity's, and the assignee's
+   * (docs/REALTIME.md). The donor's card fetches who is coming (GET /api/requests/{id}/trip) or reads it here.
+   */
+  'request.trip': { foodId: number; requestId: number; stage: 'on_the_way' | 'delivered'; assigneeId: number; eta: string | null };
+  /**
+   * A transport offer of a claim to the charity's volunteers changed (`offered`, `accepted`, `declined`,
+   * `expired`): to the charity's room and the volunteers told of it (docs/REALTIME.md).
+   */
+  'transport.offer': { foodId: number; requestId: number; offerId: number; change: 'offered' | 'accepted' | 'declined' | 'expired'; expiresAt: string; assigneeId: number | null };
 }
 
 /** What happened to a day of a standing collection (`schedule.occurrence`). */
@@ -287,6 +309,8 @@ export const MESSAGING_JOBS = {
 /** Jobs of the `handover` queue: one delayed job per pending request, at the end of its window plus the grace period. */
 export const HANDOVER_JOBS = {
   notCollected: 'not-collected',
+  /** A transport offer nobody accepted by its time goes back to the coordinator (job id `transport-offer-end-<offer id>`). */
+  transportOfferEnd: 'transport-offer-end',
 } as const;
 
 /**

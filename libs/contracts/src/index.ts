@@ -33,3 +33,4 @@ export * from './map';
 export * from './map-constants';
 export * from './organisations';
 export * from './organisations-constants';
+export * from './transport';

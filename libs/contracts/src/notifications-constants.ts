@@ -85,8 +85,8 @@ export const NOTIFICATION_KINDS_OF_ROLE = {
 export const NOTIFICATION_CHANNELS = ['in_app', 'push', 'email', 'phone'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
-/** Account news of the handover itself: `code_locked`, too many wrong pickup codes for a request. */
-export const HANDOVER_NEWS = ['code_locked'] as const;
+/** Account news of the handover itself: `code_locked` (too many wrong pickup codes for a request), and the transport offer's news (docs/DOMAIN-RULES.md, "Volunteers and their trips"). */
+export const HANDOVER_NEWS = ['code_locked', 'transport_offered', 'transport_expired', 'transport_returned', 'transport_delivered'] as const;
 
 /** Every channel on for every kind: what a new user has (a charity that saved a profile wants to hear). */
 export const DEFAULT_NOTIFICATION_CHOICES: NotificationChoices = Object.fromEntries(

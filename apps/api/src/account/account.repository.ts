@@ -80,7 +80,8 @@ export class AccountRepository {
   /**
    * Erases what a deleted account leaves besides its row (which UsersRepository.anonymise keeps, so past
    * donations and requests keep their counts): its Idempotency-Keys, push subscriptions, reset links,
-   * charity profile, notification choices, notifications, partner lists, and its phone and messages.
+   * charity profile, notification choices, notifications, partner lists, its phone and messages, and a
+   * volunteer's profile and trip orders.
    */
   async erasePersonalData(tx: EntityManager, userId: number): Promise<void> {
     await tx.query(`DELETE FROM idempotency_keys WHERE user_id = $1`, [userId]);
@@ -98,5 +99,8 @@ export class AccountRepository {
     await tx.query(`DELETE FROM messaging_phones WHERE user_id = $1`, [userId]);
     await tx.query(`DELETE FROM messaging_code_sends WHERE user_id = $1`, [userId]);
     await tx.query(`DELETE FROM messaging_messages WHERE user_id = $1`, [userId]);
+    // A volunteer's vehicle, area and hours, and the order they chose for their days (issue 28).
+    await tx.query(`DELETE FROM volunteer_profiles WHERE user_id = $1`, [userId]);
+    await tx.query(`DELETE FROM trip_orders WHERE volunteer_id = $1`, [userId]);
   }
 }

@@ -134,6 +134,12 @@ export const listingsConfig = z.object({
   /** A request still pending this long after its window ends becomes not collected. */
   NOT_COLLECTED_GRACE_MINUTES: wholeNumber(30, 0, 24 * 60),
   /**
+   * How long a transport offer waits for one of the charity's volunteers to accept it, at most until the
+   * pickup window ends (docs/DOMAIN-RULES.md, "Volunteers and their trips"); then it goes back to the
+   * coordinator. 0 (tests): it ends at once.
+   */
+  TRANSPORT_OFFER_MINUTES: wholeNumber(30, 0, 24 * 60),
+  /**
    * A charity that cancels this many claims within LIMITS.quickCancelMinutes of making them, over
    * LIMITS.quickCancelWindowHours, has its claiming paused for LIMITS.quickCancelPauseHours (claiming and
    * cancelling at once would harvest donors' addresses; docs/OPERATIONS.md, "Limits and timeouts"). `0`

@@ -32,6 +32,7 @@ import { MessagingSending1764651810000 } from './migrations/1764651810000-messag
 import { MessagingLateFallback1764651811000 } from './migrations/1764651811000-messaging-late-fallback';
 import { HijriShifts1764651820000 } from './migrations/1764651820000-hijri-shifts';
 import { PartialClaims1764651830000 } from './migrations/1764651830000-partial-claims';
+import { Transport1764651840000 } from './migrations/1764651840000-transport';
 import { ScheduleReminders1764651850000 } from './migrations/1764651850000-schedule-reminders';
 
 /**
@@ -72,6 +73,7 @@ export const MIGRATIONS = [
   MessagingLateFallback1764651811000,
   HijriShifts1764651820000,
   PartialClaims1764651830000,
+  Transport1764651840000,
   ScheduleReminders1764651850000,
 ];
 

@@ -50,6 +50,10 @@ export const TABLE_OWNERS: Record<string, readonly string[]> = {
   messaging_phones: ['messaging/messaging.repository.ts', 'account/account.repository.ts'],
   messaging_code_sends: ['messaging/messaging.repository.ts', 'account/account.repository.ts'],
   messaging_messages: ['messaging/messaging.repository.ts', 'account/account.repository.ts'],
+  volunteer_profiles: ['transport/transport.repository.ts', 'account/account.repository.ts'],
+  transport_offers: ['transport/transport.repository.ts'],
+  request_trips: ['transport/transport.repository.ts'],
+  trip_orders: ['transport/transport.repository.ts', 'account/account.repository.ts'],
 };
 
 /** A write and its table: `INSERT INTO t`, `UPDATE t [AS a] SET` (`UPDATE ONLY t` too), `DELETE FROM t`. */

@@ -64,6 +64,9 @@ const ORG_AUDIENCES: { readonly [T in DomainEventType]?: { branch: boolean } } =
   'request.received': { branch: true },
   'request.code_locked': { branch: true },
   'request.assigned': { branch: false },
+  // Who is coming for the food: the donor's branch too, and the assignee (docs/REALTIME.md).
+  'request.trip': { branch: true },
+  'transport.offer': { branch: false },
 };
 
 /** What the organisation rooms of an event are looked up by, or null for an event they do not hear. */

@@ -346,15 +346,15 @@ export class RequestsController {
   }
 
   @Roles('charity')
-  @OrgRoles('admin', 'coordinator')
+  @OrgRoles('admin', 'coordinator', 'volunteer')
   @Delete(ORG_ROUTES.assignee)
-  @ApiOperation({ summary: 'Unassigns a pending claim (charity admins and coordinators)' })
+  @ApiOperation({ summary: 'Unassigns a pending claim (charity admins and coordinators); the assigned volunteer gives it back (their coordinators are told at once)' })
   @ApiIdParam('id', 'The pickup request')
   @ApiOkResponse({ schema: shapeRef(RequestAssignment) })
   @ApiErrors(
     invalidId('id'),
     401,
-    { status: 403, description: "Not an admin or coordinator, or another charity's request", message: ERRORS.requestOfAnotherCharity },
+    { status: 403, description: "Not an admin or coordinator (or the assigned volunteer), or another charity's request", message: ERRORS.requestOfAnotherCharity },
     REQUEST_NOT_FOUND,
     NOT_PENDING,
     503,

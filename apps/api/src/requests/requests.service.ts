@@ -325,13 +325,17 @@ export class RequestsService {
 
   /**
    * A charity's admin or coordinator assigns a pending claim to a member of the charity, who goes and
-   * collects it (docs/ORGANISATIONS.md); `assigneeId` null unassigns it.
+   * collects it (docs/ORGANISATIONS.md); `assigneeId` null unassigns it. The assigned volunteer may
+   * unassign themselves: they give the pickup back (`returned`, issue 28).
    */
   async assign(user: AuthUser, requestId: number, assigneeId: number | null): Promise<RequestAssignment> {
     const me = membershipOf(user);
     return this.db.transaction(async (tx) => {
       const request = await this.lockRequest(tx, requestId);
       if (request.charity_id !== me.accountId) throw new ForbiddenException(ERRORS.requestOfAnotherCharity);
+      // A volunteer may only give back a pickup of their own (issue 28): the coordinators are told at once.
+      const returned = me.role === 'volunteer';
+      if (returned && (assigneeId !== null || request.assignee_id !== user.id)) throw new ForbiddenException(ERRORS.assigneeOnly);
       assertPending(request);
       let name: string | null = null;
       if (assigneeId !== null) {
@@ -353,7 +357,7 @@ export class RequestsService {
       await this.outbox.record(
         tx,
         DOMAIN_EVENTS.requestAssigned,
-        { foodId: request.food_id, requestId, assigneeId, previousAssigneeId: request.assignee_id },
+        { foodId: request.food_id, requestId, assigneeId, previousAssigneeId: request.assignee_id, ...(returned ? { returned } : {}) },
         [request.charity_id],
       );
       const answer: RequestAssignment = { request_id: requestId, assignee: assigneeId === null ? null : { user_id: assigneeId, name: name ?? '' } };

@@ -29,6 +29,8 @@ import { QueueWorkerKit, type QueueName } from './queue-worker';
 import { SchedulesModule } from '../schedules/schedules.module';
 import { ScheduleRemindersModule } from '../schedules/schedule-reminders.module';
 import { SchedulesProcessor } from './schedules.processor';
+import { TransportCoreModule, TransportReactionsModule } from '../transport/transport.module';
+import { TransportOfferScheduler } from './transport-offer-scheduler';
 
 /** One processor per queue (each a QueueWorker); the type makes a queue without a processor a compile error. */
 const PROCESSORS: Record<QueueName, Type<unknown>> = {
@@ -79,7 +81,9 @@ const PROCESSORS: Record<QueueName, Type<unknown>> = {
     // these modules hold some of them (the others are in the modules above).
     DiscoveryModule,
     VerificationReactionsModule,
+    TransportCoreModule,
+    TransportReactionsModule,
   ],
-  providers: [...Object.values(PROCESSORS), QueueWorkerKit, DomainEventReactions, NotCollectedScheduler, OfferScheduler],
+  providers: [...Object.values(PROCESSORS), QueueWorkerKit, DomainEventReactions, NotCollectedScheduler, OfferScheduler, TransportOfferScheduler],
 })
 export class WorkerModule {}

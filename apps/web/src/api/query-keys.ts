@@ -56,6 +56,11 @@ export const queryKeys = {
   orgInvitations: (token: string) => ['org', token, 'invitations'] as const,
   orgActivity: (token: string) => ['org', token, 'activity'] as const,
   myPickups: (token: string) => ['org', token, 'my-pickups'] as const,
+  /** Transport (issue 28): a volunteer's profile, offers and day; who is coming for a claim. */
+  volunteerProfile: (token: string) => ['org', token, 'volunteer-profile'] as const,
+  myOffers: (token: string) => ['org', token, 'transport-offers'] as const,
+  tripDay: (token: string, date: string) => ['org', token, 'trips', date] as const,
+  trip: (requestId: number) => ['trip', requestId] as const,
   invitationPreview: (invitationToken: string) => ['invitation-preview', invitationToken] as const,
   opsMailMessage: (operatorId: number, file: string) => ['ops', operatorId, 'mail', file] as const,
 };

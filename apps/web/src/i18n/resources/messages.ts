@@ -50,6 +50,10 @@ export const messages = {
       overturn_no_show: 'An operator overturned a no-show of your charity: it no longer counts against it.',
       code_locked:
         '{{tries}} wrong pickup codes were entered for the claim on your listing {{item}}, so codes are no longer accepted for it. If the charity is at the door, check who they are and mark it donated without a code; if you did not enter them, tell the Food Link operators.',
+      transport_offered: 'Can you collect “{{name}}” ({{item}})? Your charity offers this pickup to its volunteers: the first to accept it goes. Answer in My trips.',
+      transport_expired: 'No volunteer accepted the pickup of “{{name}}” ({{item}}) in time: assign it to someone, or collect it yourselves.',
+      transport_returned: 'The volunteer gave back the pickup of “{{name}}” ({{item}}): it needs someone else to collect it.',
+      transport_delivered: 'The volunteer delivered “{{name}}” ({{item}}) to the charity: please report what was received.',
       reason: 'Reason: {{reason}}',
     },
   },
@@ -166,6 +170,10 @@ export const messages = {
       overturn_no_show: 'ألغى أحد المشرفين احتساب عدم حضور على جمعيتكم: لم يعد يُحسب عليها.',
       code_locked:
         'أُدخل {{tries}} رموز استلام خاطئة لحجز تبرعكم {{item}}، فلم تعد الرموز مقبولة له. إذا كانت الجمعية عند الباب فتحققوا منها وسجّلوا التسليم دون رمز، وإن لم تكونوا أنتم من أدخلها فأبلغوا مشرفي فود لينك.',
+      transport_offered: 'هل يمكنك استلام «{{name}}» ({{item}})؟ تعرض جمعيتك هذا الاستلام على متطوعيها، ويذهب أول من يقبله. أجب في رحلاتي.',
+      transport_expired: 'لم يقبل أي متطوع استلام «{{name}}» ({{item}}) في الوقت المحدد: أسندوه إلى أحد، أو استلموه بأنفسكم.',
+      transport_returned: 'أعاد المتطوع استلام «{{name}}» ({{item}}): يحتاج إلى من يستلمه غيره.',
+      transport_delivered: 'سلّم المتطوع «{{name}}» ({{item}}) إلى الجمعية: يرجى تسجيل ما تم استلامه.',
       reason: 'السبب: {{reason}}',
     },
   },

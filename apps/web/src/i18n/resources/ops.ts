@@ -189,12 +189,13 @@ export const ops = {
     // Every name of DOMAIN_EVENTS (libs/contracts/src/events.ts); ops-texts.test.ts checks none is missing.
     eventTypes: {
       food: { listed: 'Food listed', claimed: 'Food claimed', expired: 'Food expired', updated: 'Food edited', withdrawn: 'Food withdrawn or hidden' },
-      request: { cancelled: 'Request cancelled', fulfilled: 'Request fulfilled', not_collected: 'Request not collected', received: 'Receipt reported', code_locked: 'Pickup code locked after wrong codes', assigned: 'Pickup assigned to a member' },
+      request: { cancelled: 'Request cancelled', fulfilled: 'Request fulfilled', not_collected: 'Request not collected', received: 'Receipt reported', code_locked: 'Pickup code locked after wrong codes', assigned: 'Pickup assigned to a member', trip: 'Volunteer on the way or delivered' },
       stats: { updated: 'Impact totals updated' },
       notification: { created: 'Notification made' },
       charity: { verification: 'Verification decision', claims_paused: 'Claiming paused after quick cancellations' },
       account: { moderation: 'Moderation action' },
       schedule: { occurrence: 'Standing collection day changed' },
+      transport: { offer: 'Transport offered to volunteers' },
     },
   },
   ar: {
@@ -381,12 +382,13 @@ export const ops = {
     },
     eventTypes: {
       food: { listed: 'عُرض طعام', claimed: 'حُجز طعام', expired: 'انتهت صلاحية طعام', updated: 'عُدّل طعام', withdrawn: 'سُحب طعام أو أُخفي' },
-      request: { cancelled: 'أُلغي طلب', fulfilled: 'تم تسليم طلب', not_collected: 'لم يُستلم طلب', received: 'أُبلغ عن الاستلام', code_locked: 'قُفل رمز الاستلام بعد رموز خاطئة', assigned: 'أُسند استلام إلى عضو' },
+      request: { cancelled: 'أُلغي طلب', fulfilled: 'تم تسليم طلب', not_collected: 'لم يُستلم طلب', received: 'أُبلغ عن الاستلام', code_locked: 'قُفل رمز الاستلام بعد رموز خاطئة', assigned: 'أُسند استلام إلى عضو', trip: 'متطوع في الطريق أو سلّم' },
       stats: { updated: 'تحدّثت أرقام الأثر' },
       notification: { created: 'أُنشئ إشعار' },
       charity: { verification: 'قرار توثيق', claims_paused: 'أُوقف حجز جمعية مؤقتًا بعد إلغاءات سريعة' },
       account: { moderation: 'إجراء إشراف' },
       schedule: { occurrence: 'تغيّر يوم من استلام دوري' },
+      transport: { offer: 'عُرض النقل على المتطوعين' },
     },
   },
 };

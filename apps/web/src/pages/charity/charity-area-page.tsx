@@ -34,6 +34,7 @@ const CharityProfileView = lazyView(() => import('./charity-profile-view').then(
 const CharityImpactView = lazyView(() => import('../impact/charity-impact-view').then((m) => m.CharityImpactView));
 const CharityVerificationView = lazyView(() => import('../verification/charity-verification-view').then((m) => m.CharityVerificationView));
 const MyPickupsView = lazyView(() => import('../org/my-pickups-view').then((m) => m.MyPickupsView));
+const MyTripsView = lazyView(() => import('../transport/my-trips-view').then((m) => m.MyTripsView));
 
 /**
  * The charity area. Live, it hears the public board's changes and the charity's own events: with a
@@ -50,7 +51,7 @@ export default function CharityAreaPage() {
   const access = useOrg();
   const role = access.state === 'ready' ? access.role : null;
   // A volunteer lands on their pickups, and has nothing else to see (the server refuses them the rest).
-  const view: CharityView = role === 'volunteer' ? { name: 'pickups' } : chosen;
+  const view: CharityView = role === 'volunteer' ? (chosen.name === 'trips' ? chosen : { name: 'pickups' }) : chosen;
   // Focus follows the reader's own moves between views, not the first load of the page.
   const [moved, setMoved] = useState(false);
   useEffect(() => {
@@ -96,6 +97,7 @@ export default function CharityAreaPage() {
           {view.name === 'impact' && <CharityImpactView focusHeading={moved} />}
           {view.name === 'verification' && <CharityVerificationView focusHeading={moved} />}
           {view.name === 'pickups' && signedIn && <MyPickupsView focusHeading={moved} />}
+          {view.name === 'trips' && signedIn && role === 'volunteer' && <MyTripsView focusHeading={moved} />}
         </ViewSuspense>
       </main>
     </>

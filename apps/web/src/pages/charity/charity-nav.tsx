@@ -9,7 +9,7 @@ import { useCharityName } from '../../session/use-charity-name';
 import { PAGE_ROUTES, type OrgRole } from '@food-link/contracts';
 import { can } from '../../components/use-org';
 
-type NavView = 'available' | 'requests' | 'profile' | 'impact' | 'verification' | 'pickups';
+type NavView = 'available' | 'requests' | 'profile' | 'impact' | 'verification' | 'pickups' | 'trips';
 type CharityNavProps = { current: NavView; onShow: (view: NavView) => void; role: OrgRole | null };
 
 const buttonClass =
@@ -54,6 +54,7 @@ export function CharityNav({ current, onShow, role }: CharityNavProps) {
           {(!role || can.claim(role)) && viewButton('available', t('nav.available'))}
           {(!role || can.claim(role)) && viewButton('requests', t('nav.requests'))}
           {session && role && viewButton('pickups', t('pickups.navLink', { ns: 'org' }))}
+          {session && role === 'volunteer' && viewButton('trips', t('transport.navLink', { ns: 'org' }))}
           {session && role && can.claim(role) && viewButton('profile', t('nav.profile'))}
           {session && role && can.reports(role) && viewButton('impact', t('charity.navLink', { ns: 'impact' }))}
           {session && role && can.settings(role) && viewButton('verification', t('navLink', { ns: 'verification' }))}

@@ -12,6 +12,7 @@ import { ReceivedSummary } from '../listing/received-summary';
 import { ReceivedForm } from './received-form';
 import { can, useOrg } from '../../components/use-org';
 import { AssignControl } from '../org/assign-control';
+import { OfferTransportControl } from '../transport/offer-transport-control';
 
 type RequestItemProps = {
   request: CharityRequestItem;
@@ -99,6 +100,10 @@ export function RequestItem({ request, cancelling, onCancel, charityUserId }: Re
           assignee={request.assignee ?? null}
           members={access.org.members}
         />
+      )}
+      {/* Or offered to the charity's volunteers whose vehicle and area fit: the first to accept goes (issue 28). */}
+      {state === 'pending' && !request.assignee && access.state === 'ready' && access.org && access.org.members.some((m) => m.role === 'volunteer') && can.claim(access.role) && (
+        <OfferTransportControl requestId={request.request_id} />
       )}
       {state === 'pending' && <PickupDetailsPanel requestId={request.request_id} />}
       {state === 'withdrawn' && <p className="text-sm text-stone-700">{tl('status.withdrawn')}</p>}

@@ -21,6 +21,7 @@ import { AddFoodForm } from './lazy-add-food-form';
 import { OfferStage } from './offer-stage';
 import { useFulfilRequest, useReportNoShow, useWithdrawFood } from './use-fulfil-request';
 import { can, useOrg } from '../../components/use-org';
+import { WhoIsComing } from '../transport/who-is-coming';
 
 const fieldClass = 'grid grid-cols-[fit-content(40%)_1fr] gap-x-3 gap-y-1 text-sm';
 const smallButton =
@@ -248,6 +249,7 @@ export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: n
                 {showDetails ? tl('pickupDetails.hide') : tl('pickupDetails.show')}
               </button>
               {showDetails && <PickupDetailsPanel requestId={claim.request_id} />}
+              <WhoIsComing requestId={claim.request_id} />
               <div className="flex flex-col gap-1">
                 <label htmlFor={codeId} className="text-sm font-medium text-stone-800">
                   {tl('card.code')}
