@@ -56,8 +56,11 @@ describe('transport: volunteers, offers and trips', () => {
     const saved = await t.http.put(TRANSPORT_ROUTES.volunteerProfile, { hours: { from: '08:00', until: '22:00' }, ...body }, { token: user.token });
     if (saved.status !== 200) throw new Error(`arrange: profile ${JSON.stringify(saved.body)}`);
   };
-  /** A listing at `point`, `weight_kg`, with a window tomorrow (Cairo) from `from` to `until` (hours), claimed by `by`. */
-  const claimAt = async (point: number, weight_kg: number | null, window: [number, number] = [10, 14], by: TestUser = charity) => {
+  /**
+   * A listing of 30 at `point`, `weight_kg`, with a window tomorrow (Cairo) from `from` to `until` (hours),
+   * claimed by `by`: all of it, or `quantity` of it.
+   */
+  const claimAt = async (point: number, weight_kg: number | null, window: [number, number] = [10, 14], by: TestUser = charity, quantity?: number) => {
     const [y, m, d] = cairoDateIn(1).split('-').map(Number);
     const listed = await t.http.post(
       '/api/add',
@@ -74,7 +77,7 @@ describe('transport: volunteers, offers and trips', () => {
       { token: donor.token },
     );
     if (listed.status !== 201) throw new Error(`arrange: listing ${JSON.stringify(listed.body)}`);
-    return requestPickup(t.http, by, listed.body.id as number);
+    return requestPickup(t.http, by, listed.body.id as number, quantity);
   };
   const offer = (requestId: number, user: TestUser = coordinator, body: Record<string, unknown> = {}) =>
     t.http.post(apiPath(TRANSPORT_ROUTES.offerTransport, { id: requestId }), body, { token: user.token });
@@ -176,6 +179,11 @@ describe('transport: volunteers, offers and trips', () => {
     expect(bikeOffers).not.toContain(heavyInCairo);
     expect(bikeOffers).not.toContain(inGiza);
     expect(await offersOf(volunteers.alex)).toEqual([inAlexandria]);
+    // A partial claim weighs its share: 6 of the 30 meals of a 20 kg listing are 4 kg, which the bicycle carries.
+    const partOfHeavy = await claimAt(points.tahrir, 20, [10, 14], charity, 6);
+    const partOffer = await offer(partOfHeavy);
+    expect(partOffer.body).toMatchObject({ told: 2, weight_kg: 4 });
+    expect(await offersOf(volunteers.bike)).toContain(partOfHeavy);
     expect(await offersOf(volunteers.noProfile)).toEqual([]);
     expect(await offersOf(otherVolunteer)).toEqual([]);
 

@@ -61,8 +61,14 @@ export interface DayStopRow {
   delivered_at: Date | null;
 }
 
+/**
+ * What a claim weighs: its share of the listing's estimated weight (partial claims: docs/DOMAIN-RULES.md),
+ * as impact counts it (stats.repository.ts). Matching and the day's load use it, not the whole listing's.
+ */
+const CLAIM_WEIGHT = `round(f.weight_kg * r.quantity / f.quantity, 2)::float8`;
+
 const OFFER_COLUMNS = `o.id, o.request_id, o.charity_id, o.offered_by, o.note, o.told, o.declined, o.state, o.created_at, o.expires_at,
-       o.accepted_by, ab.name AS accepted_by_name, f.id AS food_id, f.food_name, f.weight_kg::float8 AS weight_kg,
+       o.accepted_by, ab.name AS accepted_by_name, f.id AS food_id, f.food_name, ${CLAIM_WEIGHT} AS weight_kg,
        p.governorate, p.area, f.pickup_from AS window_start, coalesce(r.collect_by, f.pickup_until) AS window_end`;
 const OFFER_FROM = `transport_offers o
   JOIN pickup_requests r ON r.id = o.request_id
@@ -116,10 +122,10 @@ export class TransportRepository {
     return rows.map((row) => row.user_id);
   }
 
-  /** The item's weight and governorate, for matching. */
+  /** The claim's weight (its share of the listing's) and the pickup's governorate, for matching. */
   async requestCargo(manager: EntityManager, requestId: number): Promise<{ weight_kg: number | null; governorate: string | null }> {
     const [row] = await manager.query<{ weight_kg: number | null; governorate: string | null }[]>(
-      `SELECT f.weight_kg::float8 AS weight_kg, p.governorate
+      `SELECT ${CLAIM_WEIGHT} AS weight_kg, p.governorate
          FROM pickup_requests r JOIN food_items f ON f.id = r.food_id LEFT JOIN pickup_points p ON p.id = f.pickup_point_id
         WHERE r.id = $1`,
       [requestId],
@@ -247,7 +253,7 @@ export class TransportRepository {
     return this.db.query<DayStopRow[]>(
       `SELECT r.id AS request_id, f.id AS food_id, f.food_name, d.name AS donor_name, p.address_line, p.area, p.contact_phone AS phone,
               p.lat, p.lng, f.pickup_from AS window_start, coalesce(r.collect_by, f.pickup_until) AS window_end,
-              f.weight_kg::float8 AS weight_kg, r.pickup_code, r.status::text AS status,
+              ${CLAIM_WEIGHT} AS weight_kg, r.pickup_code, r.status::text AS status,
               t.on_the_way_at, t.eta_at, t.delivered_at
          FROM pickup_requests r
          JOIN food_items f ON f.id = r.food_id

@@ -100,8 +100,9 @@ export async function addFood(
   return response.body;
 }
 
-export async function requestPickup(http: HttpClient, charity: TestUser, foodId: number): Promise<number> {
-  const response = await http.post('/api/request', { food_id: foodId }, { token: charity.token });
+/** The charity claims the listing (all that is left, or `quantity` of it: partial claims); the request's id. */
+export async function requestPickup(http: HttpClient, charity: TestUser, foodId: number, quantity?: number): Promise<number> {
+  const response = await http.post('/api/request', { food_id: foodId, ...(quantity === undefined ? {} : { quantity }) }, { token: charity.token });
   if (response.status !== 201) throw new Error(`pickup request failed: ${JSON.stringify(response.body)}`);
   return response.body.request_id;
 }
