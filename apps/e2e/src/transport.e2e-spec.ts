@@ -9,11 +9,12 @@ import { newUser, type E2eUser } from './support/users';
 
 /*
  * Getting the food there (issue 28; docs/DOMAIN-RULES.md, "Volunteers and their trips"), through the screens,
- * live: a charity claims a listing; its coordinator offers the pickup to the charity's volunteers; the
- * volunteer accepts it on a phone, in My trips, and marks on the way with an ETA; the donor's card says who
- * is coming and when without a reload; the donor types the volunteer's code on Donate; the volunteer marks
- * it delivered. The members join by invitation over HTTP and the volunteer's profile is saved over HTTP:
- * the scene, not the subject.
+ * live: two charities share a listing of 30 (20 and 10: partial claims); the first one's coordinator offers
+ * its pickup to the charity's volunteers; the volunteer accepts it on a phone, in My trips, and marks on the
+ * way with an ETA; the donor's card lists both claims and says who is coming and when without a reload; the
+ * donor types the volunteer's code on Donate; the volunteer marks it delivered. The members join by
+ * invitation over HTTP, the volunteer's profile is saved and the claims are made over HTTP: the scene, not
+ * the subject.
  */
 
 const TEXTS = {
@@ -56,6 +57,7 @@ describe('a volunteer carries the food, live', () => {
   const contexts: BrowserContext[] = [];
   let donor: ApiSession;
   let charityUser: E2eUser;
+  let otherCharityUser: E2eUser;
   let charity: ApiSession;
   let coordinator: ApiSession;
   let volunteer: ApiSession;
@@ -101,7 +103,11 @@ describe('a volunteer carries the food, live', () => {
       pickup_from: new Date(now + 60_000).toISOString(),
       pickup_until: new Date(now + 3 * 3_600_000).toISOString(),
     });
-    await apiRequestPickup(coordinator.token, foodId);
+    // Two charities share the 30 boxes (partial claims): this one's coordinator takes 20 (8 of the 12 kg),
+    // another charity the 10 left.
+    await apiRequestPickup(coordinator.token, foodId, 20);
+    otherCharityUser = newUser('charity');
+    await apiRequestPickup((await apiSignUp(otherCharityUser, 'charity')).token, foodId, 10);
   });
 
   afterAll(async () => {
@@ -122,6 +128,8 @@ describe('a volunteer carries the food, live', () => {
     volunteerPage = await open('/FoodDonationApp?view=trips', { storage: { ...volunteer.storage, language: 'en' }, viewport: MOBILE });
     const offers = volunteerPage.getByTestId('transport-offers');
     await offers.getByText(foodName).waitFor();
+    // Its share of the listing: 20 of the 30 boxes of 12 kg.
+    await offers.getByText('8 kg', { exact: false }).waitFor();
     await offers.getByRole('button', { name: TEXTS.accept, exact: true }).click();
     await volunteerPage.getByText(TEXTS.accepted, { exact: true }).waitFor();
     const shown = stopCard().getByTestId('trip-code');
@@ -138,6 +146,10 @@ describe('a volunteer carries the food, live', () => {
   it("marks on the way with an ETA, and the donor's card says who is coming and when, live", async () => {
     donorPage = await open('/DonerDashboard', { storage: { ...donor.storage, language: 'en' }, viewport: DESKTOP });
     await foodCard(donorPage, foodId).waitFor();
+    // The donor's card lists both charities' claims, each with its part.
+    const claims = foodCard(donorPage, foodId).getByTestId('donor-claims').locator('li');
+    await claims.filter({ hasText: charityUser.name }).filter({ hasText: '20' }).waitFor();
+    await claims.filter({ hasText: otherCharityUser.name }).filter({ hasText: '10' }).waitFor();
     const card = stopCard();
     await card.getByLabel(TEXTS.eta).fill('15');
     await card.getByRole('button', { name: TEXTS.onTheWay, exact: true }).click();

@@ -99,8 +99,10 @@ export async function apiAddFood(token: string, food: AddFoodWire): Promise<numb
 }
 
 /** Claims the food for the charity; returns the request id. */
-export async function apiRequestPickup(token: string, foodId: number): Promise<number> {
-  return (await call<PickupRequestResponse>(API_ROUTES.requestPickup, { method: 'POST', body: { food_id: foodId }, token })).request_id;
+/** Claims the listing: all that is left, or `quantity` of it (partial claims); the request's id. */
+export async function apiRequestPickup(token: string, foodId: number, quantity?: number): Promise<number> {
+  const body = { food_id: foodId, ...(quantity === undefined ? {} : { quantity }) };
+  return (await call<PickupRequestResponse>(API_ROUTES.requestPickup, { method: 'POST', body, token })).request_id;
 }
 
 export async function apiFulfil(token: string, requestId: number): Promise<void> {
