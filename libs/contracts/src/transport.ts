@@ -92,7 +92,7 @@ export const TransportOfferView = z
     request_id: id('The pickup request'),
     food_id: id('The food item'),
     food_name: said('The food item', 'Koshary, 40 portions'),
-    weight_kg: z.number().nullable().meta({ description: "The listing's weight, kg (null: not given)" }),
+    weight_kg: z.number().nullable().meta({ description: "The claim's weight, kg: its share of the listing's (null: the listing has none)" }),
     governorate: z.string().nullable(),
     area: z.string().nullable(),
     window_start: dateTime('When the pickup window opens').nullable(),

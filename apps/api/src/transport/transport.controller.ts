@@ -47,7 +47,7 @@ export class TransportController {
   @Roles('charity')
   @OrgRoles('volunteer')
   @Put(TRANSPORT_ROUTES.volunteerProfile)
-  @ApiOperation({ summary: "Saves the volunteer's profile: pickups are offered to them when the vehicle carries the listing's weight and the pickup is in one of their governorates" })
+  @ApiOperation({ summary: "Saves the volunteer's profile: pickups are offered to them when the vehicle carries the claim's weight (its share of the listing's) and the pickup is in one of their governorates" })
   @ApiOkResponse({ schema: shapeRef(VolunteerProfileView) })
   @ApiErrors({ status: 400, description: 'A field is missing or invalid', message: ['capacity_kg must be more than 0'] }, 401, VOLUNTEERS_ONLY, 503)
   saveProfile(@CurrentUser() user: AuthUser, @ValidBody(VolunteerProfileBody) body: VolunteerProfileBody) {
@@ -59,7 +59,7 @@ export class TransportController {
   @Post(TRANSPORT_ROUTES.offerTransport)
   @ApiOperation({
     summary:
-      "Offers a pending, unassigned claim to the charity's volunteers whose vehicle carries the listing's weight and whose governorates include the pickup's: each is told (in-app, push, WhatsApp or SMS as they chose); the first to accept gets it. Nobody by TRANSPORT_OFFER_MINUTES (or the window's end): it goes back to the coordinator",
+      "Offers a pending, unassigned claim to the charity's volunteers whose vehicle carries the claim's weight (its share of the listing's) and whose governorates include the pickup's: each is told (in-app, push, WhatsApp or SMS as they chose); the first to accept gets it. Nobody by TRANSPORT_OFFER_MINUTES (or the window's end): it goes back to the coordinator",
   })
   @ApiIdParam('id', 'The pickup request')
   @ApiCreatedResponse({ schema: shapeRef(TransportOfferView) })

@@ -62,7 +62,7 @@ export class TransportService {
 
   /**
    * The claiming charity's admin or coordinator offers a pending, unassigned claim to its volunteers whose
-   * vehicle carries the listing's weight and whose governorates include the pickup's. They are told by the
+   * vehicle carries the claim's weight (its share of the listing's) and whose governorates include the pickup's. They are told by the
    * `transport.offer` event's reaction (TransportReactions), which also schedules the offer's end.
    */
   async offer(user: AuthUser, requestId: number, note: string | null): Promise<TransportOfferView> {
