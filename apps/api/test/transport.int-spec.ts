@@ -208,6 +208,17 @@ describe('transport: volunteers, offers and trips', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('takes a cancelled claim off the volunteers\' offers at once, and refuses its accept', async () => {
+    const requestId = await claimAt(points.tahrir, 5);
+    const made = await offer(requestId);
+    expect(made.status).toBe(201);
+    const listed = async () => (await t.http.get<{ offers: TransportOfferView[] }>(TRANSPORT_ROUTES.myOffers, { token: volunteers.bike.token })).body.offers.map((o) => o.request_id);
+    expect(await listed()).toContain(requestId);
+    expect((await t.http.put(`/api/updaterequest/${requestId}`, { status: 'cancelled' }, { token: charity.token })).status).toBe(200);
+    expect(await listed()).not.toContain(requestId);
+    expect((await accept(made.body.offer_id as number, volunteers.bike)).status).toBe(409);
+  });
+
   it('gives an offer to exactly one of many volunteers accepting at once; the others get 409', async () => {
     const many = await Promise.all(Array.from({ length: 8 }, () => memberOf(charityOrg, 'volunteer')));
     for (const volunteer of many) await saveProfile(volunteer, { vehicle: 'motorbike', capacity_kg: 30, governorates: ['EG-C'] });

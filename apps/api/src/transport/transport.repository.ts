@@ -158,6 +158,9 @@ export class TransportRepository {
     return this.db.query<OfferRow[]>(
       `SELECT ${OFFER_COLUMNS} FROM ${OFFER_FROM}
         WHERE o.state = 'open' AND $1 = ANY (o.told) AND NOT $1 = ANY (o.declined) AND o.expires_at > now()
+          -- A claim cancelled, handed over or assigned since the offer was made is no longer on offer, though
+          -- the offer's row ends only with its job or an accept (which would refuse it: 409).
+          AND r.status = 'pending' AND r.assignee_id IS NULL
         ORDER BY o.expires_at, o.id LIMIT 100`,
       [userId],
     );
