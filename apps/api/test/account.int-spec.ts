@@ -62,6 +62,8 @@ describe('personal data: a user downloads their data and deletes their account',
       partner_of: [],
       pickup_points: [],
       verification: null,
+      volunteer_profile: null,
+      trip_orders: [],
     });
 
     const charityExport = (await t.http.get('/api/account/export', { token: charity.token })).body;

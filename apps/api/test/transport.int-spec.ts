@@ -410,6 +410,11 @@ describe('transport: volunteers, offers and trips', () => {
     expect(own.status).toBe(200);
     expect([own.body.order, own.body.stops.map((s) => s.request_id)]).toEqual(['volunteer', [giza, tahrir, early, heliopolis]]);
     expect((await day(`date=${date}`)).body.stops.map((s) => s.request_id)).toEqual([giza, tahrir, early, heliopolis]);
+    // Both are the volunteer's personal data: in their export (and erased with the account: account-erasure).
+    const exported = (await t.http.get('/api/account/export', { token: volunteer.token })).body;
+    expect(exported.volunteer_profile).toEqual({ saved: true, vehicle: 'car', capacity_kg: 35, governorates: ['EG-C'], hours: { from: '08:00', until: '22:00' } });
+    expect(exported.trip_orders).toEqual([{ date, request_ids: [giza, tahrir, early, heliopolis] }]);
+    expect((await t.http.get('/api/account/export', { token: coordinator.token })).body).toMatchObject({ volunteer_profile: null, trip_orders: [] });
     const someoneElses = await claimAt(points.tahrir, 5);
     await assign(someoneElses, volunteers.car);
     for (const request_ids of [[giza, tahrir, early], [giza, tahrir, early, heliopolis, someoneElses]]) {

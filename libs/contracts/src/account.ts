@@ -4,6 +4,7 @@ import { emailText, oneOf, text } from './fields';
 import { RegisterBody } from './http';
 import { GOVERNORATE_CODES } from './places';
 import { CharityProfileView, NotificationPreferences, NotificationView } from './notifications';
+import { VolunteerProfileView } from './transport';
 import { AUDIT_ACTIONS, DOCUMENT_TYPES, VERIFICATION_STATUSES } from './verification-constants';
 
 /**
@@ -80,6 +81,10 @@ export const AccountExport = z
       .meta({ description: 'Charities: every pickup request made' }),
     charity_profile: CharityProfileView.nullable().meta({ description: 'Charities only: the matching profile (with its phone), `saved: false` when none was saved' }),
     notification_preferences: NotificationPreferences.meta({ description: 'Choices per kind and channel, and the language of e-mail and push (the defaults when never saved)' }),
+    volunteer_profile: VolunteerProfileView.nullable().meta({ description: "Volunteers: the profile they saved (vehicle, what it carries, governorates, hours); null when they saved none" }),
+    trip_orders: z
+      .array(z.object({ date: z.string(), request_ids: z.array(z.int()) }))
+      .meta({ description: 'Volunteers: the order they chose for the pickups of a day (PUT /api/volunteer/trips/{date}/order)' }),
     notifications: z.array(NotificationView).meta({ description: 'Every in-app notification, newest first' }),
     push_subscriptions: z
       .array(z.object({ endpoint: z.string(), created_at: isoTime(), last_success_at: isoTime().nullable() }))

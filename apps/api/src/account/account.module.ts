@@ -7,14 +7,16 @@ import { HandoverModule } from '../handover/handover.module';
 import { NotificationsHttpModule } from '../notifications/notifications.module';
 import { PickupPointsModule } from '../pickup-points/pickup-points.module';
 import { VerificationModule } from '../verification/verification.module';
+import { TransportCoreModule } from '../transport/transport.module';
 import { AccountController } from './account.controller';
 import { AccountRepository } from './account.repository';
 import { AccountService } from './account.service';
 
 @Module({
   // NotificationsHttpModule: InboxService reads the profile, choices and notifications for the export;
-  // PickupPointsModule and VerificationModule: the deletion erases, and the export reads, their data.
-  imports: [AuthModule, OutboxModule, RealtimePublisherModule, ListingsModule, HandoverModule, NotificationsHttpModule, PickupPointsModule, VerificationModule],
+  // PickupPointsModule and VerificationModule: the deletion erases, and the export reads, their data;
+  // TransportCoreModule: the export reads a volunteer's profile and day orders.
+  imports: [AuthModule, OutboxModule, RealtimePublisherModule, ListingsModule, HandoverModule, NotificationsHttpModule, PickupPointsModule, VerificationModule, TransportCoreModule],
   controllers: [AccountController],
   providers: [AccountService, AccountRepository],
 })

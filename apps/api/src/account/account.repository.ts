@@ -9,7 +9,7 @@ export interface AccountRow {
 }
 
 /** What the export reads in its one query (the rest comes from the notifications' repositories). */
-type ExportRows = Omit<AccountExport, 'exported_at' | 'charity_profile' | 'notification_preferences' | 'notifications'>;
+type ExportRows = Omit<AccountExport, 'exported_at' | 'charity_profile' | 'notification_preferences' | 'notifications' | 'volunteer_profile' | 'trip_orders'>;
 
 /** The SQL of a user's personal data: reading it all out, and erasing it from a deleted account. */
 @Injectable()

@@ -16,6 +16,7 @@ import { PickupPointsService } from '../pickup-points/pickup-points.service';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { VerificationService } from '../verification/verification.service';
 import { InboxService } from '../notifications/inbox.service';
+import { TransportService } from '../transport/transport.service';
 import { AccountRepository } from './account.repository';
 
 /**
@@ -45,18 +46,20 @@ export class AccountService {
     private readonly points: PickupPointsService,
     private readonly verification: VerificationService,
     private readonly organisations: OrganisationsService,
+    private readonly transport: TransportService,
   ) {}
 
   async export(userId: number): Promise<AccountExport> {
     const data = await this.accounts.export(userId);
     if (!data) throw new NotFoundException(ERRORS.userNotFound);
     // Read as the user's own calls answer them (GET /api/charity/profile, /api/notifications/preferences).
-    const [charityProfile, preferences, notifications] = await Promise.all([
+    const [charityProfile, preferences, notifications, transport] = await Promise.all([
       data.account.user_type === 'charity' ? this.inbox.profile(userId) : null,
       this.inbox.preferences(userId),
       this.inbox.everyNotification(userId),
+      this.transport.exportOf(userId),
     ]);
-    return { exported_at: new Date().toISOString(), ...data, charity_profile: charityProfile, notification_preferences: preferences, notifications };
+    return { exported_at: new Date().toISOString(), ...data, charity_profile: charityProfile, notification_preferences: preferences, notifications, ...transport };
   }
 
   /** The user deletes their own account, confirming with their password. */

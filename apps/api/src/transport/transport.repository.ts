@@ -85,6 +85,14 @@ const OFFER_FROM = `transport_offers o
 export class TransportRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
+  /** Every day order the volunteer chose, oldest day first (their personal-data export). */
+  tripOrdersOf(volunteerId: number): Promise<{ date: string; request_ids: number[] }[]> {
+    return this.db.query(
+      `SELECT to_char(trip_date, 'YYYY-MM-DD') AS date, request_ids FROM trip_orders WHERE volunteer_id = $1 ORDER BY trip_date`,
+      [volunteerId],
+    );
+  }
+
   async profile(userId: number): Promise<VolunteerProfileRow | undefined> {
     const [row] = await this.db.query<VolunteerProfileRow[]>(
       `SELECT vehicle, capacity_kg::float8 AS capacity_kg, governorates::text[] AS governorates,

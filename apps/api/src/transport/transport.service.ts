@@ -49,7 +49,17 @@ export class TransportService {
 
   async profile(user: AuthUser): Promise<VolunteerProfileView> {
     assertVolunteer(user);
-    const row = await this.transport.profile(user.id);
+    return this.profileOf(user.id);
+  }
+
+  /** What the account's personal-data export says of transport: the volunteer's profile and day orders. */
+  async exportOf(userId: number): Promise<{ volunteer_profile: VolunteerProfileView | null; trip_orders: { date: string; request_ids: number[] }[] }> {
+    const [volunteerProfile, tripOrders] = await Promise.all([this.profileOf(userId), this.transport.tripOrdersOf(userId)]);
+    return { volunteer_profile: volunteerProfile.saved ? volunteerProfile : null, trip_orders: tripOrders };
+  }
+
+  private async profileOf(userId: number): Promise<VolunteerProfileView> {
+    const row = await this.transport.profile(userId);
     if (!row) return { saved: false, vehicle: null, capacity_kg: null, governorates: [], hours: null };
     return { saved: true, vehicle: row.vehicle, capacity_kg: row.capacity_kg, governorates: row.governorates, hours: { from: row.hours_from, until: row.hours_until } };
   }
