@@ -129,6 +129,37 @@ describe("partial claims on the donor's card", () => {
     expect(screen.getByTestId('donor-quantity-left')).toHaveTextContent('5 of 30 left');
   });
 
+  it('hands over to the claim whose volunteer is at the door: Donate and its confirmation act on the one chosen', async () => {
+    signInAs('donor', 7);
+    const item = donorItem({
+      id: 1,
+      food_name: 'Koshari',
+      quantity: 30,
+      quantity_left: 0,
+      status: 'claimed',
+      request: { request_id: 51, quantity: 20, name: 'Hope Kitchen' },
+      claims: [
+        { request_id: 51, charity_user_id: 9, name: 'Hope Kitchen', quantity: 20, status: 'pending', created_at: '2030-05-01T10:05:00Z', received_quantity: null },
+        { request_id: 52, charity_user_id: 10, name: 'Giza Table', quantity: 10, status: 'pending', created_at: '2030-05-01T10:10:00Z', received_quantity: null },
+      ],
+    });
+    const fetchMock = mockApi({ 'GET /api/donor/7': { body: [item] }, 'PUT /updaterequeststatus/52': { body: { message: 'Request status updated' } } });
+    renderPage(<DonorDashboardPage />, '/DonerDashboard');
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: 'Koshari' });
+    const choice = within(card).getByRole('group', { name: 'Handing over to' });
+    // The first pending claim by default; the donor picks the other charity's.
+    expect(within(choice).getByRole('radio', { name: /Hope Kitchen/ })).toBeChecked();
+    await user.click(within(choice).getByRole('radio', { name: /Giza Table/ }));
+    await user.type(within(card).getByTestId('donate-code'), '482913');
+    await user.click(within(card).getByRole('button', { name: 'Donate' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('Has Giza Table collected the food?');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, donation handed over' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith('/updaterequeststatus/52') && init?.method === 'PUT')).toBe(true));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/updaterequeststatus/51'))).toBe(false);
+  });
+
   it('keeps a claim of the whole listing as it was, without a claims list', async () => {
     signInAs('donor', 7);
     const item = donorItem({

@@ -102,6 +102,12 @@ export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: n
   const claim =
     item.request && item.request.status !== 'cancelled' && item.request.status !== 'withdrawn' ? item.request : null;
   const pending = claim?.status === 'pending' && item.status !== 'withdrawn';
+  // Partial claims: each pending claim has its own handover. With several, the donor says whose volunteer
+  // is at the door; Donate, its confirmation and a no-show then act on that claim (the first by default).
+  const pendingClaims = item.claims.filter((entry) => entry.status === 'pending');
+  const [handoverTo, setHandoverTo] = useState<number | null>(null);
+  const chosen = pendingClaims.find((entry) => entry.request_id === handoverTo);
+  const target = chosen ? { request_id: chosen.request_id, name: chosen.name } : claim;
   const fulfilled = claim?.status === 'fulfilled';
   const state = donorState(item, claim);
   const canWithdraw = item.status === 'available' || (item.status === 'claimed' && pending);
@@ -125,9 +131,9 @@ export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: n
   }
 
   const questions: Record<Exclude<Asking, null>, ConfirmRequest | null> = {
-    donate: claim
+    donate: target
       ? {
-          title: t('card.confirm.title', { charity: claim.name }),
+          title: t('card.confirm.title', { charity: target.name }),
           body: t('card.confirm.body', { name: item.food_name }),
           confirmLabel: t('card.confirm.confirm'),
           tone: 'primary',
@@ -138,7 +144,7 @@ export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: n
       body: claim && pending ? tl('card.withdrawClaimed', { charity: claim.name }) : tl('card.withdrawAvailable'),
       confirmLabel: tl('card.withdrawConfirm'),
     },
-    'no-show': claim ? { title: tl('card.noShowTitle', { charity: claim.name }), body: tl('card.noShowBody'), confirmLabel: tl('card.noShowConfirm') } : null,
+    'no-show': target ? { title: tl('card.noShowTitle', { charity: target.name }), body: tl('card.noShowBody'), confirmLabel: tl('card.noShowConfirm') } : null,
   };
   const cancelLabels: Record<Exclude<Asking, null>, string> = {
     donate: t('card.confirm.keep'),
@@ -250,6 +256,29 @@ export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: n
               </button>
               {showDetails && <PickupDetailsPanel requestId={claim.request_id} />}
               <WhoIsComing requestId={claim.request_id} />
+              {pendingClaims.length > 1 && (
+                <fieldset data-testid="handover-to" className="flex flex-col gap-1">
+                  <legend className="text-sm font-medium text-stone-800">{t('card.handoverTo')}</legend>
+                  {pendingClaims.map((entry) => (
+                    <label key={entry.request_id} className="flex min-h-11 items-center gap-2 text-sm">
+                      <input
+                        type="radio"
+                        name={`${codeId}-handover`}
+                        value={entry.request_id}
+                        checked={(target?.request_id ?? null) === entry.request_id}
+                        onChange={() => setHandoverTo(entry.request_id)}
+                        className="size-5"
+                      />
+                      <bdi dir="auto" className="wrap-anywhere">
+                        {entry.name}
+                      </bdi>
+                      <span className="text-stone-600">
+                        {format.number(entry.quantity)} {tl(`unit.${item.unit}`)}
+                      </span>
+                    </label>
+                  ))}
+                </fieldset>
+              )}
               <div className="flex flex-col gap-1">
                 <label htmlFor={codeId} className="text-sm font-medium text-stone-800">
                   {tl('card.code')}
@@ -341,9 +370,9 @@ export function DonorFoodCard({ item, userId }: { item: DonorFoodItem; userId: n
         onConfirm={() => {
           const action = asking;
           setAsking(null);
-          if (action === 'donate' && claim) fulfil.mutate({ requestId: claim.request_id, pickupCode: code.trim() || undefined });
+          if (action === 'donate' && target) fulfil.mutate({ requestId: target.request_id, pickupCode: code.trim() || undefined });
           if (action === 'withdraw') withdraw.mutate(item.id);
-          if (action === 'no-show' && claim) noShow.mutate(claim.request_id);
+          if (action === 'no-show' && target) noShow.mutate(target.request_id);
         }}
       />
     </article>
