@@ -83,6 +83,41 @@ export function skipAnswerText(answer: { outcome: 'skipped' } | { outcome: 'refu
   return language === 'ar' ? 'تم: لا شيء اليوم. ألغينا هذا اليوم وأخبرنا الجمعية.' : 'Done: nothing today. The day is off, and the charity is told.';
 }
 
+/** A volunteer's buttons: Accept of a transport offer, On my way of the pickup they took (WhatsApp: at most 20 characters). */
+export function pickupButtonTitle(action: 'accept' | 'going', language: Language): string {
+  if (action === 'accept') return language === 'ar' ? 'أقبل' : 'Accept';
+  return language === 'ar' ? 'في الطريق' : 'On my way';
+}
+
+/** The line an SMS with a volunteer's button starts with. */
+export function smsPickupHint(action: 'accept' | 'going', language: Language): string {
+  if (action === 'accept') return language === 'ar' ? 'للقبول أرسل ١.' : 'Reply 1 to accept.';
+  return language === 'ar' ? 'عندما تنطلق أرسل ١.' : 'Reply 1 when you set off.';
+}
+
+/** The answer to a volunteer's Accept: the pickup code and where (with On my way), or why not. */
+export function acceptAnswerText(
+  answer: { outcome: 'accepted'; foodName: string; pickupCode: string; address: string | null } | { outcome: 'taken' } | { outcome: 'refused'; reason: string },
+  language: Language,
+): string {
+  if (answer.outcome === 'taken') return language === 'ar' ? 'عذراً، لم يعد هذا الاستلام معروضاً: أخذه متطوع آخر أو انتهى العرض.' : 'Sorry, this pickup is no longer on offer: another volunteer took it, or the offer ended.';
+  if (answer.outcome === 'refused') return language === 'ar' ? `تعذّر القبول: ${answer.reason}` : `It could not be accepted: ${answer.reason}`;
+  const code = digitsFor(answer.pickupCode, language);
+  const lines =
+    language === 'ar'
+      ? [`استلام ${answer.foodName} لك.`, `رمز الاستلام: ${code}`, answer.address && `العنوان: ${answer.address}`]
+      : [`The pickup of ${answer.foodName} is yours.`, `Pickup code: ${code}`, answer.address && `Address: ${answer.address}`];
+  return lines.filter(Boolean).join('\n');
+}
+
+/** The answer to a volunteer's On my way: the donor is told, or why not. */
+export function goingAnswerText(answer: { outcome: 'going'; foodName: string } | { outcome: 'refused'; reason: string }, language: Language, etaMinutes: number): string {
+  if (answer.outcome === 'refused') return language === 'ar' ? `تعذّر ذلك: ${answer.reason}` : `That could not be done: ${answer.reason}`;
+  return language === 'ar'
+    ? `أخبرنا المتبرع أنك في الطريق لاستلام ${answer.foodName} (خلال ${digitsFor(String(etaMinutes), language)} دقيقة تقريباً).`
+    : `The donor is told you are on your way to collect ${answer.foodName} (in about ${etaMinutes} minutes).`;
+}
+
 /** The line an SMS about new food starts with: a number is its reply. */
 export function smsClaimHint(language: Language): string {
   return language === 'ar' ? 'للحجز أرسل ١.' : 'Reply 1 to claim.';

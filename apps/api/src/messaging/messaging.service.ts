@@ -5,22 +5,26 @@ import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { MESSAGING_JOBS, MESSAGING_ROUTES, type Language, type MessagingChannel, type UserType } from '@food-link/contracts';
 import { AppConfig } from '../config/app-config';
 import {
+  acceptAnswerText,
   claimAnswerText,
   claimButtonTitle,
   declineAnswerText,
   fitSms,
+  goingAnswerText,
   helpText,
   phoneCodeText,
+  pickupButtonTitle,
   skipAnswerText,
   skipButtonTitle,
   smsClaimHint,
+  smsPickupHint,
   smsSkipHint,
   smsStandingHint,
   standingButtonTitles,
   templateLanguage,
 } from './message-texts';
-import { REPLY_ACTIONS, type ReplyActions } from './reply-actions';
-import { ReplyReferences, type Redeemed, type ScheduleDay } from './reply-references';
+import { REPLY_ACTIONS, REPLY_ETA_MINUTES, type ReplyActions } from './reply-actions';
+import { ReplyReferences, looksLikeReference, type Redeemed, type ScheduleDay } from './reply-references';
 import { MessagingRepository, type DeliveryStatus } from './messaging.repository';
 import { ProviderError, SmsClient, WhatsAppClient, type TemplateComponent, type WhatsAppMessage } from './provider-clients';
 import { MessagingQueue, smsFallbackJobId, type SendJob } from './messaging-queue';
@@ -47,6 +51,11 @@ export interface UserMessage {
    * with a single-use reference to skipping that day as this user.
    */
   skip?: ScheduleDay;
+  /**
+   * A volunteer's button of a pickup request: Accept of its transport offer (`accept`), On my way once they
+   * took it (`going`); "Reply 1" by SMS. Each with a single-use reference to that request as this user.
+   */
+  pickup?: { action: 'accept' | 'going'; requestId: number };
   /**
    * The notification's `send` job, kept with a WhatsApp message so that a `failed` reported later by
    * Meta's status webhook can queue it again by SMS (statusReported). Absent: no late fallback.
@@ -151,6 +160,8 @@ export class MessagingService {
     const standing = message.claim?.standing ? await this.references.standing(userId, message.claim.foodId, channel) : null;
     const claimReference = message.claim && !standing ? await this.references.claim(userId, message.claim.foodId, channel) : null;
     const skipReference = message.skip && !message.claim ? await this.references.skip(userId, message.skip, channel) : null;
+    const pickupReference =
+      message.pickup && !message.claim && !message.skip ? await this.references.pickup(userId, message.pickup.action, message.pickup.requestId, channel) : null;
     const titles = standingButtonTitles(language);
     const buttons = standing
       ? [
@@ -161,9 +172,19 @@ export class MessagingService {
         ? [{ id: claimReference, title: claimButtonTitle(language) }]
         : skipReference
           ? [{ id: skipReference, title: skipButtonTitle(language) }]
-          : [];
+          : pickupReference && message.pickup
+            ? [{ id: pickupReference, title: pickupButtonTitle(message.pickup.action, language) }]
+            : [];
     if (channel === 'sms') {
-      const hint = standing ? smsStandingHint(language) : claimReference ? smsClaimHint(language) : skipReference ? smsSkipHint(language) : null;
+      const hint = standing
+        ? smsStandingHint(language)
+        : claimReference
+          ? smsClaimHint(language)
+          : skipReference
+            ? smsSkipHint(language)
+            : pickupReference && message.pickup
+              ? smsPickupHint(message.pickup.action, language)
+              : null;
       const withHint = hint ? `${hint}\n${text}` : text;
       if (!this.sms.configured) return this.writeDown(userId, phone, channel, message.kind, withHint);
       const body = fitSms(withHint);
@@ -256,7 +277,7 @@ export class MessagingService {
     const language = await this.repository.languageOf(owner.userId);
     const answer = (words: string) => this.send(owner.userId, { kind: 'reply_answer', text: () => words }, { via: channel });
     let reference: Redeemed | undefined;
-    if (/^(claim|confirm|decline|skip)\./.test(text)) reference = await this.references.redeem(owner.userId, text);
+    if (looksLikeReference(text)) reference = await this.references.redeem(owner.userId, text);
     else if (channel === 'sms' && /^[1١2٢]$/.test(text)) reference = await this.references.redeemSms(owner.userId, /^[1١]$/.test(text) ? 1 : 2);
     else {
       await answer(helpText(language));
@@ -266,8 +287,17 @@ export class MessagingService {
       if (reference === undefined) this.logger.log(`A reply of user ${owner.userId} carried no usable reference: nothing done`);
       return;
     }
-    const { action, foodId, day } = reference;
+    const { action, foodId, day, requestId } = reference;
     if (action === 'skip' && day) return void (await answer(skipAnswerText(await this.actions.skip(owner.userId, day.scheduleId, day.date), language)));
+    if (action === 'accept' && requestId !== undefined) {
+      const accepted = await this.actions.acceptTransport(owner.userId, requestId);
+      // Taken: the answer carries On my way, for when the volunteer sets off.
+      const pickup = accepted.outcome === 'accepted' ? { pickup: { action: 'going' as const, requestId } } : {};
+      return void (await this.send(owner.userId, { kind: 'reply_answer', text: () => acceptAnswerText(accepted, language), ...pickup }, { via: channel }));
+    }
+    if (action === 'going' && requestId !== undefined) {
+      return void (await answer(goingAnswerText(await this.actions.onTheWay(owner.userId, requestId), language, REPLY_ETA_MINUTES)));
+    }
     if (action === 'decline') return void (await answer(declineAnswerText(await this.actions.decline(owner.userId, foodId), language)));
     const claimed = action === 'confirm' ? await this.actions.confirm(owner.userId, foodId) : await this.actions.claim(owner.userId, foodId);
     await answer(claimAnswerText(claimed, language));

@@ -10,10 +10,15 @@ const REFERENCE_SECONDS = 48 * 3600;
 
 /**
  * What a reply can do: claim new food; a standing charity's Confirm or Can't come of a standing collection's
- * day; the donor's Nothing today of a standing collection's day.
+ * day; the donor's Nothing today of a standing collection's day; a volunteer's Accept of a transport offer
+ * and On my way of the pickup they took (`going`).
  */
-export type ReplyAction = 'claim' | 'confirm' | 'decline' | 'skip';
-const ACTIONS: readonly ReplyAction[] = ['claim', 'confirm', 'decline', 'skip'];
+export type ReplyAction = 'claim' | 'confirm' | 'decline' | 'skip' | 'accept' | 'going';
+const ACTIONS: readonly ReplyAction[] = ['claim', 'confirm', 'decline', 'skip', 'accept', 'going'];
+/** A reference's token: its action, a dot, 16 random bytes in base64url. */
+const TOKEN = /^(claim|confirm|decline|skip|accept|going)\.[A-Za-z0-9_-]{22}$/;
+/** Whether a text looks like a reference token (what a button's payload is). */
+export const looksLikeReference = (text: string): boolean => TOKEN.test(text);
 
 /** A standing collection's day: the schedule and its Cairo date. */
 export interface ScheduleDay {
@@ -21,12 +26,16 @@ export interface ScheduleDay {
   date: string;
 }
 
-/** What a reference stands for: one action of one user on one object (a listing; for `skip`, a schedule's day). */
+/**
+ * What a reference stands for: one action of one user on one object (a listing; for `skip`, a schedule's
+ * day; for `accept` and `going`, a pickup request).
+ */
 interface Reference {
   userId: number;
   action: ReplyAction;
   foodId: number;
   day?: ScheduleDay;
+  requestId?: number;
 }
 
 /** What a redeemed reference lets its user do. */
@@ -34,6 +43,7 @@ export interface Redeemed {
   action: ReplyAction;
   foodId: number;
   day?: ScheduleDay;
+  requestId?: number;
 }
 
 /**
@@ -85,13 +95,21 @@ export class ReplyReferences {
     return this.make(userId, 'skip', 0, channel === 'sms' ? 1 : null, day);
   }
 
-  private async make(userId: number, action: ReplyAction, foodId: number, smsDigit: 1 | 2 | null, day?: ScheduleDay): Promise<string> {
+  /**
+   * A volunteer's reference to a pickup request (`accept`: its open transport offer; `going`: On my way of
+   * the pickup assigned to them), tied to the user and the request; by SMS, "1".
+   */
+  pickup(userId: number, action: 'accept' | 'going', requestId: number, channel: MessagingChannel): Promise<string> {
+    return this.make(userId, action, 0, channel === 'sms' ? 1 : null, undefined, requestId);
+  }
+
+  private async make(userId: number, action: ReplyAction, foodId: number, smsDigit: 1 | 2 | null, day?: ScheduleDay, requestId?: number): Promise<string> {
     const token = `${action}.${randomBytes(16).toString('base64url')}`;
-    const reference: Reference = { userId, action, foodId, ...(day ? { day } : {}) };
+    const reference: Reference = { userId, action, foodId, ...(day ? { day } : {}), ...(requestId !== undefined ? { requestId } : {}) };
     const pipeline = this.redis.multi().set(this.key(token), JSON.stringify(reference), 'EX', REFERENCE_SECONDS);
     if (smsDigit !== null) pipeline.set(this.smsKey(userId, smsDigit), token, 'EX', REFERENCE_SECONDS);
-    // A new one-button message by SMS (a claim offer, a reminder) leaves no older "2" behind that would not belong to it.
-    if (smsDigit === 1 && (action === 'claim' || action === 'skip')) pipeline.del(this.smsKey(userId, 2));
+    // A new one-button message by SMS (a claim offer, a reminder, a transport offer) leaves no older "2" behind that would not belong to it.
+    if (smsDigit === 1 && action !== 'confirm') pipeline.del(this.smsKey(userId, 2));
     await pipeline.exec();
     return token;
   }
@@ -101,16 +119,23 @@ export class ReplyReferences {
    * expired or another's.
    */
   async redeem(userId: number, token: string): Promise<Redeemed | undefined> {
-    const match = /^(claim|confirm|decline|skip)\.[A-Za-z0-9_-]{22}$/.exec(token);
+    const match = TOKEN.exec(token);
     if (!match || !ACTIONS.includes(match[1] as ReplyAction)) return undefined;
     const key = this.key(token);
     const stored = await this.redis.get(key);
     if (!stored) return undefined;
     const reference = JSON.parse(stored) as Reference;
     if (reference.userId !== userId || reference.action !== match[1]) return undefined;
-    // Of two redemptions at once, the one whose DEL removed it wins.
     if (reference.action === 'skip' && !reference.day) return undefined;
-    return (await this.redis.del(key)) === 1 ? { action: reference.action, foodId: reference.foodId, ...(reference.day ? { day: reference.day } : {}) } : undefined;
+    if ((reference.action === 'accept' || reference.action === 'going') && reference.requestId === undefined) return undefined;
+    // Of two redemptions at once, the one whose DEL removed it wins.
+    if ((await this.redis.del(key)) !== 1) return undefined;
+    return {
+      action: reference.action,
+      foodId: reference.foodId,
+      ...(reference.day ? { day: reference.day } : {}),
+      ...(reference.requestId !== undefined ? { requestId: reference.requestId } : {}),
+    };
   }
 
   /**

@@ -34,6 +34,8 @@ export const whatsAppTemplateName = (type: string) => `foodlink_${type.replace(/
  * replies are Confirm and Can't come (a template's buttons are fixed when Meta approves it).
  */
 export const STANDING_OFFER_TEMPLATE = 'foodlink_standing_offer';
+/** A transport offer to a volunteer: account news with an Accept quick-reply button, so a template of its own. */
+export const TRANSPORT_OFFER_TEMPLATE = 'foodlink_transport_offer';
 
 /**
  * Sends one notification to one user by push or e-mail (a `deliver` job). Running it again sends nothing
@@ -86,11 +88,12 @@ export class DeliveryService {
     // A standing collection's day offered to its standing charity: Confirm and Can't come instead of Claim,
     // so a template of its own (a template's buttons are fixed when it is approved).
     const standing = newFood !== null && job.type === 'food.offered' && (await this.repository.isStandingDay(newFood));
+    const transportOffer = job.type === 'account.news' && job.data.action === 'transport_offered' && job.data.requestId ? job.data.requestId : null;
     const message: UserMessage = {
       kind: job.type,
       text: (language) => phoneTextOf(words(language)),
       template: {
-        name: standing ? STANDING_OFFER_TEMPLATE : whatsAppTemplateName(job.type),
+        name: standing ? STANDING_OFFER_TEMPLATE : transportOffer !== null ? TRANSPORT_OFFER_TEMPLATE : whatsAppTemplateName(job.type),
         components: (language) => {
           const { title, lines, url } = words(language);
           return [{ type: 'body', parameters: [title, lines.join(' '), url].map((text) => ({ type: 'text', text: oneLine(text) })) }];
@@ -98,6 +101,8 @@ export class DeliveryService {
       },
       // New food comes with a Claim button (or "Reply 1" by SMS): the same claim as the web's.
       ...(newFood !== null ? { claim: { foodId: newFood, standing } } : {}),
+      // A volunteer's transport offer comes with Accept (or "Reply 1" by SMS): the web's accept of that pickup's offer.
+      ...(transportOffer !== null ? { pickup: { action: 'accept' as const, requestId: transportOffer } } : {}),
       // A donor's reminder of a standing collection's day comes with Nothing today (or "Reply 1" by SMS).
       ...(job.type === 'schedule.reminder' && job.data.scheduleId && job.data.date ? { skip: { scheduleId: job.data.scheduleId, date: job.data.date } } : {}),
       // Kept with a WhatsApp message for its late SMS fallback (MessagingService.statusReported).

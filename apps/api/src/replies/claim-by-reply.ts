@@ -2,15 +2,19 @@ import { ConflictException, HttpException, Injectable } from '@nestjs/common';
 import { ERRORS, type OrgRole } from '@food-link/contracts';
 import { SessionUsers } from '../auth/session-users';
 import type { AuthUser } from '../auth/auth-user';
-import type { ClaimReply, DeclineReply, ReplyActions, SkipReply } from '../messaging/reply-actions';
+import { REPLY_ETA_MINUTES, type AcceptReply, type ClaimReply, type DeclineReply, type GoingReply, type ReplyActions, type SkipReply } from '../messaging/reply-actions';
 import { RequestsService } from '../requests/requests.service';
 import { SchedulesService } from '../schedules/schedules.service';
 import { StandingService } from '../schedules/standing.service';
+import { TransportService } from '../transport/transport.service';
 
 /** Who of a charity may claim: as on the web (POST /api/request's @OrgRoles). */
 const CLAIMING_ROLES: readonly OrgRole[] = ['admin', 'coordinator'];
 /** Who of a donor may say Nothing today: as on the web (POST .../occurrences/{date}/skip's @OrgRoles). */
 const SKIPPING_ROLES: readonly OrgRole[] = ['admin', 'branch_manager', 'staff'];
+/** Who takes a transport offer and says On my way: a charity's volunteers (POST /api/transport/{id}/accept's @OrgRoles). */
+const VOLUNTEER_ROLES: readonly OrgRole[] = ['volunteer'];
+
 
 /** An error's words as the API would answer them. */
 function reasonOf(error: HttpException): string {
@@ -34,6 +38,7 @@ export class ClaimByReply implements ReplyActions {
     private readonly sessions: SessionUsers,
     private readonly schedules: SchedulesService,
     private readonly standingCalls: StandingService,
+    private readonly transport: TransportService,
   ) {}
 
   /**
@@ -101,6 +106,34 @@ export class ClaimByReply implements ReplyActions {
     try {
       await this.schedules.skipDay(user, scheduleId, date);
       return { outcome: 'skipped' };
+    } catch (error) {
+      if (error instanceof HttpException) return { outcome: 'refused', reason: reasonOf(error) };
+      throw error;
+    }
+  }
+
+  /** A volunteer's Accept of a transport offer: the web's accept, with its race (one wins; the others hear "taken"). */
+  async acceptTransport(userId: number, requestId: number): Promise<AcceptReply> {
+    const user = await this.actingAs(userId, 'charity', VOLUNTEER_ROLES);
+    if ('refused' in user) return { outcome: 'refused', reason: user.refused };
+    try {
+      const pickup = await this.transport.acceptByRequest(user, requestId);
+      return { outcome: 'accepted', foodName: pickup.food_name, pickupCode: pickup.pickup_code, address: pickup.address };
+    } catch (error) {
+      if (error instanceof ConflictException) return { outcome: 'taken' };
+      if (error instanceof HttpException) return { outcome: 'refused', reason: reasonOf(error) };
+      throw error;
+    }
+  }
+
+  /** A volunteer's On my way: the web's POST /api/requests/{id}/on-the-way by the assignee, with REPLY_ETA_MINUTES. */
+  async onTheWay(userId: number, requestId: number): Promise<GoingReply> {
+    const user = await this.actingAs(userId, 'charity', VOLUNTEER_ROLES);
+    if ('refused' in user) return { outcome: 'refused', reason: user.refused };
+    try {
+      await this.transport.onTheWay(user, requestId, { eta_minutes: REPLY_ETA_MINUTES });
+      const pickup = await this.transport.pickupOf(requestId);
+      return { outcome: 'going', foodName: pickup?.food_name ?? '' };
     } catch (error) {
       if (error instanceof HttpException) return { outcome: 'refused', reason: reasonOf(error) };
       throw error;

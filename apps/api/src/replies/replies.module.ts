@@ -4,6 +4,7 @@ import { TokenModule } from '../auth/auth.module';
 import { RequestsModule } from '../requests/requests.module';
 import { SchedulesModule } from '../schedules/schedules.module';
 import { StandingService } from '../schedules/standing.service';
+import { TransportCoreModule } from '../transport/transport.module';
 import { ClaimByReply } from './claim-by-reply';
 
 /**
@@ -12,7 +13,7 @@ import { ClaimByReply } from './claim-by-reply';
  */
 @Global()
 @Module({
-  imports: [RequestsModule, TokenModule, SchedulesModule],
+  imports: [RequestsModule, TokenModule, SchedulesModule, TransportCoreModule],
   providers: [ClaimByReply, StandingService, { provide: REPLY_ACTIONS, useExisting: ClaimByReply }],
   exports: [REPLY_ACTIONS],
 })

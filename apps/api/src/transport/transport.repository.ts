@@ -174,6 +174,24 @@ export class TransportRepository {
     );
   }
 
+  /** The open offer of a pickup request, if there is one (at most one: the partial unique index). */
+  async openOfferOf(requestId: number): Promise<number | undefined> {
+    const [row] = await this.db.query<{ id: number }[]>(`SELECT id FROM transport_offers WHERE request_id = $1 AND state = 'open'`, [requestId]);
+    return row?.id;
+  }
+
+  /** What a volunteer who took a pickup needs at the door: the food's name, the pickup code and the address. */
+  async pickupOf(requestId: number): Promise<{ food_name: string; pickup_code: string; address: string | null } | undefined> {
+    const [row] = await this.db.query<{ food_name: string; pickup_code: string; address: string | null }[]>(
+      `SELECT f.food_name, r.pickup_code, nullif(concat_ws(', ', p.address_line, p.area), '') AS address
+         FROM pickup_requests r JOIN food_items f ON f.id = r.food_id
+         LEFT JOIN pickup_points p ON p.id = f.pickup_point_id AND p.erased_at IS NULL
+        WHERE r.id = $1`,
+      [requestId],
+    );
+    return row;
+  }
+
   /**
    * Accepts the open offer for `userId`, told of it and not having declined it: one conditional update of
    * the offer's row. Of many volunteers accepting at once, the first takes the row's lock and the others

@@ -148,6 +148,26 @@ export class TransportService {
     return offerView((await this.transport.offer(offerId)) as OfferRow);
   }
 
+  /**
+   * A volunteer's Accept by WhatsApp or SMS (docs/MESSAGING.md, "Replies that act"): the open offer of the
+   * pickup request the button was for, accepted exactly as POST /api/transport/{id}/accept does (the same
+   * race: one volunteer wins, the others 409); then what they need at the door. 409 when the request has no
+   * open offer any more.
+   */
+  async acceptByRequest(user: AuthUser, requestId: number): Promise<{ food_name: string; pickup_code: string; address: string | null }> {
+    const offerId = await this.transport.openOfferOf(requestId);
+    if (offerId === undefined) throw new ConflictException(ERRORS.transportOfferClosed('closed'));
+    await this.accept(user, offerId);
+    const pickup = await this.pickupOf(requestId);
+    if (!pickup) throw new NotFoundException(ERRORS.requestNotFound);
+    return pickup;
+  }
+
+  /** The food's name, the pickup code and the address of a request (for its volunteer's answers by reply). */
+  pickupOf(requestId: number): Promise<{ food_name: string; pickup_code: string; address: string | null } | undefined> {
+    return this.transport.pickupOf(requestId);
+  }
+
   /** A volunteer told of the offer will not take it; when every one told has declined, it goes back to the coordinator at once. */
   async decline(user: AuthUser, offerId: number): Promise<TransportOfferView> {
     assertVolunteer(user);
