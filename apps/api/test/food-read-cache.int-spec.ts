@@ -2,6 +2,7 @@ import { jest } from '@jest/globals';
 import { DOMAIN_EVENTS, LIMITS } from '@food-link/contracts';
 import { OutboxService } from '../src/outbox/outbox.service';
 import { FoodReadCache } from '../src/food/food-read-cache';
+import { AuthGuard } from '../src/auth/auth.guard';
 import { FoodService } from '../src/food/food.service';
 import { addFood, cairoDateIn, createCharity, listableDay, createDonor, loginAs, requestPickup, type TestUser } from './support/factories';
 import { startPeer, startTestApp, startWorker, type Instance, type TestApp } from './support/test-app';
@@ -97,6 +98,30 @@ describe('GET /api/available from the cache', () => {
     expect(names(hit)).toEqual(names(control));
     for (const name of names(control)) {
       if (!['date', 'x-request-id', 'content-length'].includes(name)) expect({ name, value: hit.headers.get(name) }).toEqual({ name, value: control.headers.get(name) });
+    }
+  });
+
+  it("answers an anonymous read before Nest's pipeline, with the same bytes and headers; a viewer, a refused query and HEAD go through the controller", async () => {
+    // Nest's guard runs for every request its pipeline handles (the handler itself is bound at start-up).
+    const handled = jest.spyOn(AuthGuard.prototype, 'canActivate');
+    try {
+      const early = await raw(t.baseUrl, '/api/available', { 'accept-encoding': 'br, gzip' });
+      expect(handled).not.toHaveBeenCalled();
+      const viewed = await raw(t.baseUrl, '/api/available', { 'accept-encoding': 'br, gzip' }, charity.token);
+      expect(handled).toHaveBeenCalledTimes(1);
+      // Same content, same representation, same headers whichever path answered.
+      expect(viewed.status).toBe(200);
+      expect(viewed.text).toBe(early.text);
+      for (const name of ['etag', 'cache-control', 'vary', 'content-type', 'content-length', 'content-security-policy', 'x-content-type-options']) {
+        expect({ name, value: early.headers.get(name) }).toEqual({ name, value: viewed.headers.get(name) });
+      }
+      expect(early.headers.get('x-request-id')).toMatch(/\S/);
+      expect((await t.http.get('/api/available?limit=0')).status).toBe(400);
+      expect(handled).toHaveBeenCalledTimes(2);
+      await fetch(`${t.baseUrl}/api/available`, { method: 'HEAD' });
+      expect(handled).toHaveBeenCalledTimes(3);
+    } finally {
+      handled.mockRestore();
     }
   });
 
