@@ -14,6 +14,7 @@ import type Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
 import { changesChannel } from '../food/change-announcements';
 import { REDIS } from '../redis/redis.module';
+import { withTimeout } from '../common/with-timeout';
 import { OutboxDrain } from './outbox-drain';
 import { OutboxRepository } from './outbox.repository';
 
@@ -29,6 +30,9 @@ import { OutboxRepository } from './outbox.repository';
  * at a time, for the relays of the other processes. The relays' polling is the safety net for a wake-up
  * lost to a crash between commit and wake-up.
  */
+/** How long a write waits for its announcement to be published (food/change-announcements.ts). */
+const ANNOUNCE_WAIT_MS = 100;
+
 @Injectable()
 export class OutboxService implements OnModuleInit, EntitySubscriberInterface {
   private readonly logger = new Logger('Outbox');
@@ -102,7 +106,10 @@ export class OutboxService implements OnModuleInit, EntitySubscriberInterface {
     const redis = this.redis;
     const channel = this.changesChannel;
     if (!redis || !channel) return Promise.resolve();
-    return redis.publish(channel, '').then(
+    // A Redis that accepts the connection but does not answer must not hold every write (and its pooled
+    // connection) for the command timeout: past ANNOUNCE_WAIT_MS the write goes on, and the announcement
+    // counts as lost (shown within MARK_TRUST_MS anyway).
+    return withTimeout(redis.publish(channel, ''), ANNOUNCE_WAIT_MS, 'Announcing a change').then(
       () => {
         this.announcementFailed = false;
       },
