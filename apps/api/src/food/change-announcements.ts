@@ -1,9 +1,14 @@
-import { changesChannel } from '../outbox/outbox.service';
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
 import type { ChangeMark } from './change-mark';
 
+/**
+ * The Redis channel on which every process announces, once a transaction that recorded domain events has
+ * committed (OutboxService.committed), that cached reads may have changed. The message carries nothing:
+ * what changed is still told by the change mark.
+ */
+export const changesChannel = (redisPrefix: string) => `${redisPrefix}read-cache:changed`;
 
 /**
  * How long a change mark read from the database stands for "now" while the channel is up and announces

@@ -12,20 +12,11 @@ import type {
 } from 'typeorm';
 import type Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
+import { changesChannel } from '../food/change-announcements';
 import { REDIS } from '../redis/redis.module';
 import { withTimeout } from '../common/with-timeout';
 import { OutboxDrain } from './outbox-drain';
 import { OutboxRepository } from './outbox.repository';
-
-/**
- * The Redis channel on which every process announces, once a transaction that recorded domain events has
- * committed (OutboxService.committed), that cached reads may have changed. The message carries nothing:
- * what changed is still told by the change mark.
- */
-export const changesChannel = (redisPrefix: string) => `${redisPrefix}read-cache:changed`;
-
-/** How long a write waits for its announcement to be published (food/change-announcements.ts). */
-const ANNOUNCE_WAIT_MS = 100;
 
 /**
  * Records domain events in the transaction that makes the change: a committed change always has its
@@ -39,6 +30,9 @@ const ANNOUNCE_WAIT_MS = 100;
  * at a time, for the relays of the other processes. The relays' polling is the safety net for a wake-up
  * lost to a crash between commit and wake-up.
  */
+/** How long a write waits for its announcement to be published (food/change-announcements.ts). */
+const ANNOUNCE_WAIT_MS = 100;
+
 @Injectable()
 export class OutboxService implements OnModuleInit, EntitySubscriberInterface {
   private readonly logger = new Logger('Outbox');
