@@ -10,8 +10,6 @@ import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { COMPRESSION_OPTIONS } from './common/compression';
 import { ErrorFilter } from './common/errors';
-import { BoardQueries, serveBoardEarly } from './food/board-early';
-import { FoodReadCache } from './food/food-read-cache';
 import { rejectDeepJson } from './common/json-depth';
 import { AppConfig, loadConfig } from './config/app-config';
 import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
@@ -81,8 +79,6 @@ export async function createApp(config: AppConfig = loadConfig()): Promise<NestF
   // Photo uploads (photos/photo-upload.ts) stream their files past the JSON body limit, under limits of their own.
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
   fastify.addHook('preValidation', rejectDeepJson);
-  // After every onRequest and preValidation hook above, before Nest's pipeline (food/board-early.ts).
-  serveBoardEarly(fastify, app.get(FoodReadCache), app.get(BoardQueries));
   app.useGlobalFilters(new ErrorFilter(app.get(HttpAdapterHost).httpAdapter));
   app.useWebSocketAdapter(new RedisIoAdapter(app, config));
   await mountQueueBoard(app);

@@ -4,7 +4,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { AvailableQuery } from '@food-link/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { OutboxService } from '../outbox/outbox.service';
-import { ChangeAnnouncements } from './change-announcements';
 import { changeMarkOf, readMarkOf, type ChangeMark } from './change-mark';
 import { ListingsService } from '../listings/listings.service';
 import { compressOnce, COMPRESS_MIN_BYTES, type ContentCoding } from '../common/compression';
@@ -73,11 +72,9 @@ export function etagMatches(ifNoneMatch: string | string[] | undefined, etag: st
 
 /**
  * The two big food reads, served from memory as serialised bodies: the available board (per minute and
- * query) and a donor's own list (per minute and donor). Every request first takes the database's change
- * mark, so a change committed by any process is seen by the next request to any process; see FreshCache
- * and change-mark.ts. The mark is one tiny query, shared by the requests waiting for it; while the
- * announcement channel is up (change-announcements.ts), the last mark read stands until a process
- * announces a commit, or for MARK_TRUST_MS at most, so a steady board costs no query per request.
+ * query) and a donor's own list (per minute and donor). Every request first reads the database's change
+ * mark (one tiny query, shared by the requests waiting for it), so a change committed by any process is
+ * seen by the next request to any process; see FreshCache and change-mark.ts.
  *
  * Time changes these reads with no change in the database: an item leaves the board the moment its
  * `safe_until` passes. So each body is read as of the start of the *next* minute and kept under the key
@@ -97,15 +94,10 @@ export class FoodReadCache {
     @InjectDataSource() private readonly db: DataSource,
     private readonly food: ListingsService,
     private readonly outbox: OutboxService,
-    announcements: ChangeAnnouncements,
   ) {
-    const trust = announcements.trust;
-    // This process's own commits, at once; other processes' arrive through the channel.
-    this.outbox.onCommitted(() => trust.changed());
-    this.marks = new Coalesced(() => trust.read(async () => changeMarkOf(await this.outbox.changeMark())));
+    this.marks = new Coalesced(async () => changeMarkOf(await this.outbox.changeMark()));
     const options = {
-      // The last mark read stands while no change has been announced since (change-announcements.ts).
-      readMark: () => trust.mark(() => this.marks.next()),
+      readMark: () => this.marks.next(),
       sizeOf: jsonBodySize,
       maxBytes: MAX_BYTES_EACH,
       maxAgeMs: MAX_AGE_MS,

@@ -16,12 +16,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { actingAccount, branchesOf, type AuthUser } from '../auth/auth-user';
 import { CurrentUser, OrgRoles, PublicWithViewer, Roles, Viewer } from '../auth/auth.decorators';
 import { IdParam } from '../common/id-param';
+import { parseShape } from '../common/shape-pipe';
 import { ApiErrors } from '../openapi/api-errors';
 import { ApiIdParam, invalidId } from '../openapi/api-params';
 import { ApiQueryShape, shapeList, shapeRef, ValidBody } from '../openapi/shapes';
-import { BoardQueries, sendJson } from './board-early';
-import { FoodReadCache, jsonBody } from './food-read-cache';
+import { preferredCoding } from '../common/compression';
+import { codedEtag, etagMatches, FoodReadCache, JSON_CONTENT_TYPE, jsonBody, type JsonBody } from './food-read-cache';
 import { FoodService } from './food.service';
+
+/** Distinct query strings of the board remembered as validated (then forgotten all at once). */
+const MAX_REMEMBERED_QUERIES = 256;
 
 const NOT_MODIFIED = 'Answers 304 with no body when `If-None-Match` names the current `ETag`.';
 
@@ -32,15 +36,42 @@ function cachedBodyHeaders(cacheControl: string) {
   };
 }
 
+/**
+ * Sends a body serialised beforehand, as Nest would have sent the value (status 200, Fastify's JSON
+ * content type), with its entity tag; 304 without a body when the client already holds it (in any
+ * coding: the content is the same). A body with compressed copies goes out as the copy the client
+ * prefers (Accept-Encoding: brotli, then gzip), with its own tag and length, and `Vary: Accept-Encoding`
+ * whichever is sent; the compression plugin leaves an answer with a Content-Encoding alone.
+ */
+async function sendJson(request: FastifyRequest, reply: FastifyReply, json: JsonBody, cacheControl: string): Promise<void> {
+  const coding = json.encoded ? preferredCoding(request.headers['accept-encoding']) : undefined;
+  const etag = coding ? codedEtag(json.etag, coding) : json.etag;
+  reply.header('etag', etag).header('cache-control', cacheControl);
+  if (json.encoded) reply.header('vary', 'Accept-Encoding');
+  const ifNoneMatch = request.headers['if-none-match'];
+  const held = [json.etag, ...(json.encoded ? (['br', 'gzip'] as const).map((each) => codedEtag(json.etag, each)) : [])];
+  if (held.some((tag) => etagMatches(ifNoneMatch, tag))) {
+    await reply.code(304).send();
+    return;
+  }
+  reply.code(200).type(JSON_CONTENT_TYPE);
+  if (coding && json.encoded) {
+    await reply.header('content-encoding', coding).send(json.encoded[coding]);
+    return;
+  }
+  await reply.send(json.body);
+}
+
 const FOOD_NOT_FOUND = { status: 404, description: 'No such food item', message: ERRORS.foodNotFound } as const;
 
 @ApiTags('food')
 @Controller()
 export class FoodController {
+  private readonly availableQueries = new Map<string, Readonly<AvailableQuery>>();
+
   constructor(
     private readonly food: FoodService,
     private readonly cache: FoodReadCache,
-    private readonly boardQueries: BoardQueries,
   ) {}
 
   @Roles('donor')
@@ -142,11 +173,27 @@ export class FoodController {
   @ApiErrors({ status: 400, description: 'A filter is unknown or `limit`, `offset` or `near` is out of range', message: ['limit must not be greater than 1000'] }, 503)
   @ApiQueryShape(AvailableQuery)
   async listAvailable(@Viewer() viewer: AuthUser | null, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const query = this.boardQueries.of(request);
+    const query = this.availableQuery(request);
     // The open board is the same for everyone (cached); a charity with offers of its own gets its own board.
     const offered = viewer?.userType === 'charity' && (await this.food.hasOffersFor(actingAccount(viewer)));
     const body = offered ? await this.cache.availableOfferedTo(query, actingAccount(viewer)) : await this.cache.available(query);
     await sendJson(request, reply, body, offered ? 'private, no-cache' : 'no-cache');
+  }
+
+  /**
+   * The query string parsed by its shape, remembered per query string: parsing costs more than the rest
+   * of a cached answer, and the same string always parses to the same values. Refused strings are not
+   * remembered (they throw each time).
+   */
+  private availableQuery(request: FastifyRequest): AvailableQuery {
+    const at = request.url.indexOf('?');
+    const queryString = at === -1 ? '' : request.url.slice(at + 1);
+    const remembered = this.availableQueries.get(queryString);
+    if (remembered) return remembered;
+    const query = Object.freeze(parseShape(AvailableQuery, request.query));
+    if (this.availableQueries.size >= MAX_REMEMBERED_QUERIES) this.availableQueries.clear();
+    this.availableQueries.set(queryString, query);
+    return query;
   }
 
   @PublicWithViewer()

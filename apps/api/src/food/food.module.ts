@@ -3,8 +3,6 @@ import { TokenModule } from '../auth/auth.module';
 import { HandoverModule } from '../handover/handover.module';
 import { PartnersModule } from '../partners/partners.module';
 import { PickupPointsModule } from '../pickup-points/pickup-points.module';
-import { BoardQueries } from './board-early';
-import { ChangeAnnouncements } from './change-announcements';
 import { FoodReadCache } from './food-read-cache';
 import { FoodController } from './food.controller';
 import { ListingsModule } from '../listings/listings.module';
@@ -17,7 +15,7 @@ import { OfferCascade } from './offer-cascade';
   imports: [TokenModule, PickupPointsModule, PartnersModule, HandoverModule, ListingsModule],
   controllers: [FoodController, HeatOverridesController],
   // FoodRepository is the listings owner's (ListingsModule): the food calls use ListingsService too.
-  providers: [FoodService, ChangeAnnouncements, FoodReadCache, BoardQueries, HeatOverridesRepository, OfferCascade],
-  exports: [FoodService, OfferCascade, FoodReadCache, BoardQueries],
+  providers: [FoodService, FoodReadCache, HeatOverridesRepository, OfferCascade],
+  exports: [FoodService, OfferCascade],
 })
 export class FoodModule {}

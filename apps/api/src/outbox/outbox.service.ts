@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger, OnModuleInit, Optional } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DomainEventType, RecordedEventData } from '@food-link/contracts';
 import type {
@@ -10,11 +10,6 @@ import type {
   TransactionCommitEvent,
   TransactionRollbackEvent,
 } from 'typeorm';
-import type Redis from 'ioredis';
-import { AppConfig } from '../config/app-config';
-import { changesChannel } from '../food/change-announcements';
-import { REDIS } from '../redis/redis.module';
-import { withTimeout } from '../common/with-timeout';
 import { OutboxDrain } from './outbox-drain';
 import { OutboxRepository } from './outbox.repository';
 
@@ -30,9 +25,6 @@ import { OutboxRepository } from './outbox.repository';
  * at a time, for the relays of the other processes. The relays' polling is the safety net for a wake-up
  * lost to a crash between commit and wake-up.
  */
-/** How long a write waits for its announcement to be published (food/change-announcements.ts). */
-const ANNOUNCE_WAIT_MS = 100;
-
 @Injectable()
 export class OutboxService implements OnModuleInit, EntitySubscriberInterface {
   private readonly logger = new Logger('Outbox');
@@ -45,21 +37,7 @@ export class OutboxService implements OnModuleInit, EntitySubscriberInterface {
     @InjectDataSource() private readonly db: DataSource,
     private readonly outbox: OutboxRepository,
     @Optional() private readonly relay?: OutboxDrain,
-    @Optional() @Inject(REDIS) private readonly redis?: Redis,
-    @Optional() config?: AppConfig,
-  ) {
-    this.changesChannel = config ? changesChannel(config.REDIS_PREFIX) : undefined;
-  }
-
-  /** Where commits are announced to the cached reads of every process (food/change-announcements.ts). */
-  private readonly changesChannel?: string;
-  private announcementFailed = false;
-  private readonly commitListeners: (() => void)[] = [];
-
-  /** Called synchronously whenever this process has committed recorded events (before they are announced). */
-  onCommitted(listener: () => void): void {
-    this.commitListeners.push(listener);
-  }
+  ) {}
 
   onModuleInit(): void {
     this.db.subscribers.push(this);
@@ -110,35 +88,9 @@ export class OutboxService implements OnModuleInit, EntitySubscriberInterface {
    * returned. Never throws: the write is committed whatever happens to the wake-up.
    */
   committed(connection?: QueryRunner): Promise<void> {
-    // This process's cached reads first, without a round trip (a lost announcement must not hide its own writes).
-    for (const listener of this.commitListeners) listener();
-    const announced = this.announce();
-    if (this.relay?.wakeHere()) return announced;
+    if (this.relay?.wakeHere()) return Promise.resolve();
     // No relay here, or it cannot publish at the moment: another process's may.
-    return Promise.all([announced, this.notifyOtherProcesses(connection)]).then(() => undefined);
-  }
-
-  /**
-   * Tells every process's cached reads that something changed, before the write is answered (the caller
-   * awaits it), so the next read anywhere checks the database's change mark. Never throws: a lost
-   * announcement costs at most MARK_TRUST_MS of a stale cached read (food/change-announcements.ts).
-   */
-  private announce(): Promise<void> {
-    const redis = this.redis;
-    const channel = this.changesChannel;
-    if (!redis || !channel) return Promise.resolve();
-    // A Redis that accepts the connection but does not answer must not hold every write (and its pooled
-    // connection) for the command timeout: past ANNOUNCE_WAIT_MS the write goes on, and the announcement
-    // counts as lost (shown within MARK_TRUST_MS anyway).
-    return withTimeout(redis.publish(channel, ''), ANNOUNCE_WAIT_MS, 'Announcing a change').then(
-      () => {
-        this.announcementFailed = false;
-      },
-      (error: Error) => {
-        if (!this.announcementFailed) this.logger.warn(`Could not announce a change to the cached reads (${error.message})`);
-        this.announcementFailed = true;
-      },
-    );
+    return this.notifyOtherProcesses(connection);
   }
 
   /** TypeORM calls this after every COMMIT and RELEASE SAVEPOINT; only the outermost commit counts. */
