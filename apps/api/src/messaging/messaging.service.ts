@@ -157,34 +157,8 @@ export class MessagingService {
     const text = message.text(recipient.language);
     const { phone, language } = recipient;
     const channel = options.via ?? recipient.channel;
-    const standing = message.claim?.standing ? await this.references.standing(userId, message.claim.foodId, channel) : null;
-    const claimReference = message.claim && !standing ? await this.references.claim(userId, message.claim.foodId, channel) : null;
-    const skipReference = message.skip && !message.claim ? await this.references.skip(userId, message.skip, channel) : null;
-    const pickupReference =
-      message.pickup && !message.claim && !message.skip ? await this.references.pickup(userId, message.pickup.action, message.pickup.requestId, channel) : null;
-    const titles = standingButtonTitles(language);
-    const buttons = standing
-      ? [
-          { id: standing.confirm, title: titles.confirm },
-          { id: standing.decline, title: titles.decline },
-        ]
-      : claimReference
-        ? [{ id: claimReference, title: claimButtonTitle(language) }]
-        : skipReference
-          ? [{ id: skipReference, title: skipButtonTitle(language) }]
-          : pickupReference && message.pickup
-            ? [{ id: pickupReference, title: pickupButtonTitle(message.pickup.action, language) }]
-            : [];
+    const { buttons, smsHint: hint } = await this.replyButtons(userId, message, channel, language);
     if (channel === 'sms') {
-      const hint = standing
-        ? smsStandingHint(language)
-        : claimReference
-          ? smsClaimHint(language)
-          : skipReference
-            ? smsSkipHint(language)
-            : pickupReference && message.pickup
-              ? smsPickupHint(message.pickup.action, language)
-              : null;
       const withHint = hint ? `${hint}\n${text}` : text;
       if (!this.sms.configured) return this.writeDown(userId, phone, channel, message.kind, withHint);
       const body = fitSms(withHint);
@@ -212,6 +186,42 @@ export class MessagingService {
       () => this.whatsApp.send(phone, { type: 'template', name: template.name, language: templateLanguage(language), components }),
       message.resend,
     );
+  }
+
+  /**
+   * The reply buttons a message carries, each with a new single-use reference (reply-references.ts), and the
+   * line an SMS starts with in their place: a standing day's Confirm and Can't come, else Claim, else Nothing
+   * today, else a volunteer's Accept or On my way; none for other messages.
+   */
+  private async replyButtons(
+    userId: number,
+    message: UserMessage,
+    channel: MessagingChannel,
+    language: Language,
+  ): Promise<{ buttons: { id: string; title: string }[]; smsHint: string | null }> {
+    if (message.claim?.standing) {
+      const standing = await this.references.standing(userId, message.claim.foodId, channel);
+      const titles = standingButtonTitles(language);
+      const buttons = [
+        { id: standing.confirm, title: titles.confirm },
+        { id: standing.decline, title: titles.decline },
+      ];
+      return { buttons, smsHint: smsStandingHint(language) };
+    }
+    if (message.claim) {
+      const id = await this.references.claim(userId, message.claim.foodId, channel);
+      return { buttons: [{ id, title: claimButtonTitle(language) }], smsHint: smsClaimHint(language) };
+    }
+    if (message.skip) {
+      const id = await this.references.skip(userId, message.skip, channel);
+      return { buttons: [{ id, title: skipButtonTitle(language) }], smsHint: smsSkipHint(language) };
+    }
+    if (message.pickup) {
+      const { action, requestId } = message.pickup;
+      const id = await this.references.pickup(userId, action, requestId, channel);
+      return { buttons: [{ id, title: pickupButtonTitle(action, language) }], smsHint: smsPickupHint(action, language) };
+    }
+    return { buttons: [], smsHint: null };
   }
 
   private async deliver(
